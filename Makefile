@@ -1,0 +1,33 @@
+# Two commands: `make book` builds the book, `make test` runs the whole test suite.
+# Both create .venv with the pinned dependencies when it is missing or out of date.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: book test install lint bench clean
+
+install: $(STAMP)
+
+$(STAMP): pyproject.toml requirements.lock
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements.lock
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps -e .
+	@touch $@
+
+book: $(STAMP)
+	$(BIN)/mmbook build
+
+test: $(STAMP)
+	$(BIN)/mmbook build
+	$(BIN)/ruff check lib tests benchmarks notebooks
+	$(BIN)/python -m pytest -n 2
+
+lint: $(STAMP)
+	$(BIN)/ruff check lib tests benchmarks notebooks
+
+bench: $(STAMP)
+	$(BIN)/python -m benchmarks
+
+clean:
+	rm -rf _build book/chapters book/_toc.yml book/scorecard.md

@@ -1,0 +1,274 @@
+"""Chapter specifications: title, notebook, data and typed parameters with allowed ranges.
+
+Each chapter ``NAME`` has ``notebooks/NAME.md`` (the MyST notebook) and ``notebooks/NAME.yml``::
+
+    title: "Zeadally et al. (1997): the end-system data path"
+    order: 40
+    data: [zeadally]                 # sub-folders of data/ the chapter reads
+    validate: mmperf.models.zeadally:validate_parameters   # optional cross-parameter check
+    parameters:
+      z_na_mbps:
+        type: float                  # float, int, bool, str, list[float], list[int], list[str]
+        default: 200.0
+        min: 0
+        min_exclusive: true
+        max: 400
+        help: "Network-to-application stage throughput (Mbit/s)"
+      host:
+        type: str
+        default: "386"
+        choices: ["386", "486"]
+        help: "Host system"
+
+The notebook's ``parameters`` cell must assign exactly these names with these defaults (a test
+checks it), so that papermill and ``mmbook params`` agree.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from mmperf import paths
+
+SCALAR_TYPES = ("float", "int", "bool", "str")
+LIST_TYPES = tuple(f"list[{t}]" for t in ("float", "int", "str"))
+RESERVED_NAMES = ("output_dir",)
+
+
+class ParameterError(ValueError):
+    """A chapter parameter is unknown, of the wrong type or outside its allowed range."""
+
+
+class ChapterNotFound(LookupError):
+    """No chapter of that name exists in ``notebooks/``."""
+
+
+@dataclass(frozen=True)
+class ParamSpec:
+    """One parameter: its type, default, allowed range and meaning.
+
+    Examples
+    --------
+    >>> p = ParamSpec("frame_rate", "float", 30.0, help="frames per second", min=0, min_exclusive=True, max=60)
+    >>> p.allowed()
+    '0 < value <= 60'
+    >>> p.coerce("15")
+    15.0
+    """
+
+    name: str
+    type: str
+    default: Any
+    help: str = ""
+    min: float | None = None
+    max: float | None = None
+    min_exclusive: bool = False
+    max_exclusive: bool = False
+    choices: tuple | None = None
+
+    def __post_init__(self) -> None:
+        if self.type not in SCALAR_TYPES + LIST_TYPES:
+            raise ValueError(f"parameter {self.name!r}: unknown type {self.type!r}")
+        if not self.help:
+            raise ValueError(f"parameter {self.name!r}: a one-line meaning ('help') is required")
+
+    @property
+    def element_type(self) -> str:
+        return self.type[5:-1] if self.type.startswith("list[") else self.type
+
+    def allowed(self) -> str:
+        """Describe the allowed values in one short phrase."""
+        if self.choices is not None:
+            return "one of " + ", ".join(repr(c) for c in self.choices)
+        if self.element_type == "bool":
+            return "true or false"
+        lo = None if self.min is None else f"{_fmt(self.min)} {'<' if self.min_exclusive else '<='} "
+        hi = None if self.max is None else f" {'<' if self.max_exclusive else '<='} {_fmt(self.max)}"
+        if lo is None and hi is None:
+            return f"any {self.element_type}"
+        return f"{lo or ''}value{hi or ''}"
+
+    def coerce(self, value: Any) -> Any:
+        """Convert ``value`` (a Python value or a command-line string) to this type, then check it.
+
+        Raises
+        ------
+        ParameterError
+            naming the parameter and what is allowed.
+        """
+        if self.type.startswith("list["):
+            if isinstance(value, str):
+                value = _parse_list_string(value)
+            if not isinstance(value, list | tuple) or len(value) == 0:
+                raise self._error(value, f"a non-empty list of {self.element_type}")
+            return [self._check(self._coerce_scalar(v)) for v in value]
+        return self._check(self._coerce_scalar(value))
+
+    def _coerce_scalar(self, value: Any) -> Any:
+        kind = self.element_type
+        if kind == "bool":
+            if isinstance(value, bool):
+                return value
+            if isinstance(value, str) and value.strip().lower() in ("true", "false", "yes", "no", "1", "0"):
+                return value.strip().lower() in ("true", "yes", "1")
+            raise self._error(value, "true or false")
+        if kind == "str":
+            if isinstance(value, bool) or not isinstance(value, str | int | float):
+                raise self._error(value, self.allowed())
+            return str(value)
+        if isinstance(value, bool):
+            raise self._error(value, f"a number ({self.allowed()})")
+        try:
+            number = float(value) if kind == "float" else _to_int(value)
+        except (TypeError, ValueError):
+            raise self._error(value, f"{'a number' if kind == 'float' else 'a whole number'} "
+                                     f"({self.allowed()})") from None
+        if kind == "float" and not math.isfinite(number):
+            raise self._error(value, f"a finite number ({self.allowed()})")
+        return number
+
+    def _check(self, value: Any) -> Any:
+        if self.choices is not None and value not in self.choices:
+            raise self._error(value, self.allowed())
+        if self.element_type in ("float", "int"):
+            too_low = self.min is not None and (value <= self.min if self.min_exclusive else value < self.min)
+            too_high = self.max is not None and (value >= self.max if self.max_exclusive else value > self.max)
+            if too_low or too_high:
+                raise self._error(value, self.allowed())
+        return value
+
+    def _error(self, value: Any, allowed: str) -> ParameterError:
+        return ParameterError(f"parameter {self.name!r} = {value!r} is not allowed: expected {allowed}. "
+                              f"({self.help})")
+
+
+def _fmt(x: float) -> str:
+    return f"{x:g}"
+
+
+def _to_int(value: Any) -> int:
+    if isinstance(value, float):
+        if not value.is_integer():
+            raise ValueError
+        return int(value)
+    return int(str(value).strip())
+
+
+def _parse_list_string(text: str) -> Any:
+    """Accept ``8,15,30`` or YAML ``[8, 15, 30]`` from the command line."""
+    text = text.strip()
+    if text.startswith("["):
+        return yaml.safe_load(text)
+    return [item.strip() for item in text.split(",") if item.strip()]
+
+
+@dataclass(frozen=True)
+class ChapterSpec:
+    """A chapter: its notebook, data folders and parameters."""
+
+    name: str
+    title: str
+    order: int
+    notebook: Path
+    data: tuple[str, ...]
+    parameters: dict[str, ParamSpec] = field(default_factory=dict)
+    validate: str | None = None
+
+    def defaults(self) -> dict[str, Any]:
+        """The default value of every parameter (these reproduce the paper)."""
+        return {name: spec.default for name, spec in self.parameters.items()}
+
+    def resolve(self, overrides: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Defaults updated with ``overrides``, every value coerced and checked.
+
+        Raises
+        ------
+        ParameterError
+            for an unknown name (listing the known ones), a wrong type or an out-of-range value,
+            or when the chapter's own cross-parameter check rejects the combination.
+        """
+        overrides = dict(overrides or {})
+        unknown = sorted(set(overrides) - set(self.parameters))
+        if unknown:
+            raise ParameterError(
+                f"chapter {self.name!r} has no parameter {', '.join(repr(u) for u in unknown)}; "
+                f"its parameters are: {', '.join(self.parameters)} (see `mmbook params {self.name}`)"
+            )
+        values = self.defaults()
+        for name, value in overrides.items():
+            values[name] = self.parameters[name].coerce(value)
+        if self.validate:
+            module_name, _, func_name = self.validate.partition(":")
+            getattr(importlib.import_module(module_name), func_name)(values)
+        return values
+
+    def describe(self) -> list[dict[str, Any]]:
+        """One row per parameter: name, type, default, allowed, help."""
+        return [
+            {"name": p.name, "type": p.type, "default": p.default, "allowed": p.allowed(), "help": p.help}
+            for p in self.parameters.values()
+        ]
+
+
+def _param_from_yaml(name: str, raw: dict[str, Any]) -> ParamSpec:
+    if name in RESERVED_NAMES:
+        raise ValueError(f"parameter name {name!r} is reserved for the runner")
+    known = {"type", "default", "help", "min", "max", "min_exclusive", "max_exclusive", "choices"}
+    extra = set(raw) - known
+    if extra:
+        raise ValueError(f"parameter {name!r}: unknown keys {sorted(extra)}")
+    spec = ParamSpec(
+        name=name,
+        type=raw["type"],
+        default=raw["default"],
+        help=raw.get("help", ""),
+        min=raw.get("min"),
+        max=raw.get("max"),
+        min_exclusive=raw.get("min_exclusive", False),
+        max_exclusive=raw.get("max_exclusive", False),
+        choices=tuple(raw["choices"]) if "choices" in raw else None,
+    )
+    # The default itself must be allowed, or the chapter could never run as shipped.
+    object.__setattr__(spec, "default", spec.coerce(spec.default))
+    return spec
+
+
+def load_chapter(name: str) -> ChapterSpec:
+    """Read ``notebooks/NAME.yml``.
+
+    Raises
+    ------
+    ChapterNotFound
+        listing the chapters that exist.
+    """
+    folder = paths.notebooks_dir()
+    spec_file = folder / f"{name}.yml"
+    if not spec_file.is_file():
+        raise ChapterNotFound(f"no chapter {name!r}; chapters are: {', '.join(chapter_names()) or '(none)'}")
+    raw = yaml.safe_load(spec_file.read_text(encoding="utf-8")) or {}
+    notebook = folder / f"{name}.md"
+    if not notebook.is_file():
+        raise ChapterNotFound(f"chapter {name!r}: {notebook} is missing")
+    return ChapterSpec(
+        name=name,
+        title=raw["title"],
+        order=int(raw.get("order", 100)),
+        notebook=notebook,
+        data=tuple(raw.get("data", ())),
+        parameters={k: _param_from_yaml(k, v) for k, v in (raw.get("parameters") or {}).items()},
+        validate=raw.get("validate"),
+    )
+
+
+def chapter_names() -> list[str]:
+    """Names of all chapters, in book order."""
+    folder = paths.notebooks_dir()
+    names = [p.stem for p in folder.glob("*.yml") if (folder / f"{p.stem}.md").is_file()]
+    orders = {n: int((yaml.safe_load((folder / f"{n}.yml").read_text()) or {}).get("order", 100)) for n in names}
+    return sorted(names, key=lambda n: (orders[n], n))
