@@ -108,9 +108,10 @@ def run_chapter(name: str, overrides: dict[str, Any] | None = None, output_dir: 
     except pm.PapermillExecutionError as exc:
         log = _write_failure_log(output_dir, name, exc)
         shutil.rmtree(work, ignore_errors=True)
+        first_line = next((ln for ln in (exc.source or "").splitlines() if ln.strip()), "")
         raise ChapterRunError(
-            f"chapter {name!r} failed in cell {exc.exec_count} ({exc.ename}: {exc.evalue}); "
-            f"traceback in {log}", log) from None
+            f"chapter {name!r} failed in cell [{exc.exec_count}] `{first_line[:60]}` "
+            f"({exc.ename}: {exc.evalue}); traceback in {log}", log) from None
     except BaseException:
         shutil.rmtree(work, ignore_errors=True)
         raise
@@ -146,11 +147,6 @@ def _strip_ansi(text: str) -> str:
 
 
 def _export_html(notebook: Path, target: Path) -> None:
-    import nbformat
-    from nbconvert import HTMLExporter
+    from mmperf.standalone import export_html
 
-    exporter = HTMLExporter(template_name="lab")
-    exporter.exclude_input_prompt = True
-    exporter.exclude_output_prompt = True
-    body, _ = exporter.from_notebook_node(nbformat.read(notebook, as_version=4))
-    target.write_text(body, encoding="utf-8")
+    export_html(notebook, target)

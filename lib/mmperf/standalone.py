@@ -1,0 +1,133 @@
+"""A standalone HTML page of an executed chapter, readable without Jupyter Book.
+
+The book renders MyST constructs (glued numbers and figures, admonitions, dropdowns,
+cross-references) with Sphinx. A re-run made with ``mmbook run`` gets a single HTML page
+from nbconvert instead, so before export the MyST constructs are rewritten into plain
+Markdown/HTML: glued values are substituted, glued figures become embedded images with
+their captions, dropdowns become ``<details>``, admonitions become block quotes.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from typing import Any
+
+GLUE_PREFIX = "application/papermill.record/"
+ROLE = re.compile(r"\{glue(?::text|:)?\}`([^`:]+)(?::([^`]*))?`")
+OTHER_ROLE = re.compile(r"\{[a-z]+(?::[a-z]+)?\}`([^`]*)`")
+FENCE = re.compile(r"^(`{3,}|:{3,})\{([a-z:-]+)\}[ \t]*(.*?)\n(.*?)^\1[ \t]*$", re.S | re.M)
+
+
+def glued_values(nb) -> dict[str, dict[str, Any]]:
+    """Map each glued name to its mime bundle (without the papermill prefix)."""
+    values = {}
+    for cell in nb.cells:
+        for out in cell.get("outputs", []):
+            name = out.get("metadata", {}).get("scrapbook", {}).get("name")
+            if name:
+                values[name] = {k[len(GLUE_PREFIX):]: v for k, v in out.get("data", {}).items()
+                                if k.startswith(GLUE_PREFIX)}
+    return values
+
+
+def _format_text(bundle: dict[str, Any], fmt: str | None) -> str:
+    text = str(bundle.get("text/plain", "")).strip("'\"")
+    if fmt:
+        try:
+            return format(float(text), fmt)
+        except ValueError:
+            return text
+    return text
+
+
+def _render_bundle(bundle: dict[str, Any], caption: str = "") -> str:
+    if "image/png" in bundle:
+        html = f'<img alt="{caption[:80]}" src="data:image/png;base64,{bundle["image/png"]}" style="max-width:100%">'
+    elif "text/html" in bundle:
+        html = bundle["text/html"]
+    else:
+        html = f"<pre>{bundle.get('text/plain', '')}</pre>"
+    if caption:
+        return f"<figure>\n{html}\n<figcaption><em>{caption}</em></figcaption>\n</figure>\n"
+    return html + "\n"
+
+
+def _body_without_options(body: str) -> str:
+    return "\n".join(line for line in body.splitlines() if not re.match(r"^:[a-z-]+:", line)).strip()
+
+
+def rewrite_markdown(text: str, values: dict[str, dict[str, Any]]) -> str:
+    """Rewrite the MyST constructs of one markdown cell into plain Markdown/HTML.
+
+    Examples
+    --------
+    >>> vals = {"w": {"text/plain": "2.0"}}
+    >>> rewrite_markdown("The wait is {glue:text}`w:.2f` s, see {numref}`fig-x`.", vals)
+    'The wait is 2.00 s, see fig-x.'
+    """
+    def fence(match: re.Match) -> str:
+        kind, arg, body = match.group(2), match.group(3).strip(), match.group(4)
+        if kind in ("glue:figure", "glue", "glue:any"):
+            bundle = values.get(arg)
+            if bundle is None:
+                return f"*(missing glued output {arg})*\n"
+            return _render_bundle(bundle, _body_without_options(body))
+        inner = rewrite_markdown(_body_without_options(body), values)
+        if kind == "dropdown":
+            return f"<details><summary>{arg or 'Details'}</summary>\n\n{inner}\n\n</details>\n"
+        if kind in ("math", "code-cell"):
+            return match.group(0)
+        title = arg or kind.capitalize()
+        quoted = "\n".join(f"> {line}" if line else ">" for line in inner.splitlines())
+        return f"> **{title}**\n>\n{quoted}\n"
+
+    text = FENCE.sub(fence, text)
+    text = ROLE.sub(lambda m: _format_text(values.get(m.group(1), {}), m.group(2)), text)
+    return OTHER_ROLE.sub(lambda m: re.sub(r"^.*<(.+)>$", r"\1", m.group(1)), text)
+
+
+def to_standalone(nb):
+    """A copy of ``nb`` whose markdown cells no longer need Sphinx."""
+    nb = copy.deepcopy(nb)
+    values = glued_values(nb)
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            cell.source = rewrite_markdown(cell.source, values)
+        if cell.cell_type == "code":
+            # Glue records are not displayable; their content was substituted into the markdown.
+            cell.outputs = [o for o in cell.get("outputs", []) if "scrapbook" not in o.get("metadata", {})]
+        tags = cell.get("metadata", {}).get("tags", [])
+        if cell.cell_type == "code" and ("remove-cell" in tags or "remove-input" in tags
+                                         or "hide-input" in tags):
+            cell.metadata["transient"] = {"remove_source": True}
+            if "remove-cell" in tags:
+                cell.outputs = []
+    return nb
+
+
+def export_html(notebook_path, target_path) -> None:
+    """Write the standalone HTML page of an executed notebook."""
+    import nbformat
+    from nbconvert import HTMLExporter
+
+    exporter = HTMLExporter(template_name="lab")
+    exporter.exclude_input_prompt = True
+    exporter.exclude_output_prompt = True
+    nb = to_standalone(nbformat.read(notebook_path, as_version=4))
+    # Code cells the book hides are hidden here too.
+    exporter.register_preprocessor(_HideSourcePreprocessor(), enabled=True)
+    body, _ = exporter.from_notebook_node(nb)
+    target_path.write_text(body, encoding="utf-8")
+
+
+class _HideSourcePreprocessor:
+    """Blank the source of cells marked transient/remove_source (nbconvert preprocessor protocol)."""
+
+    def __call__(self, nb, resources):
+        for cell in nb.cells:
+            if cell.get("metadata", {}).get("transient", {}).get("remove_source"):
+                cell.source = ""
+                cell.metadata["jupyter"] = {"source_hidden": True}
+        nb.cells = [c for c in nb.cells if not (c.cell_type == "code" and not c.source and not c.outputs)]
+        return nb, resources

@@ -1,0 +1,111 @@
+"""Shared fixtures: the project root, a scratch project for runner tests, the built book."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="session")
+def root() -> Path:
+    return ROOT
+
+
+DEMO_SPEC = """\
+title: "Demo chapter"
+order: 1
+data: []
+parameters:
+  rate:
+    type: float
+    default: 1.0
+    min: 0
+    min_exclusive: true
+    max: 10
+    help: "Arrival rate (per second)"
+  fail:
+    type: bool
+    default: false
+    help: "Raise an error in a cell"
+"""
+
+DEMO_NOTEBOOK = '''\
+---
+jupytext:
+  text_representation:
+    extension: .md
+    format_name: myst
+kernelspec:
+  display_name: Python 3
+  language: python
+  name: python3
+---
+
+# Demo
+
+```{code-cell} ipython3
+:tags: [parameters]
+rate = 1.0
+fail = False
+output_dir = None
+```
+
+```{code-cell} ipython3
+import matplotlib
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt
+from mmperf.chapter import Chapter
+ch = Chapter.start("demo", globals())
+```
+
+```{code-cell} ipython3
+if fail:
+    raise RuntimeError("asked to fail")
+w = ch.metric("mm1_wait", 1 / (2 - rate))
+fig, ax = plt.subplots()
+ax.plot([0, 1], [0, rate])
+ch.figure(fig, "fig-demo-line")
+ch.scorecard.compare("wait", "here", paper=1.0, ours=w, tol=0.01)
+ch.coverage.add("Figure 1", "computed from the model", "a line")
+ch.save()
+```
+
+The wait is {glue:text}`mm1_wait:.2f`.
+
+```{glue:figure} fig-demo-line
+:name: fig-demo-line
+
+A line.
+```
+'''
+
+
+@pytest.fixture
+def demo_project(tmp_path, monkeypatch) -> Path:
+    """A minimal project (one fast chapter) under tmp_path, selected through MMPERF_ROOT."""
+    (tmp_path / "data").mkdir()
+    (tmp_path / "notebooks").mkdir()
+    shutil.copy(ROOT / "_config.yml", tmp_path / "_config.yml")
+    (tmp_path / "notebooks" / "demo.yml").write_text(DEMO_SPEC)
+    (tmp_path / "notebooks" / "demo.md").write_text(textwrap.dedent(DEMO_NOTEBOOK))
+    monkeypatch.setenv("MMPERF_ROOT", str(tmp_path))
+    monkeypatch.setenv("MMPERF_CACHE_DIR", str(tmp_path / "simcache"))
+    return tmp_path
+
+
+@pytest.fixture(scope="session")
+def built_book() -> Path:
+    """The HTML book; `make test` builds it first, a bare pytest run builds it here (cached chapters)."""
+    html = ROOT / "_build" / "html"
+    if not (html / "index.html").is_file():
+        env = {k: v for k, v in os.environ.items() if k != "MMPERF_ROOT"}
+        subprocess.run([str(Path(sys.executable).parent / "mmbook"), "build"], cwd=ROOT, check=True, env=env)
+    return html
