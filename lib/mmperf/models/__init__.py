@@ -1,0 +1,1 @@
+"""Study models, one module or package per chapter."""
