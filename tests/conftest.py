@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 import sys
@@ -104,8 +103,10 @@ def demo_project(tmp_path, monkeypatch) -> Path:
 @pytest.fixture(scope="session")
 def built_book() -> Path:
     """The HTML book; `make test` builds it first, a bare pytest run builds it here (cached chapters)."""
-    html = ROOT / "_build" / "html"
+    from mmperf import paths
+
+    html = paths.build_dir() / "html"
     if not (html / "index.html").is_file():
-        env = {k: v for k, v in os.environ.items() if k != "MMPERF_ROOT"}
-        subprocess.run([str(Path(sys.executable).parent / "mmbook"), "build"], cwd=ROOT, check=True, env=env)
+        subprocess.run([str(Path(sys.executable).parent / "mmbook"), "build"], cwd=paths.project_root(),
+                       check=True)
     return html
