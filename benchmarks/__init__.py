@@ -1,0 +1,1 @@
+"""Speed and memory benchmarks, reported as ratios measured in one run (never asserted in tests)."""
