@@ -89,7 +89,7 @@ def _cmd_run(args: argparse.Namespace) -> int:
     values = spec.resolve(overrides)  # validate everything before anything runs or is written
     changed = {k: v for k, v in values.items() if v != spec.parameters[k].default}
     print(f"running {args.chapter} with {changed or 'the default parameters'} ...", file=sys.stderr)
-    result = run_chapter(args.chapter, overrides, args.output)
+    result = run_chapter(args.chapter, overrides, args.output, progress=True)
     print(f"done: {result.output_dir}\n  notebook {result.notebook.name}, page {args.chapter}.html, "
           f"figures/, results.json ({len(result.results['metrics'])} metrics, "
           f"{len(result.results['checks'])} checks)", file=sys.stderr)

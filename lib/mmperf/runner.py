@@ -70,7 +70,7 @@ def notebook_from_myst(source: Path):
 
 
 def run_chapter(name: str, overrides: dict[str, Any] | None = None, output_dir: Path | str | None = None,
-                *, allow_book_build: bool = False, log_output: bool = False) -> RunResult:
+                *, allow_book_build: bool = False, progress: bool = False) -> RunResult:
     """Execute chapter ``name`` with ``overrides`` into ``output_dir``.
 
     Writes ``NAME.ipynb`` (executed), ``NAME.html`` (standalone page), ``figures/*.png``,
@@ -101,8 +101,8 @@ def run_chapter(name: str, overrides: dict[str, Any] | None = None, output_dir: 
         os.environ.setdefault("MMPERF_ROOT", str(paths.project_root()))
         pm.execute_notebook(
             str(source), str(executed), parameters={**values, "output_dir": str(work)},
-            kernel_name="python3", cwd=str(spec.notebook.parent), progress_bar=False,
-            log_output=log_output, report_mode=False,
+            kernel_name="python3", cwd=str(spec.notebook.parent), progress_bar=progress,
+            report_mode=False, kernel_manager_class="mmperf.runner.LocalKernelManager",
         )
         source.unlink()
     except pm.PapermillExecutionError as exc:
@@ -129,6 +129,21 @@ def run_chapter(name: str, overrides: dict[str, Any] | None = None, output_dir: 
         shutil.rmtree(output_dir)
     work.rename(output_dir)
     return RunResult(name, output_dir, output_dir / f"{name}.ipynb", results)
+
+
+try:
+    from jupyter_client.manager import KernelManager as _KernelManager
+except ImportError:  # pragma: no cover - jupyter_client comes with papermill
+    _KernelManager = object
+
+
+class LocalKernelManager(_KernelManager):
+    """A kernel talking over local IPC sockets: the kernel runs on this machine only, so no TCP
+    ports are opened (and ipykernel does not warn about unencrypted TCP on every run)."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("transport", "ipc")
+        super().__init__(**kwargs)
 
 
 def _write_failure_log(output_dir: Path, name: str, exc: Exception) -> Path:
