@@ -460,7 +460,7 @@ def simulate_cpu_sharing(video_cpu_ms: float | None, graphics_cpu_ms: float | No
     stream with one frame in flight: ``graphics_cpu_ms`` on the CPU, then ``graphics_io_ms``
     off it (transfers the CPU does not do), then the next frame. ``None`` leaves an
     application out. Returns the graphics frame rate, the percentage of video frames dropped
-    and the CPU utilisation.
+    and the video frames shown per second.
 
     Examples
     --------
@@ -499,22 +499,27 @@ def simulate_cpu_sharing(video_cpu_ms: float | None, graphics_cpu_ms: float | No
     video = rec[rec["customer_class"] == "video"]
     graphics = rec[rec["customer_class"] == "graphics"]
     dropped = float((video["record_type"] == "renege").sum())
-    served_cpu = float(rec["service_time"].where(rec["record_type"] == "service", 0).sum())
     return {
         "graphics_fps": float((graphics["record_type"] == "service").sum()) / window,
         "video_dropped_pct": 100.0 * dropped / len(video) if len(video) else 0.0,
         "video_shown_fps": float((video["record_type"] == "service").sum()) / window,
-        "cpu_busy_pct_completed_work": 100.0 * served_cpu / window,
     }
 
 
-def cpu_sharing_scenarios(table2: pd.DataFrame, deadline_ms: float, video_cv: float, run_s: float,
-                          seed: int) -> pd.DataFrame:
+def cpu_sharing_scenarios(deadline_ms: float, video_cv: float = 0.0, run_s: float = 60.0,
+                          seed: int = 1) -> pd.DataFrame:
     """Run the processor-sharing model for the five columns of Table 2.
 
     Per-frame CPU costs come from the single-application columns (:func:`table2_checks`);
     the time a graphics frame spends off the CPU is the rest of its measured frame time.
+
+    Examples
+    --------
+    >>> df = cpu_sharing_scenarios(1000 / 30, run_s=6.0).set_index("configuration")
+    >>> round(float(df.loc["GRAPHICS", "graphics_fps"]), 1), float(df.loc["VIDEO", "video_dropped_pct"])
+    (33.0, 0.0)
     """
+    table2 = load_table(STUDY, "table2")
     c = table2_checks(table2)
     t = table2.set_index("configuration")
     g_io = 1000 / t.loc["GRAPHICS", "graphics_fps"] - c["graphics_cpu_ms_per_frame"]
@@ -569,3 +574,125 @@ def validate_parameters(values: dict[str, Any]) -> None:
         if values["frame_bits"] / (fastest * 1e6) < 1e-6:
             raise ParameterError(f"frame_bits = {values['frame_bits']:g} is too small for stage rates up to "
                                  f"{fastest:g} Mbit/s: a frame must take at least 1 microsecond per stage")
+
+
+# ----------------------------------------------------------------------------------------------
+# Redrawn schematics (Figures 1, 2, 3 and 8): boxes and arrows from the captions and the text
+# ----------------------------------------------------------------------------------------------
+
+def _box(ax, x: float, y: float, w: float, h: float, text: str, colour: str = "#e8eef7",
+         fontsize: float = 9.0) -> tuple[float, float, float, float]:
+    from matplotlib.patches import FancyBboxPatch
+
+    ax.add_patch(FancyBboxPatch((x, y), w, h, boxstyle="round,pad=0.02,rounding_size=0.08",
+                                facecolor=colour, edgecolor="#333333", linewidth=1.0))
+    ax.text(x + w / 2, y + h / 2, text, ha="center", va="center", fontsize=fontsize)
+    return (x, y, w, h)
+
+
+def _arrow(ax, start: tuple[float, float], end: tuple[float, float], text: str = "", colour: str = "#333333",
+           offset: tuple[float, float] = (0.0, 0.12), style: str = "-|>", fontsize: float = 8.5) -> None:
+    from matplotlib.patches import FancyArrowPatch
+
+    ax.add_patch(FancyArrowPatch(start, end, arrowstyle=style, mutation_scale=12, color=colour, linewidth=1.4))
+    if text:
+        ax.text((start[0] + end[0]) / 2 + offset[0], (start[1] + end[1]) / 2 + offset[1], text, ha="center",
+                va="bottom", fontsize=fontsize, color=colour)
+
+
+def _canvas(width: float, height: float, figsize: tuple[float, float]):
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=figsize)
+    ax.set_xlim(0, width)
+    ax.set_ylim(0, height)
+    ax.set_aspect("equal")
+    ax.axis("off")
+    return fig, ax
+
+
+def draw_bottlenecks():
+    """Figure 1 redrawn: the network-to-display path and where each level's bottleneck lies."""
+    fig, ax = _canvas(12, 3.6, (8.5, 2.6))
+    stages = [("Network\n(Ethernet, FDDI,\nJetstream)", "#dbe9f6"), ("OS kernel\n(TCP/IP, copies,\nchecksum)", "#fde8d0"),
+              ("Application\n(visualisation)", "#e2f0d9"), ("X server", "#e2f0d9"), ("Frame buffer\n/ display", "#eeeeee")]
+    xs = [0.2, 2.6, 5.0, 7.4, 9.8]
+    for (text, colour), x in zip(stages, xs, strict=True):
+        _box(ax, x, 1.2, 2.0, 1.3, text, colour)
+    for x0, x1 in zip(xs[:-1], xs[1:], strict=True):
+        _arrow(ax, (x0 + 2.05, 1.85), (x1 - 0.05, 1.85))
+    for x, text in ((0.2, "network\nbottleneck"), (2.6, "OS bottleneck"), (6.2, "application / presentation\nbottleneck")):
+        ax.text(x + 1.0, 0.85, text, ha="center", va="top", fontsize=8.5, color="#D55E00", style="italic")
+    ax.text(6, 3.3, "Redrawn from the caption of Figure 1 (the image is not in the seed)", ha="center",
+            fontsize=8, color="#555555", style="italic")
+    return fig
+
+
+def draw_architecture(z_na_mbps: float = 200.0, z_ax_mbps: float = 240.0, z_xf_mbps: float = 230.0):
+    """Figure 2 redrawn: HP 9000/700 data paths A-D, annotated with the stage throughputs."""
+    fig, ax = _canvas(12, 7.4, (8.5, 5.3))
+    _box(ax, 0.3, 5.6, 2.0, 1.0, "CPU\n(99 MHz PA-RISC)")
+    _box(ax, 8.6, 5.6, 2.6, 1.0, "Main memory\n(128 MB)")
+    _box(ax, 3.6, 5.5, 3.8, 1.2, "Memory and system\nbus controller", "#fde8d0")
+    _box(ax, 3.0, 3.7, 2.2, 0.8, "bus interface", "#f3f3f3", 8.5)
+    _box(ax, 5.8, 3.7, 2.2, 0.8, "bus interface", "#f3f3f3", 8.5)
+    ax.plot([0.3, 11.7], [3.0, 3.0], color="#333333", linewidth=3)
+    ax.text(11.7, 3.1, "SGC system bus (about 1 Gbit/s;\nCPU memory<->I/O at most 400 Mbit/s)", ha="right",
+            va="bottom", fontsize=8)
+    for x in (4.1, 6.9):
+        _arrow(ax, (x, 5.5), (x, 4.5), style="<|-|>")
+        _arrow(ax, (x, 3.7), (x, 3.05), style="<|-|>")
+    _arrow(ax, (2.3, 6.1), (3.6, 6.1), style="<|-|>")
+    _arrow(ax, (7.4, 6.1), (8.6, 6.1), style="<|-|>")
+    _box(ax, 0.3, 1.0, 2.6, 1.2, "Network adapter\n(Afterburner +\nJetstream)", "#dbe9f6")
+    _box(ax, 3.6, 1.0, 2.2, 1.2, "Graphics board\n(frame buffer)", "#e2f0d9")
+    _box(ax, 6.5, 1.0, 2.0, 1.2, "EISA\ninterface", "#f3f3f3")
+    _box(ax, 9.1, 1.0, 2.6, 1.2, "Parallax video\nboard (M-JPEG)", "#e2f0d9")
+    for x in (1.6, 4.7, 7.5):
+        _arrow(ax, (x, 2.2), (x, 2.95), style="<|-|>")
+    _arrow(ax, (8.5, 1.6), (9.1, 1.6), style="<|-|>")
+    ax.text(0.2, 0.35, f"A: network -> application (memory), Z = {z_na_mbps:g} Mbit/s    "
+            f"B: application -> X server, Z = {z_ax_mbps:g} Mbit/s\n"
+            f"C: X server -> frame buffer, Z = {z_xf_mbps:g} Mbit/s    D: memory -> Parallax board (no number given)",
+            fontsize=8.2, va="center")
+    for label, (x, y) in {"A": (1.9, 2.45), "B": (8.0, 6.7), "C": (5.05, 2.45), "D": (8.0, 2.45)}.items():
+        ax.text(x, y, label, fontsize=11, fontweight="bold", color="#D55E00")
+    ax.text(6, 7.25, "Redrawn from the caption and Sections 3-4; every path crosses the bus controller",
+            ha="center", fontsize=8, color="#555555", style="italic")
+    return fig
+
+
+def draw_protocol_stacks():
+    """Figure 3 redrawn: single-copy and two-copy stacks under a modified IP layer."""
+    fig, ax = _canvas(12, 6.4, (8.0, 4.3))
+    _box(ax, 0.4, 4.6, 3.2, 0.9, "Visualisation app", "#e2f0d9")
+    _box(ax, 4.4, 4.6, 3.2, 0.9, "other applications", "#e2f0d9")
+    _box(ax, 8.4, 4.6, 3.2, 0.9, "NFS client\n(video files)", "#e2f0d9")
+    _box(ax, 0.4, 3.2, 3.2, 0.9, "single-copy TCP", "#dbe9f6")
+    _box(ax, 4.4, 3.2, 3.2, 0.9, "single-copy UDP", "#dbe9f6")
+    _box(ax, 8.4, 3.2, 3.2, 0.9, "two-copy UDP", "#fde8d0")
+    _box(ax, 0.4, 1.8, 11.2, 0.9, "modified IP: NFS packets -> two-copy UDP; all others -> single-copy stacks",
+         "#f3f3f3")
+    _box(ax, 0.4, 0.4, 11.2, 0.9, "network driver / Afterburner + Jetstream adapter", "#f3f3f3")
+    for x in (2.0, 6.0, 10.0):
+        _arrow(ax, (x, 4.6), (x, 4.1), style="<|-|>")
+        _arrow(ax, (x, 3.2), (x, 2.7), style="<|-|>")
+    _arrow(ax, (6.0, 1.8), (6.0, 1.3), style="<|-|>")
+    ax.text(6, 6.0, "Redrawn from the caption of Figure 3 and Section 4", ha="center", fontsize=8,
+            color="#555555", style="italic")
+    return fig
+
+
+def draw_simplified_architecture():
+    """Figure 8 redrawn: CPU, memory and I/O all joined through one controller (the bottleneck)."""
+    fig, ax = _canvas(10, 4.6, (6.5, 3.0))
+    _box(ax, 0.3, 2.6, 2.4, 1.1, "CPU")
+    _box(ax, 7.3, 2.6, 2.4, 1.1, "Memory")
+    _box(ax, 3.6, 2.5, 2.8, 1.3, "System and memory\nbus controller", "#fde8d0")
+    _box(ax, 3.6, 0.4, 2.8, 1.1, "I/O: network,\ngraphics, video", "#dbe9f6")
+    _arrow(ax, (2.7, 3.15), (3.6, 3.15), style="<|-|>")
+    _arrow(ax, (6.4, 3.15), (7.3, 3.15), style="<|-|>")
+    _arrow(ax, (5.0, 2.5), (5.0, 1.5), style="<|-|>")
+    ax.text(5.0, 4.2, "Redrawn from the caption of Figure 8 and Section 7", ha="center", fontsize=8,
+            color="#555555", style="italic")
+    return fig
