@@ -563,3 +563,360 @@ def validate_parameters(values: dict) -> None:
     gaps = values.get("gaps_limit_pct")
     if gaps is not None and gaps <= 0.5:
         raise ParameterError(f"gaps_limit_pct must exceed the 0.5 % transmission loss of section 5.6.4 (got {gaps:g})")
+
+
+# ----------------------------------------------------------------------------- figures
+# Figure builders live here so the notebook holds narrative and calls. Each returns a Figure.
+def _plt():
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def _box(ax, x, y, w, h, text, fc="#e8f0f8", fontsize=9, style="round,pad=0.02"):
+    from matplotlib.patches import FancyBboxPatch
+
+    ax.add_patch(FancyBboxPatch((x, y), w, h, boxstyle=style, fc=fc, ec="#333333", lw=1.0))
+    ax.text(x + w / 2, y + h / 2, text, ha="center", va="center", fontsize=fontsize, wrap=True)
+
+
+def _arrow(ax, x0, y0, x1, y1, text=""):
+    ax.annotate("", xy=(x1, y1), xytext=(x0, y0), arrowprops={"arrowstyle": "-|>", "color": "#333333", "lw": 1.2})
+    if text:
+        ax.text((x0 + x1) / 2, (y0 + y1) / 2 + 0.02, text, ha="center", va="bottom", fontsize=8)
+
+
+def _blank_axes(figsize=(7.0, 3.6)):
+    plt = _plt()
+    fig, ax = plt.subplots(figsize=figsize)
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, 1)
+    ax.axis("off")
+    return fig, ax
+
+
+def plot_fig1_1(bytes_by_medium: dict):
+    """Figure 1.1 (bars, log scale): text exact, the other media under labelled assumptions."""
+    from mmperf.plotting import PALETTE, label_assumption
+
+    plt = _plt()
+    fig, ax = plt.subplots(figsize=(6.5, 3.8))
+    names = list(bytes_by_medium)
+    colours = [PALETTE[0]] + [PALETTE[1]] * (len(names) - 1)
+    bars = ax.bar(names, [bytes_by_medium[n] for n in names], color=colours, edgecolor="black", lw=0.6)
+    for b in bars:
+        ax.text(b.get_x() + b.get_width() / 2, b.get_height() * 1.15, f"{b.get_height():,.0f}", ha="center",
+                fontsize=8)
+    ax.set_yscale("log")
+    ax.set_ylabel("bytes to convey one page")
+    ax.set_ylim(1e3, 1e9)
+    ax.set_title("Bytes for one 66 x 80 character page, by medium")
+    from matplotlib.patches import Patch
+
+    ax.legend(handles=[Patch(fc=PALETTE[0], ec="black", label="exact (66 x 80 bytes)"),
+                       Patch(fc=PALETTE[1], ec="black", label="our assumptions (rate, frame size, PostScript)")],
+              loc="upper left", fontsize=8)
+    label_assumption(ax, "orange bars: reconstructed under labelled assumptions")
+    return fig
+
+
+def plot_fig1_2():
+    """Figure 1.2 redrawn as a schematic: predicting applications before and after the method."""
+    fig, ax = _blank_axes((7.0, 3.4))
+    for x0, title, after in ((0.02, "Before", False), (0.52, "After", True)):
+        ax.text(x0 + 0.22, 0.95, title, ha="center", fontsize=11, weight="bold")
+        _box(ax, x0, 0.35, 0.18, 0.45, "Multimedia\n(future\napplications)\n\nA     B", fc="#f3f3f3")
+        tool = "quality\nplanning\nmodel" if after else "ad hoc\nestimates\n(per application)"
+        _box(ax, x0 + 0.22, 0.45, 0.12, 0.25, tool, fc="#e3ecf7" if after else "#fbe0d6", fontsize=8)
+        for y, app in ((0.7, "A"), (0.45, "B")):
+            _arrow(ax, x0 + 0.18, y, x0 + 0.22, 0.58)
+            _arrow(ax, x0 + 0.34, 0.58, x0 + 0.40, y)
+            ax.text(x0 + 0.44, y, f"users of {app}\n(latency, jitter,\nloss)", va="center", fontsize=7.5)
+        ax.text(x0 + 0.22, 0.2, "one model, any application" if after else "each application studied alone",
+                ha="center", fontsize=8, style="italic")
+    ax.set_title("Figure 1.2 (redrawn schematic): our contributions", fontsize=10)
+    return fig
+
+
+def plot_fig2_1():
+    """Figure 2.1 redrawn: user requirements and system predictions feed the quality metric."""
+    fig, ax = _blank_axes((7.0, 2.8))
+    _box(ax, 0.02, 0.6, 0.28, 0.3, "User requirements\nacceptable latency,\njitter, data loss")
+    _box(ax, 0.02, 0.1, 0.28, 0.3, "System (predicted)\nlatency, jitter,\ndata loss")
+    _box(ax, 0.42, 0.35, 0.24, 0.3, "Quality metric\nQ = sqrt(sum (c_k/m_k)^2)", fc="#e3ecf7")
+    _box(ax, 0.78, 0.35, 0.2, 0.3, "Application\nquality\n(Q < 1 acceptable)", fc="#d9f2e3")
+    _arrow(ax, 0.30, 0.75, 0.42, 0.55, "limits m_k")
+    _arrow(ax, 0.30, 0.25, 0.42, 0.45, "values c_k")
+    _arrow(ax, 0.66, 0.5, 0.78, 0.5)
+    ax.set_title("Figure 2.1 (redrawn schematic): computing application quality", fontsize=10)
+    return fig
+
+
+def plot_quality_space(limits: dict, point: dict | None = None, extra_points: dict | None = None,
+                       title: str = "Application quality space"):
+    """Figure 2.2 / 7.9 style: the acceptable region as the unit sphere octant in normalised axes.
+
+    ``limits`` and ``point`` map three axis labels to the limit and the operating point's value
+    (raw units); ``extra_points`` maps a label to normalised ``(x, y, z)``.
+    """
+    plt = _plt()
+    fig = plt.figure(figsize=(6.2, 5.2))
+    ax = fig.add_subplot(projection="3d")
+    u, v = np.meshgrid(np.linspace(0, np.pi / 2, 30), np.linspace(0, np.pi / 2, 30))
+    ax.plot_surface(np.cos(u) * np.sin(v), np.sin(u) * np.sin(v), np.cos(v), color="#009E73", alpha=0.25,
+                    linewidth=0)
+    labels = list(limits)
+    ax.set_xlabel(f"{labels[0]} / {limits[labels[0]]:g}")
+    ax.set_ylabel(f"{labels[1]} / {limits[labels[1]]:g}")
+    ax.set_zlabel(f"{labels[2]} / {limits[labels[2]]:g}")
+    top = 1.3
+    if point is not None:
+        xyz = [point[k] / limits[k] for k in labels]
+        q = qm.quality(xyz)
+        ax.scatter(*xyz, color="#D55E00", s=50, depthshade=False,
+                   label=f"what-if point, Q = {q:.2f} ({'acceptable' if q < 1 else 'unacceptable'})")
+        ax.plot([0, xyz[0]], [0, xyz[1]], [0, xyz[2]], color="#D55E00", ls="--", lw=1)
+        top = max(top, *xyz)
+    for i, (name, xyz) in enumerate((extra_points or {}).items()):
+        q = qm.quality(xyz)
+        ax.scatter(*xyz, s=45, depthshade=False, marker="os^D"[i % 4], label=f"{name}: Q = {q:.2f}")
+        top = max(top, *xyz)
+    top = min(top * 1.05, 8.0)
+    ax.set_xlim(0, top)
+    ax.set_ylim(0, top)
+    ax.set_zlim(0, top)
+    ax.set_title(title + "\n(green: acceptable region, distance to the origin < 1)", fontsize=10)
+    if point is not None or extra_points:
+        ax.legend(loc="upper left", fontsize=7.5)
+    return fig
+
+
+def plot_geometry(latency_limit_ms, gaps_limit_pct, whatif_latency_ms, whatif_gaps_pct, norm="euclidean"):
+    """The audio quality plane: the thesis's circle, the 'box' reading, iso-quality curves, a what-if point."""
+    from mmperf.plotting import paper_marker_style
+
+    plt = _plt()
+    fig, ax = plt.subplots(figsize=(6.4, 4.6))
+    t = np.linspace(0, np.pi / 2, 200)
+    for qv, ls in ((0.5, ":"), (1.0, "-"), (1.5, ":")):
+        ax.plot(latency_limit_ms * qv * np.cos(t), gaps_limit_pct * qv * np.sin(t), color="#009E73", ls=ls, lw=1.8 if qv == 1 else 1,
+                label="Q = 1 (thesis: Euclidean)" if qv == 1 else (f"Q = {qv:g}" if qv == 0.5 else None))
+    ax.fill_between(latency_limit_ms * np.cos(t), gaps_limit_pct * np.sin(t), color="#009E73", alpha=0.15)
+    ax.plot([0, latency_limit_ms, latency_limit_ms], [gaps_limit_pct, gaps_limit_pct, 0], color="#555555",
+            ls="--", lw=1, label="'box' of the user minimums (max norm)")
+    q = qm.quality([qm.normalise(whatif_latency_ms, latency_limit_ms), qm.normalise(whatif_gaps_pct, gaps_limit_pct)],
+                   norm=norm)
+    ax.plot(whatif_latency_ms, whatif_gaps_pct, "o", color="#D55E00", ms=8,
+            label=f"what-if point: Q = {q:.2f} ({norm})")
+    ax.plot([100], [2], **{**paper_marker_style(), "label": "Fig. 5.21 reading (100 ms, 2 %)"})
+    ax.set_xlabel("latency (ms)")
+    ax.set_ylabel("audio gaps (% of frames)")
+    ax.set_xlim(0, max(1.6 * latency_limit_ms, whatif_latency_ms * 1.1))
+    ax.set_ylim(0, max(1.6 * gaps_limit_pct, whatif_gaps_pct * 1.1))
+    ax.legend(fontsize=8, loc="upper right")
+    ax.set_title("Audioconference quality plane (section 5.6.4 limits)")
+    return fig
+
+
+def plot_fig2_3():
+    """Figure 2.3 redrawn: regions of insufficient, scarce and abundant resources over time."""
+    plt = _plt()
+    fig, ax = plt.subplots(figsize=(6.4, 3.8))
+    x = np.linspace(0, 10, 200)
+    low, high = 1.0 * 1.35**x, 4.0 * 1.35**x
+    ax.fill_between(x, high, 150, color="#D55E00", alpha=0.25, label="insufficient resources")
+    ax.fill_between(x, low, high, color="#E69F00", alpha=0.3, label="region of scarce resources")
+    ax.fill_between(x, 0.3, low, color="#009E73", alpha=0.25, label="abundant resources")
+    for y, name in ((60, "Virtual Cockpit"), (6, "audio, video"), (0.6, "text, graphics")):
+        ax.text(1.0, y, name, fontsize=8)
+    ax.set_yscale("log")
+    ax.set_ylim(0.3, 150)
+    ax.set_xlabel("year (and the capacity increase it brings)")
+    ax.set_ylabel("capacity demand (relative)")
+    ax.set_xticks([])
+    ax.set_yticks([])
+    ax.legend(fontsize=8, loc="upper right")
+    ax.set_title("Figure 2.3 (redrawn schematic; curves illustrative, not data)", fontsize=10)
+    return fig
+
+
+TAXONOMY = {
+    "Capacity": {"Increase capacity": "better, more or specialised hardware",
+                 "Decrease demand": "multicast; voluntary data loss",
+                 "Shift demand": "compression; client vs server; dead reckoning"},
+    "Scheduling": {"Real-time priorities": "Solaris, YARTOS, REETHER, RTP",
+                   "Playout policies": "buffering, E/I-policy, queue monitoring, History",
+                   "CM file systems": "disk scheduling, layout (Zebra)",
+                   "Synchronisation": "interleaved (MPEG), timed (vat)"},
+    "Reservation": {"Immediate": "SRP, Yau & Lam, ST-II",
+                    "Advance": "Tenet suite 2"},
+}
+
+
+def plot_fig2_4():
+    """Figure 2.4 redrawn: the taxonomy's three categories, sub-categories and examples (section 2.4)."""
+    fig, ax = _blank_axes((7.6, 4.4))
+    width = 0.31
+    for i, (cat, subs) in enumerate(TAXONOMY.items()):
+        x = 0.015 + i * (width + 0.02)
+        _box(ax, x, 0.86, width, 0.1, cat, fc="#cfe0f1", fontsize=10)
+        h = 0.78 / len(subs)
+        for j, (sub, ex) in enumerate(subs.items()):
+            y = 0.8 - (j + 1) * h + 0.01
+            _box(ax, x + 0.01, y, width - 0.02, h - 0.02, f"{sub}\n", fc="#f7f7f7", fontsize=8.5)
+            ax.text(x + width / 2, y + (h - 0.02) * 0.3, ex, ha="center", va="center", fontsize=7, style="italic",
+                    wrap=True)
+    ax.set_title("Figure 2.4 (redrawn schematic): taxonomy of multimedia application quality", fontsize=10)
+    return fig
+
+
+def _quality_axes(ax, ylabel="predicted quality Q (lower is better)"):
+    ax.axhline(1.0, color="black", lw=1.0, ls="-")
+    ax.text(ax.get_xlim()[0], 1.0, " acceptable below", va="bottom", fontsize=8)
+    ax.set_ylabel(ylabel)
+
+
+def plot_fig5_24(kappa, n_users, inputs, settings, ipx_spec, ethernet_mbps, anchor_spec):
+    """Figure 5.24: Q versus SPECint92 (Ethernet fixed) and versus bandwidth (IPX fixed)."""
+    from mmperf.plotting import label_assumption, paper_marker_style
+
+    plt = _plt()
+    fig, ax = plt.subplots()
+    x = np.geomspace(5, 2000, 120)
+    ax.plot(x, [audio_quality(kappa, ipx_spec, b, n_users, inputs, settings) for b in x], "-",
+            label=f"IPX fixed (SPECint92 {ipx_spec:g}), network Mbit/s on the x-axis")
+    ax.plot(x, [audio_quality(kappa, s, ethernet_mbps, n_users, inputs, settings) for s in x], "--",
+            label=f"Ethernet fixed ({ethernet_mbps:g} Mbit/s), SPECint92 on the x-axis")
+    ax.plot([anchor_spec], [1.0], **{**paper_marker_style(), "label": f"thesis: acceptable from SPECint92 {anchor_spec:g}"})
+    ax.set_xscale("log")
+    ax.set_xlabel("SPECint92 (dashed) or network bandwidth in Mbit/s (solid)")
+    ax.set_ylim(0, 3)
+    _quality_axes(ax)
+    ax.legend(fontsize=8)
+    ax.set_title(f"Audioconference quality, {n_users:g} users (reconstruction)")
+    label_assumption(ax, "reconstructed; jitter scale calibrated to the SPECint92 = 40 anchor")
+    return fig
+
+
+AUDIO_SYSTEMS = (("IPX + Ethernet", "specint92_ipx", "ethernet_Mbit_s"),
+                 ("Sparc 5 + Fibre Channel", "specint92_sparc5", "fibre_channel_Mbit_s"),
+                 ("DEC Alpha + HIPPI", None, "hippi_Mbit_s"))
+
+
+def audio_systems(inputs: Inputs, alpha_specint92: float) -> dict:
+    """The three Figure 5.25/5.26 systems as (SPECint92, Mbit/s); the Alpha's SPECint92 is a parameter."""
+    return {name: (inputs.sys(spec) if spec else alpha_specint92, inputs.sys(net))
+            for name, spec, net in AUDIO_SYSTEMS}
+
+
+def plot_fig5_25(kappa, systems, inputs, settings, anchors):
+    """Figure 5.25: Q versus users for the three systems, with the thesis's user anchors."""
+    from mmperf.plotting import label_assumption, paper_marker_style
+
+    plt = _plt()
+    fig, ax = plt.subplots()
+    users = np.arange(2, 151)
+    for name, (spec, bw) in systems.items():
+        ax.plot(users, [audio_quality(kappa, spec, bw, n, inputs, settings) for n in users], label=name)
+    pm = paper_marker_style()
+    ax.plot([anchors["sparc5"]], [1.0], **{**pm, "label": "thesis: Sparc 5 + FC up to 30 users"})
+    ax.plot([anchors["alpha"]], [1.0], **{**pm, "marker": ">", "label": "thesis: Alpha + HIPPI over 70 users"})
+    ax.set_xlabel("audioconference users")
+    ax.set_ylim(0, 3)
+    _quality_axes(ax)
+    ax.legend(fontsize=8)
+    ax.set_title("Audioconference quality versus users (reconstruction)")
+    label_assumption(ax)
+    return fig
+
+
+def plot_fig5_26(kappa, systems, inputs, settings, n_users):
+    """Figure 5.26: Q versus background processor load, three systems plus IPX with real-time priority."""
+    from mmperf.plotting import label_assumption
+
+    plt = _plt()
+    fig, ax = plt.subplots()
+    loads = np.linspace(0, 6, 61)
+    for name, (spec, bw) in systems.items():
+        ax.plot(loads, [audio_quality(kappa, spec, bw, n_users, inputs, settings, background_load=x) for x in loads],
+                label=name)
+    ipx, eth = systems["IPX + Ethernet"]
+    ax.plot(loads, [audio_quality(kappa, ipx, eth, n_users, inputs, settings, background_load=x, realtime=True)
+                    for x in loads], "k-.", label="IPX + Ethernet, real-time priority")
+    ax.set_xlabel("background processor load (Unix load average)")
+    ax.set_ylim(0, 2.5)
+    _quality_axes(ax)
+    ax.legend(fontsize=8)
+    ax.set_title(f"Audioconference quality versus load, {n_users:g} users (reconstruction)")
+    label_assumption(ax)
+    return fig
+
+
+def plot_fig6_11(processor_counts, fs: FlyingSettings):
+    """Figure 6.11: client quality plane (data reduction, client latency) with Indigo 2 clients."""
+    from mmperf.plotting import label_assumption
+
+    plt = _plt()
+    fig, ax = plt.subplots(figsize=(6.4, 4.4))
+    span = fs.max_useful_mbps - fs.min_useful_mbps
+    t = np.linspace(0, np.pi / 2, 200)
+    ax.plot(span * np.cos(t), fs.latency_limit_ms * np.sin(t), color="#009E73", label="Q = 1 (acceptable inside)")
+    ax.fill_between(span * np.cos(t), fs.latency_limit_ms * np.sin(t), color="#009E73", alpha=0.15)
+    for k in processor_counts:
+        p = flying_point(k, 1, True, fs, server_unlimited=True)
+        ax.plot(p["reduction_mbps"], p["latency_ms"], "o", color="#0072B2")
+        ax.annotate(f"{k:g} CPU{'s' if k != 1 else ''}", (p["reduction_mbps"], p["latency_ms"]),
+                    textcoords="offset points", xytext=(5, 3), fontsize=8)
+    ax.set_yscale("log")
+    ax.set_xlabel("data reduction received by the client (Mbit/s below 720)")
+    ax.set_ylabel("latency added by the client (ms)")
+    ax.set_title("Flying: Indigo 2 clients decompressing JPEG (reconstruction)")
+    ax.legend(fontsize=8, loc="lower right")
+    label_assumption(ax, "reconstructed; linear data-loss axis is our assumption")
+    return fig
+
+
+def plot_fig6_12(processor_options, fs: FlyingSettings, c_max=12):
+    """Figure 6.12: quality versus clients, with and without compression, one panel per client size."""
+    from mmperf.plotting import label_assumption
+
+    plt = _plt()
+    fig, axes = plt.subplots(1, len(processor_options), figsize=(7.6, 3.8), sharey=True)
+    axes = np.atleast_1d(axes)
+    clients = np.arange(1, c_max + 1)
+    for ax, (label, k) in zip(axes, processor_options.items(), strict=True):
+        for compressed, style in ((False, "o-"), (True, "s--")):
+            q = [flying_point(k, c, compressed, fs)["quality"] for c in clients]
+            ax.plot(clients, q, style, ms=4, label="compression" if compressed else "no compression")
+            sat = flying_saturation_clients(compressed, k, fs)
+            if sat <= c_max:
+                ax.annotate("", xy=(sat, q[sat - 1]), xytext=(sat, q[sat - 1] + 0.25),
+                            arrowprops={"arrowstyle": "->", "color": "black"})
+        ax.set_xlabel("clients")
+        ax.set_title(f"{label}: {k:g}-processor clients", fontsize=9.5)
+        ax.axhline(1.0, color="black", lw=1)
+    axes[0].set_ylabel("predicted quality Q")
+    axes[0].legend(fontsize=8)
+    label_assumption(axes[-1], "arrows: server saturates (reconstruction)")
+    return fig
+
+
+def plot_vc_soldiers(curves: dict, title: str, anchors: dict | None = None, log_y=True):
+    """Figures 7.6-7.8: quality versus soldiers on log axes; ``curves`` maps label -> (N, Q, style)."""
+    from mmperf.plotting import label_assumption, paper_marker_style
+
+    plt = _plt()
+    fig, ax = plt.subplots()
+    for label, (n, q, style) in curves.items():
+        ax.plot(n, q, style, label=label)
+    for i, (label, x) in enumerate((anchors or {}).items()):
+        ax.plot([x], [1.0], **{**paper_marker_style(), "marker": "os"[i % 2], "label": label})
+    ax.set_xscale("log")
+    if log_y:
+        ax.set_yscale("log")
+    ax.set_xlabel("soldiers")
+    _quality_axes(ax)
+    ax.legend(fontsize=8)
+    ax.set_title(title)
+    label_assumption(ax)
+    return fig
