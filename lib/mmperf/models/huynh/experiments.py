@@ -1,0 +1,172 @@
+"""Sweeps of the model: replications in parallel processes, means and confidence intervals.
+
+Replication ``r`` of every configuration uses seed ``seed + r`` (common random numbers: the
+configurations of one replication see the same frame sizes and phases, which sharpens the
+comparisons between modes and hosts).
+
+Examples
+--------
+>>> from mmperf.models.huynh.config import Config
+>>> runs = run_configs([Config(frames=150, io_mode="move")], replications=2, seed=3, workers=1,
+...                    progress=False)
+>>> sorted(runs["replication"])
+[0, 1]
+>>> s = summarise(runs, ["io_mode"], ["util_host"], level=0.9)
+>>> float(s["util_host_mean"].iloc[0]) < 1e-3    # start-up code only (5 KLOCS per stream)
+True
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict
+
+import pandas as pd
+
+from mmperf.stats import mean_ci
+
+from .config import HOSTS, IO_MODES, MIXINGS, Config, check_config
+from .model import run_once
+
+
+def _task(args: tuple[dict, int]) -> dict:
+    cfg_dict, seed = args
+    cfg = Config(**cfg_dict)
+    start = time.perf_counter()
+    out = run_once(cfg, seed)
+    out["seconds"] = time.perf_counter() - start
+    return out
+
+
+def run_configs(configs: list[Config], *, replications: int, seed: int, workers: int = 2,
+                progress: bool = True, label: str = "Huynh sweep") -> pd.DataFrame:
+    """Run every configuration ``replications`` times; one row per (configuration, replication).
+
+    Runs go to ``workers`` processes (``concurrent.futures``); a tqdm bar shows progress.
+    Every configuration is checked before the first run starts.
+    """
+    for cfg in configs:
+        check_config(cfg)
+    tasks, keys = [], []
+    for cfg in configs:
+        for r in range(replications):
+            tasks.append((_cfg_dict(cfg), seed + r))
+            keys.append((cfg, r))
+    results = _map(tasks, workers, progress, label)
+    rows = []
+    for (cfg, r), out in zip(keys, results, strict=True):
+        row = {**_cfg_dict(cfg), "replication": r}
+        row["streams"] = "+".join(cfg.streams)
+        rows.append({**row, **out})
+    return pd.DataFrame(rows)
+
+
+def _cfg_dict(cfg: Config) -> dict:
+    d = asdict(cfg)
+    d["streams"] = tuple(cfg.streams)
+    return d
+
+
+def _map(tasks: list, workers: int, progress: bool, label: str) -> list[dict]:
+    bar = None
+    if progress:
+        from tqdm.auto import tqdm
+        bar = tqdm(total=len(tasks), desc=label, unit="run")
+    results: list[dict] = []
+    if workers <= 1 or len(tasks) == 1:
+        for t in tasks:
+            results.append(_task(t))
+            if bar:
+                bar.update(1)
+    else:
+        # Larger chunks keep the processes busy; results come back in task order.
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            for out in pool.map(_task, tasks, chunksize=1):
+                results.append(out)
+                if bar:
+                    bar.update(1)
+    if bar:
+        bar.close()
+    return results
+
+
+def summarise(runs: pd.DataFrame, by: list[str], metrics: list[str], level: float) -> pd.DataFrame:
+    """Per group: ``<metric>_mean`` and ``<metric>_ci`` (Student-t half-width at ``level``)."""
+    rows = []
+    for key, group in runs.groupby(by, sort=True):
+        key = key if isinstance(key, tuple) else (key,)
+        row = dict(zip(by, key, strict=True))
+        for m in metrics:
+            mean, half = mean_ci(group[m].to_numpy(dtype=float), level)
+            row[f"{m}_mean"], row[f"{m}_ci"] = mean, half
+        row["n"] = len(group)
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+# -- the chapter's experiments -----------------------------------------------------------------
+
+def main_configs(frame_rates: list[float], base: Config, modes=IO_MODES, hosts=HOSTS,
+                 mixings=MIXINGS) -> list[Config]:
+    """Modes x hosts x frame rates x mixing schemes (Figs. 4, 6-9, 11, 12)."""
+    return [base.with_(io_mode=m, host=h, frame_rate=float(f), mixing=x)
+            for x in mixings for m in modes for h in hosts for f in frame_rates]
+
+
+def run_chapter_sweep(*, frame_rates: list[float], base: dict, replications: int, seed: int,
+                      workers: int, frame_rate: float, sweep_frames: int, host_klocs: list[float],
+                      adapter_klocs: list[float]) -> dict[str, pd.DataFrame]:
+    """Every simulation the chapter shows, in one call (so the notebook can cache it).
+
+    Returns frames ``main`` (Figs. 4, 6-9, 11, 12), ``host_kloc`` (Fig. 5, CPU panel),
+    ``adapter_kloc`` (Fig. 5, delay panel), ``single`` (Fig. 10), ``pipeline`` (the
+    pipeline-semantics sensitivity) and ``timing`` (wall-clock seconds per part).
+    """
+    b = Config(**base)
+    parts = {
+        "main": main_configs(frame_rates, b),
+        "host_kloc": [b.with_(io_mode="locate", host=h, mixing="distributed", frame_rate=frame_rate,
+                              host_vc_kloc=float(k), frames=sweep_frames)
+                      for h in HOSTS for k in host_klocs],
+        "adapter_kloc": [b.with_(io_mode="move", host=h, mixing="distributed", frame_rate=frame_rate,
+                                 adapter_vc_kloc=float(k), frames=sweep_frames)
+                         for h in HOSTS for k in adapter_klocs],
+        "single": [b.with_(io_mode=m, host=h, frame_rate=frame_rate, mixing="centralized", streams=(s,))
+                   for m in IO_MODES for h in HOSTS for s in ("out", "in", "ft")],
+        "pipeline": [b.with_(io_mode=m, host="386", mixing="distributed", frame_rate=float(f),
+                             pipeline_model="compute_time", frames=sweep_frames)
+                     for m in IO_MODES for f in frame_rates]
+        + [b.with_(io_mode=m, host="386", mixing="distributed", frame_rate=float(f), frames=n)
+           for m in IO_MODES for f in frame_rates for n in sorted({sweep_frames, b.frames})
+           if n != b.frames],
+    }
+    out, timing = {}, {}
+    for name, configs in parts.items():
+        start = time.perf_counter()
+        out[name] = run_configs(configs, replications=replications, seed=seed, workers=workers,
+                                label=f"Huynh {name}")
+        timing[name] = time.perf_counter() - start
+    out["timing"] = pd.DataFrame({"part": list(timing), "seconds": list(timing.values()),
+                                  "runs": [len(out[p]) for p in timing],
+                                  "events": [int(out[p]["events"].sum()) for p in timing]})
+    return out
+
+
+def default_workers() -> int:
+    """Two processes on this machine (never more than the CPUs available)."""
+    return max(1, min(2, os.cpu_count() or 1))
+
+
+def summarise_all(results: dict[str, pd.DataFrame], level: float) -> dict[str, pd.DataFrame]:
+    """Means and CIs of every part of :func:`run_chapter_sweep` (the keys it returns, minus timing)."""
+    from .scoring import MAIN_METRICS
+
+    metrics = [m for m in MAIN_METRICS if m in results["main"]]
+    group = {"main": ["mixing", "io_mode", "host", "frame_rate"],
+             "host_kloc": ["host", "host_vc_kloc"],
+             "adapter_kloc": ["host", "adapter_vc_kloc"],
+             "single": ["io_mode", "host", "streams"],
+             "pipeline": ["io_mode", "pipeline_model", "frames", "frame_rate"]}
+    return {name: summarise(results[name], by, metrics, level) for name, by in group.items()}

@@ -1,0 +1,336 @@
+"""The chapter's figures: redrawn schematics (Figs. 1-3) and the model's curves (Figs. 4-12).
+
+Our values are coloured lines with 90 % confidence-interval error bars; values the paper
+prints are hollow black markers (:func:`mmperf.plotting.paper_marker_style`).
+"""
+
+from __future__ import annotations
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pandas as pd
+from matplotlib.patches import FancyArrowPatch, FancyBboxPatch
+
+from mmperf.plotting import PALETTE, label_assumption, paper_marker_style
+
+from .model import CATEGORIES, _slug
+
+SERIES = [("locate", "386", "-", "o"), ("locate", "486", "--", "s"), ("move", "386", "-.", "^"),
+          ("move", "486", ":", "D")]
+CAT_COLOURS = dict(zip(CATEGORIES, ["#CC79A7", "#D55E00", "#0072B2", "#E69F00", "#009E73", "#999999"],
+                       strict=True))
+
+
+def _sel(df: pd.DataFrame, **where) -> pd.DataFrame:
+    mask = np.ones(len(df), bool)
+    for k, v in where.items():
+        mask &= (df[k] == v).to_numpy()
+    return df[mask].sort_values(df.columns[0] if "frame_rate" not in df else "frame_rate")
+
+
+def _line(ax, df, metric, label, colour, ls="-", marker="o", scale=1.0, x="frame_rate"):
+    d = df.sort_values(x)
+    ax.errorbar(d[x], scale * d[f"{metric}_mean"], yerr=scale * d[f"{metric}_ci"], label=label, color=colour,
+                linestyle=ls, marker=marker, capsize=3)
+
+
+def _paper(ax, xs, ys, label="paper (stated in text)"):
+    style = paper_marker_style()
+    style["label"] = label
+    ax.plot(xs, ys, **style)
+
+
+def _rate_axis(ax, rates):
+    ax.set_xlabel("frame rate (frames/s)")
+    ax.set_xticks(sorted(rates))
+
+
+# -- schematics (Figs. 1-3) ---------------------------------------------------------------------
+
+def _box(ax, xy, w, h, text, colour="#e8f0fa"):
+    ax.add_patch(FancyBboxPatch(xy, w, h, boxstyle="round,pad=0.02", fc=colour, ec="#333333", lw=1))
+    ax.text(xy[0] + w / 2, xy[1] + h / 2, text, ha="center", va="center", fontsize=8.5)
+
+
+def _arrow(ax, a, b, colour="#333333", style="-|>", ls="-", text=None, rad=0.0):
+    ax.add_patch(FancyArrowPatch(a, b, arrowstyle=style, mutation_scale=11, color=colour, lw=1.3,
+                                 linestyle=ls, connectionstyle=f"arc3,rad={rad}"))
+    if text:
+        ax.text((a[0] + b[0]) / 2, (a[1] + b[1]) / 2 + 0.02, text, fontsize=7.5, color=colour, ha="center")
+
+
+def _blank(ax):
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, 1)
+    ax.axis("off")
+
+
+def fig_system():
+    """Fig. 1 redrawn: one participant's PS/2 with the DVI, token-ring and SCSI-2 adapters."""
+    fig, ax = plt.subplots(figsize=(7.5, 4.2))
+    _blank(ax)
+    _box(ax, (0.03, 0.70), 0.2, 0.17, "host CPU\ni386DX 25 MHz /\ni486DX 50 MHz")
+    _box(ax, (0.30, 0.70), 0.22, 0.17, "system memory\n(dual-path controller:\nhost FIFO + channel FIFO)")
+    ax.add_patch(FancyBboxPatch((0.03, 0.50), 0.94, 0.07, boxstyle="round,pad=0.01", fc="#fff2cc", ec="#333333"))
+    ax.text(0.5, 0.535, "Micro Channel (13.33 MB/s on the 386, 40 MB/s streaming on the 486; processor sharing)",
+            ha="center", va="center", fontsize=8.5)
+    _box(ax, (0.03, 0.12), 0.36, 0.28, "", "#e6f5ec")
+    ax.text(0.21, 0.37, "DVI video adapter", ha="center", fontsize=8.5, weight="bold")
+    _box(ax, (0.05, 0.15), 0.1, 0.15, "80C186\n(SCB)")
+    _box(ax, (0.165, 0.15), 0.1, 0.15, "i750\n82750PB\n+ DB")
+    _box(ax, (0.28, 0.15), 0.09, 0.15, "VRAM")
+    _box(ax, (0.45, 0.15), 0.22, 0.22, "token-ring adapter\n80C186 + buffer\n(hypothetical, 32-bit)", "#e6f5ec")
+    _box(ax, (0.73, 0.15), 0.24, 0.22, "SCSI-2 adapter\n80C186", "#e6f5ec")
+    _box(ax, (0.76, 0.0), 0.18, 0.09, "SCSI disk", "#f3e6f5")
+    _box(ax, (0.47, 0.0), 0.18, 0.09, "16 Mbit/s token ring", "#f3e6f5")
+    _box(ax, (0.03, 0.0), 0.15, 0.08, "camera", "#f3e6f5")
+    _box(ax, (0.22, 0.0), 0.15, 0.08, "monitor", "#f3e6f5")
+    for x in (0.13, 0.41):
+        _arrow(ax, (x, 0.70), (x, 0.57), style="<|-|>")
+    for x in (0.21, 0.56, 0.85):
+        _arrow(ax, (x, 0.50), (x, 0.40 if x == 0.21 else 0.37), style="<|-|>")
+    _arrow(ax, (0.56, 0.15), (0.56, 0.09), style="<|-|>")
+    _arrow(ax, (0.85, 0.15), (0.85, 0.09), style="<|-|>")
+    _arrow(ax, (0.10, 0.08), (0.10, 0.12))
+    _arrow(ax, (0.30, 0.12), (0.30, 0.08))
+    ax.set_title("Fig. 1 (redrawn from the text): the system under consideration")
+    return fig
+
+
+def fig_dataflow():
+    """Fig. 2 redrawn: the path of one compressed frame, Locate Mode vs Move Mode."""
+    fig, axes = plt.subplots(1, 2, figsize=(9, 3.6))
+    for ax, mode in zip(axes, ("Locate Mode", "Move Mode"), strict=True):
+        _blank(ax)
+        _box(ax, (0.02, 0.70), 0.28, 0.18, "video adapter\ncapture, compress\n(VRAM)")
+        _box(ax, (0.70, 0.70), 0.28, 0.18, "token-ring\nadapter")
+        _box(ax, (0.36, 0.35), 0.28, 0.18, "system memory", "#fde9e0" if mode == "Locate Mode" else "#eeeeee")
+        _box(ax, (0.36, 0.02), 0.28, 0.16, "host CPU", "#fde9e0" if mode == "Locate Mode" else "#eeeeee")
+        if mode == "Locate Mode":
+            _arrow(ax, (0.16, 0.70), (0.40, 0.53), PALETTE[0], text="DMA 1")
+            _arrow(ax, (0.60, 0.53), (0.84, 0.70), PALETTE[0], text="DMA 2")
+            _arrow(ax, (0.45, 0.18), (0.20, 0.70), PALETTE[3], ls="--", rad=-0.2)
+            _arrow(ax, (0.55, 0.18), (0.80, 0.70), PALETTE[3], ls="--", rad=0.2)
+            ax.text(0.5, 0.25, "control blocks, interrupts", fontsize=7.5, color=PALETTE[3], ha="center")
+        else:
+            _arrow(ax, (0.30, 0.82), (0.70, 0.82), PALETTE[0], text="peer-to-peer DMA")
+            _arrow(ax, (0.30, 0.74), (0.70, 0.74), PALETTE[3], ls="--", text="")
+            ax.text(0.5, 0.66, "control element via delivery pipe", fontsize=7.5, color=PALETTE[3], ha="center")
+        _arrow(ax, (0.84, 0.70), (0.84, 0.60))
+        ax.text(0.84, 0.56, "ring", ha="center", fontsize=8)
+        ax.set_title(mode)
+    fig.suptitle("Fig. 2 (redrawn): data flow of an outgoing frame; incoming frames take the reverse path")
+    return fig
+
+
+def fig_scb():
+    """Fig. 3 redrawn: (a) Locate-Mode control block; (b) Move-Mode delivery pipes."""
+    fig, axes = plt.subplots(1, 2, figsize=(9, 3.4))
+    ax = axes[0]
+    _blank(ax)
+    _box(ax, (0.05, 0.65), 0.3, 0.22, "host CPU\nbuilds control block")
+    _box(ax, (0.55, 0.65), 0.4, 0.22, "system memory\ncontrol block -> data buffer")
+    _box(ax, (0.30, 0.08), 0.4, 0.22, "I/O adapter (80C186)\none request per device")
+    _arrow(ax, (0.35, 0.76), (0.55, 0.76), text="write")
+    _arrow(ax, (0.20, 0.65), (0.35, 0.30), PALETTE[3], text="attention")
+    _arrow(ax, (0.70, 0.65), (0.60, 0.30), PALETTE[0], text="fetch")
+    _arrow(ax, (0.45, 0.30), (0.15, 0.65), PALETTE[2], ls="--", rad=0.3)
+    ax.text(0.06, 0.42, "I/O complete\ninterrupt", fontsize=7.5, color=PALETTE[2])
+    ax.set_title("a  Locate Mode")
+    ax = axes[1]
+    _blank(ax)
+    _box(ax, (0.35, 0.72), 0.3, 0.2, "host CPU")
+    _box(ax, (0.02, 0.08), 0.3, 0.22, "adapter A")
+    _box(ax, (0.68, 0.08), 0.3, 0.22, "adapter B")
+    for a, b, r in (((0.40, 0.72), (0.15, 0.30), 0.15), ((0.60, 0.72), (0.85, 0.30), -0.15),
+                    ((0.32, 0.19), (0.68, 0.19), 0.25)):
+        _arrow(ax, a, b, PALETTE[0], rad=r)
+        _arrow(ax, b, a, PALETTE[3], rad=r)
+    ax.text(0.5, 0.02, "three pairs of delivery pipes (FIFO, one per direction)", ha="center", fontsize=8)
+    ax.set_title("b  Move Mode")
+    fig.suptitle("Fig. 3 (redrawn): subsystem control block architecture")
+    return fig
+
+
+# -- model curves (Figs. 4-12) ----------------------------------------------------------------
+
+def fig_channel(main: pd.DataFrame, mixing: str, v: dict):
+    """Fig. 4a: Micro Channel utilisation vs frame rate, four series."""
+    fig, ax = plt.subplots()
+    for i, (m, h, ls, mk) in enumerate(SERIES):
+        _line(ax, _sel(main, io_mode=m, host=h, mixing=mixing), "util_channel", f"{m.title()} ({h})",
+              PALETTE[i], ls, mk, 100)
+    ax.axhline(v["anchor_mc_max_pct"], color="black", lw=0.8, ls="--")
+    ax.text(min(main["frame_rate"]), v["anchor_mc_max_pct"] + 0.4, "paper: never exceeds 20 %", fontsize=8)
+    _rate_axis(ax, main["frame_rate"].unique())
+    ax.set_ylabel("Micro Channel utilisation (%)")
+    ax.set_title(f"Micro Channel utilisation ({mixing} mixing, file transfers on)")
+    ax.legend()
+    return fig
+
+
+def fig_kloc(host_kloc: pd.DataFrame, adapter_kloc: pd.DataFrame, v: dict):
+    """Fig. 5: (a) host CPU vs host VC path length (Locate); (b) Move receive delay vs 80C186 path length."""
+    fig, (a, b) = plt.subplots(1, 2, figsize=(10, 4))
+    for i, h in enumerate(("386", "486")):
+        _line(a, host_kloc[host_kloc["host"] == h], "util_host_busy", f"Locate ({h})", PALETTE[i],
+              "-" if h == "386" else "--", "o", 100, x="host_vc_kloc")
+        _line(b, adapter_kloc[adapter_kloc["host"] == h], "delay_recv", f"Move ({h})", PALETTE[i + 2],
+              "-" if h == "386" else "--", "^", 1e3, x="adapter_vc_kloc")
+    _paper(a, [v["anchor_cpu_saturation_386_kloc"], v["anchor_cpu_saturation_486_kloc"]], [100, 100],
+           "paper: ~100 % at 60 / 240 KLOCS")
+    a.axvline(v["vc_kloc_locate"], color="grey", lw=0.8, ls=":")
+    a.text(v["vc_kloc_locate"] + 3, 5, "measured P2P: 15", fontsize=8)
+    a.set_xlabel("video-conferencing code on the host (KLOCS/frame)")
+    a.set_ylabel("host CPU utilisation (%)")
+    a.set_title("a  host CPU, Locate Mode (target)")
+    a.legend(loc="lower right")
+    b.axvline(v["anchor_adapter_knee_kloc"], color="black", lw=0.8, ls="--")
+    b.text(v["anchor_adapter_knee_kloc"] + 0.3, b.get_ylim()[1] * 0.9, "paper: knee at 16", fontsize=8)
+    b.set_xlabel("video-conferencing code on the video adapter's 80C186 (KLOCS/frame)")
+    b.set_ylabel("receive/decompress delay (ms)")
+    b.set_yscale("log")
+    b.set_title("b  receive/decompress delay, Move Mode (target)")
+    b.legend(loc="upper left")
+    fig.suptitle("Fully distributed mixing, 3-way, file transfers on; shorter runs (see text)", fontsize=9)
+    return fig
+
+
+def fig_host_cpu(main: pd.DataFrame):
+    """Fig. 6: Locate host CPU vs frame rate; (a) distributed, (b) centralized."""
+    fig, axes = plt.subplots(1, 2, figsize=(10, 3.8), sharey=True)
+    for ax, mix, tag in zip(axes, ("distributed", "centralized"), "ab", strict=True):
+        for i, h in enumerate(("386", "486")):
+            _line(ax, _sel(main, io_mode="locate", host=h, mixing=mix), "util_host", f"Locate ({h})", PALETTE[i],
+                  "-" if h == "386" else "--", "o", 100)
+        _rate_axis(ax, main["frame_rate"].unique())
+        ax.set_title(f"{tag}  {mix} mixing")
+        ax.legend()
+    axes[0].set_ylabel("host CPU utilisation (%)")
+    fig.suptitle("Host processor utilisation (Move Mode: below 0.01 %, not drawn)", fontsize=10)
+    return fig
+
+
+def fig_utilisation(main: pd.DataFrame, host: str, v: dict):
+    """Fig. 7: (a) host CPU with and without file transfers; (b) memory, disk and ring."""
+    fig, (a, b) = plt.subplots(1, 2, figsize=(10, 4))
+    d = _sel(main, io_mode="locate", host=host, mixing="distributed")
+    _line(a, d, "util_host", "with file transfers", PALETTE[0], "-", "o", 100)
+    _line(a, d, "util_host_without_ft", "without file transfers", PALETTE[1], "--", "s", 100)
+    _rate_axis(a, main["frame_rate"].unique())
+    a.set_ylabel("host CPU utilisation (%)")
+    a.set_title(f"a  host CPU, Locate {host}")
+    a.legend()
+    for i, h in enumerate(("386", "486")):
+        _line(b, _sel(main, io_mode="locate", host=h, mixing="distributed"), "util_memory", f"memory, Locate ({h})",
+              PALETTE[i], "-" if h == "386" else "--", "o", 100)
+    _line(b, _sel(main, io_mode="move", host="386", mixing="distributed"), "util_memory", "memory, Move (386)",
+          PALETTE[2], "-.", "^", 100)
+    _line(b, d, "util_disk", "disk", PALETTE[3], ":", "D", 100)
+    _line(b, d, "util_ring", "token ring", PALETTE[4], "-", "v", 100)
+    _paper(b, [30, 30, 30, 8, 30], [v["anchor_mem_386_pct"], v["anchor_mem_486_pct"], v["anchor_disk_pct"],
+                                    v["anchor_ring_8_pct"], v["anchor_ring_30_pct"]])
+    _rate_axis(b, main["frame_rate"].unique())
+    b.set_ylabel("utilisation (%)")
+    b.set_title("b  memory, disk and token ring")
+    b.legend(fontsize=8)
+    fig.suptitle("Fully distributed mixing (3-way), file transfers on", fontsize=10)
+    return fig
+
+
+def fig_delay(main: pd.DataFrame, metric: str, host: str, title: str, v: dict | None = None):
+    """Figs. 8 and 9: (a) centralized, four series; (b) one host, modes x mixing schemes."""
+    fig, (a, b) = plt.subplots(1, 2, figsize=(10, 4), sharey=True)
+    for i, (m, h, ls, mk) in enumerate(SERIES):
+        _line(a, _sel(main, io_mode=m, host=h, mixing="centralized"), metric, f"{m.title()} ({h})", PALETTE[i],
+              ls, mk, 1e3)
+    pairs = [("locate", "centralized"), ("locate", "distributed"), ("move", "centralized"), ("move", "distributed")]
+    for i, (m, mix) in enumerate(pairs):
+        _line(b, _sel(main, io_mode=m, host=host, mixing=mix), metric, f"{m.title()} ({mix})", PALETTE[i],
+              ["-", "--", "-.", ":"][i], "os^D"[i], 1e3)
+    rates = np.linspace(min(main["frame_rate"]), max(main["frame_rate"]), 50)
+    for ax in (a, b):
+        ax.plot(rates, 1e3 / rates, color="grey", lw=0.8, ls=":", label="one stage, 1/f (lower bound)")
+        _rate_axis(ax, main["frame_rate"].unique())
+        ax.legend(fontsize=8)
+    if v is not None:
+        _paper(b, [8, 30], [v["anchor_stage_delay_8_ms"], v["anchor_stage_delay_30_ms"]],
+               "paper: stage delay 125 / 33.33 ms")
+    a.set_ylabel(f"{title} delay (ms)")
+    a.set_title("a  centralized mixing")
+    b.set_title(f"b  {host} system")
+    return fig
+
+
+def fig_single(single: pd.DataFrame):
+    """Fig. 10: single data stream at the chapter's frame rate, grouped bars."""
+    fig, ax = plt.subplots()
+    groups = [("delay_send", "out", "compress/send"), ("delay_recv", "in", "receive/decompress"),
+              ("delay_ft", "ft", "video file transfer")]
+    order = [("locate", "386"), ("move", "386"), ("locate", "486"), ("move", "486")]
+    width = 0.2
+    for j, (m, h) in enumerate(order):
+        ys, es = [], []
+        for metric, stream, _ in groups:
+            r = single[(single["io_mode"] == m) & (single["host"] == h) & (single["streams"] == stream)].iloc[0]
+            ys.append(1e3 * r[f"{metric}_mean"])
+            es.append(1e3 * r[f"{metric}_ci"])
+        ax.bar(np.arange(3) + (j - 1.5) * width, ys, width, yerr=es, capsize=3, label=f"{m.title()} - {h}",
+               color=PALETTE[j], hatch=["", "//", "..", "xx"][j], edgecolor="white")
+    ax.set_xticks(range(3), [g[2] for g in groups])
+    ax.set_ylabel("delay (ms)")
+    ax.set_title("General time delays, one data stream at a time")
+    ax.legend()
+    return fig
+
+
+def fig_components(main: pd.DataFrame, mixing: str, frame_rate: float):
+    """Figs. 11 and 12: stacked delay components; panels a Locate, b Move, c 386, d 486."""
+    fig, axes = plt.subplots(1, 4, figsize=(12, 4.2), sharey=True)
+    panels = [("a  Locate Mode", [("locate", "386"), ("locate", "486")]),
+              ("b  Move Mode", [("move", "386"), ("move", "486")]),
+              ("c  386 system", [("locate", "386"), ("move", "386")]),
+              ("d  486 system", [("locate", "486"), ("move", "486")])]
+    for ax, (title, configs) in zip(axes, panels, strict=True):
+        labels, x = [], 0
+        for m, h in configs:
+            r = main[(main["io_mode"] == m) & (main["host"] == h) & (main["mixing"] == mixing)
+                     & (main["frame_rate"] == frame_rate)].iloc[0]
+            for kind in ("send", "recv"):
+                bottom = 0.0
+                for cat in CATEGORIES:
+                    val = r[f"comp_{kind}_{_slug(cat)}_mean"]
+                    ax.bar(x, val, 0.7, bottom=bottom, color=CAT_COLOURS[cat], label=cat if x == 0 else None)
+                    bottom += val
+                ax.errorbar(x, r[f"delay_{kind}_mean"], yerr=r[f"delay_{kind}_ci"], color="black", capsize=3)
+                labels.append(f"{kind.upper()}-{h if 'Mode' in title else m[:3].upper()}")
+                x += 1
+        ax.set_xticks(range(len(labels)), labels, rotation=45, fontsize=8)
+        ax.set_title(title)
+    axes[0].set_ylabel("time delay (s)")
+    handles, names = axes[0].get_legend_handles_labels()
+    fig.legend(handles, names, loc="lower center", ncol=6, fontsize=8, bbox_to_anchor=(0.5, -0.06))
+    fig.suptitle(f"Time delay components ({mixing} mixing, {frame_rate:g} frames/s)", fontsize=10)
+    return fig
+
+
+def fig_pipeline(main: pd.DataFrame, pipeline: pd.DataFrame, frames: int, sweep_frames: int):
+    """Sensitivity: receive/decompress delay under the two pipeline semantics and two run lengths."""
+    fig, axes = plt.subplots(1, 2, figsize=(10, 4), sharey=True)
+    for ax, m in zip(axes, ("locate", "move"), strict=True):
+        base = _sel(main, io_mode=m, host="386", mixing="distributed")
+        _line(ax, base, "delay_recv", f"stage = 1/f, {frames} frames (chapter)", PALETTE[0], "-", "o", 1e3)
+        short = pipeline[(pipeline["io_mode"] == m) & (pipeline["pipeline_model"] == "frame_time")]
+        if len(short):
+            _line(ax, short, "delay_recv", f"stage = 1/f, {sweep_frames} frames", PALETTE[1], "--", "s", 1e3)
+        comp = pipeline[(pipeline["io_mode"] == m) & (pipeline["pipeline_model"] == "compute_time")]
+        _line(ax, comp, "delay_recv", f"stage = i750 compute time, {sweep_frames} frames", PALETTE[2], "-.", "^",
+              1e3)
+        rates = np.linspace(min(base["frame_rate"]), max(base["frame_rate"]), 50)
+        ax.plot(rates, 1e3 / rates, color="grey", lw=0.8, ls=":", label="1/f")
+        _rate_axis(ax, base["frame_rate"].unique())
+        ax.set_title(f"{m.title()} Mode, 386, distributed")
+        ax.legend(fontsize=8)
+        label_assumption(ax, "pipeline semantics: assumption A1")
+    axes[0].set_ylabel("receive/decompress delay (ms)")
+    return fig

@@ -1,0 +1,379 @@
+"""The open multi-chain queueing network of one participant's PC, on Ciw.
+
+Service centres (node numbers of the Ciw network)::
+
+    1 COMPRESS   i750 compression pipeline, one stage, deterministic
+    2 DECOMPRESS i750 decompression pipeline, one stage, deterministic
+    3 MIX        i750 mixing, 8.33 ms per composite frame (distributed mixing only)
+    4 JOIN       mixing join: frames of one frame time wait for each other (custom node)
+    5 HOST       host CPU, FCFS, one server
+    6 MEM        memory controller, FCFS, one server (channel-initiated traffic only)
+    7 MC         Micro Channel, processor sharing (unlimited sharing)
+    8 VIDEO_ADP  video adapter's 80C186, FCFS (Move Mode: its delivery pipes are this queue)
+    9 TR_ADP     token-ring adapter's 80C186, FCFS
+   10 SCSI_ADP   SCSI-2 adapter's 80C186, FCFS
+   11 DISK       SCSI disk, FCFS, exponential service
+   12 RING       16 Mbit/s token ring, a pure delay (the paper: token waiting negligible)
+   13-15 GATE_* OS device-driver queues + device tokens of video, token ring, disk (Locate)
+   16 INIT      host work at stream start-up (Move Mode), a second host-CPU queue
+
+Routes follow the paper's narratives (section 3.1 Locate, 3.2 Move); the steps it leaves
+open are assumptions listed in the chapter. Approximations, stated in the chapter too:
+
+- **Memory controller.** One FIFO server carries the channel-side (DMA) traffic; the
+  host-side FIFO of the dual-path controller (CPU instruction and control-block traffic)
+  is not modelled, so the two queues never compete.
+- **DMA.** A transfer visits the Micro Channel and then the memory controller in series
+  (in the machine they overlap), so both times count in the delay.
+- **Mixing join.** The frames of the incoming streams that belong to the same frame time
+  are joined (:class:`~.nodes.JoinNode`); the composite frame is mixed once (8.33 ms) and
+  decompressed once. Streams are matched by frame number, each stream has its own random
+  phase.
+- **Pipeline semantics** (``pipeline_model``): ``frame_time`` (default, the paper's reading:
+  a single stage "runs at the frame rate", so it takes 1/f) or ``compute_time`` (the
+  stage takes only the i750's compute time, 16.66 ms / 8.33 ms).
+
+Examples
+--------
+>>> from mmperf.models.huynh.config import Config
+>>> out = run_once(Config(frames=200, io_mode="move"), seed=1)
+>>> out["conservation_ok"], out["util_host"] < 1e-3   # start-up code only
+(1.0, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from math import inf
+
+import ciw
+import numpy as np
+
+from .config import Config, calibration, check_config, paper_values
+from .nodes import FastSimulation, Step, StepService, node_classes
+
+COMPRESS, DECOMPRESS, MIX, JOIN, HOST, MEM, MC, VIDEO_ADP, TR_ADP, SCSI_ADP, DISK, RING, \
+    GATE_VIDEO, GATE_TR, GATE_DISK, INIT = range(1, 17)
+NODE_NAMES = {COMPRESS: "compress", DECOMPRESS: "decompress", MIX: "mix", JOIN: "join", HOST: "host",
+              MEM: "memory", MC: "channel", VIDEO_ADP: "video_adapter", TR_ADP: "ring_adapter",
+              SCSI_ADP: "scsi_adapter", DISK: "disk", RING: "ring", GATE_VIDEO: "gate_video",
+              GATE_TR: "gate_ring", GATE_DISK: "gate_disk", INIT: "host_init"}
+NODE_KINDS = ["fcfs", "fcfs", "fcfs", "join", "fcfs", "fcfs", "ps", "fcfs", "fcfs", "fcfs", "fcfs",
+              "fcfs", "gate", "gate", "gate", "fcfs"]
+NODE_SERVERS = [1, 1, 1, inf, 1, 1, inf, 1, 1, 1, 1, inf, inf, inf, inf, 1]
+
+CATEGORIES = ("video mixing", "operating system queuing", "data transfers", "network software",
+              "video conferencing software", "compress/decompress")
+MIXING, OSQ, DATA, NETSW, VCSW, CODEC = CATEGORIES
+OUTSIDE = "outside"   # steps outside the measured delay window
+
+
+class Frames(ciw.dists.Distribution):
+    """Deterministic interarrival ``period`` after a first arrival at ``phase``; ``count`` arrivals."""
+
+    def __init__(self, phase: float, period: float, count: int):
+        self.phase, self.period, self.count, self.n = phase, period, count, 0
+
+    def sample(self, t=None, ind=None):
+        self.n += 1
+        if self.n > self.count:
+            return inf
+        return self.phase if self.n == 1 else self.period
+
+
+class Timing:
+    """Service times of one configuration (seconds)."""
+
+    def __init__(self, cfg: Config):
+        v, cal = paper_values(), calibration()
+        self.kb = v["bytes_per_kb"]
+        self.host_ips = cal.host_ips_386 if cfg.host == "386" else cal.host_ips_486
+        self.adapter_ips = cal.adapter_ips
+        self.mc_rate = 1e6 * (v["mc_rate_386_mb_s"] if cfg.host == "386" else v["mc_rate_486_mb_s"])
+        self.mem_per_byte = cal.mem_s_per_byte_386 if cfg.host == "386" else cal.mem_s_per_byte_486
+        self.ring_bps = v["ring_mbit_s"] * 1e6
+        self.ring_overhead = cal.ring_overhead_bytes
+        self.disk_mean = cal.disk_service_s
+        self.disk_cv = v["disk_cv"]
+        self.S = cal.host_overhead_kloc
+        self.split = v["host_scb_split"]
+        self.a_scb = v["adapter_scb_kloc"]
+        self.net, self.fs, self.init = v["net_kloc"], v["fs_kloc"], v["init_kloc_move"]
+        self.vc_host, self.vc_adapter = cfg.host_vc_kloc, cfg.adapter_vc_kloc
+        if cfg.pipeline_model == "frame_time":
+            self.compress = self.decompress = cfg.frame_time
+        else:
+            self.compress, self.decompress = v["compress_ms"] / 1e3, v["decompress_ms"] / 1e3
+        self.mix = v["mix_ms"] / 1e3
+        self.ft_bytes = v["file_transfer_kb"] * self.kb
+        self.ft_rate = v["file_transfer_rate"]
+
+    def host(self, kloc: float) -> float:
+        return 1000.0 * kloc / self.host_ips
+
+    def adapter(self, kloc: float) -> float:
+        return 1000.0 * kloc / self.adapter_ips
+
+    def ring(self, nbytes: float) -> float:
+        return 8.0 * (nbytes + self.ring_overhead) / self.ring_bps
+
+
+class RouteBuilder:
+    """Builds each individual's steps (node, service time, delay category) at its arrival."""
+
+    def __init__(self, cfg: Config, timing: Timing, rng: random.Random):
+        self.cfg, self.t, self.rng = cfg, timing, rng
+        self.mean_bytes = cfg.frame_kb * timing.kb
+        self.counters: dict[str, int] = defaultdict(int)
+
+    # -- pieces of routes --------------------------------------------------------------------
+    def _locate_io(self, gate: int, adapter: int, nbytes: float, pre: list[Step] = ()) -> list[Step]:
+        """Driver queue -> adapter decodes the control block -> DMA over the channel and memory."""
+        t = self.t
+        return [Step(gate, 0.0, OSQ, OSQ), *pre, Step(adapter, t.adapter(t.a_scb), DATA, DATA),
+                Step(MC, nbytes / t.mc_rate, DATA, DATA), Step(MEM, nbytes * t.mem_per_byte, DATA, DATA)]
+
+    def _host(self, kloc: float, category: str) -> Step:
+        return Step(HOST, self.t.host(kloc), category, category)
+
+    # -- chains ------------------------------------------------------------------------------
+    def outgoing(self, nbytes: float) -> tuple[list[Step], dict[int, int], int, int]:
+        t, S, a = self.t, self.t.S, self.t.split
+        if self.cfg.io_mode == "locate":
+            steps = [Step(COMPRESS, t.compress, CODEC, CODEC),
+                     self._host(t.vc_host + a * S, VCSW),                       # frame-ready interrupt, VC code, video SCB
+                     *self._locate_io(GATE_VIDEO, VIDEO_ADP, nbytes),           # VRAM -> memory
+                     self._host((1 - a) * S + t.net + a * S, NETSW),            # video complete; network code; ring SCB
+                     *self._locate_io(GATE_TR, TR_ADP, nbytes),                 # memory -> ring adapter
+                     Step(RING, t.ring(nbytes), DATA, DATA),                    # sent on the ring: delay ends
+                     Step(HOST, t.host((1 - a) * S), OUTSIDE, OUTSIDE)]         # ring complete interrupt
+            return steps, {5: GATE_VIDEO, 11: GATE_TR}, 0, 11
+        steps = [Step(COMPRESS, t.compress, CODEC, CODEC),
+                 Step(VIDEO_ADP, t.adapter(t.vc_adapter + t.a_scb), VCSW, DATA),   # header, VC code, control element
+                 Step(TR_ADP, t.adapter(t.net + t.a_scb), NETSW, DATA),           # pipe queue; network code, sets up DMA
+                 Step(MC, nbytes / t.mc_rate, DATA, DATA),                        # VRAM -> ring adapter buffer
+                 Step(RING, t.ring(nbytes), DATA, DATA)]
+        return steps, {}, 0, 4
+
+    def incoming(self, nbytes: float) -> tuple[list[Step], dict[int, int], int, int]:
+        t, S, a = self.t, self.t.S, self.t.split
+        tail = []
+        if self.cfg.mixing == "distributed" and self.cfg.n_incoming > 1:
+            tail = [Step(JOIN, 0.0, MIXING, MIXING), Step(MIX, t.mix, MIXING, MIXING)]
+        tail.append(Step(DECOMPRESS, t.decompress, CODEC, CODEC))
+        if self.cfg.io_mode == "locate":
+            steps = [Step(RING, t.ring(nbytes), OUTSIDE, OUTSIDE),              # remote sender's transmission
+                     self._host(t.net + a * S, NETSW),                          # receive interrupt; network code; ring SCB
+                     *self._locate_io(GATE_TR, TR_ADP, nbytes),                 # ring adapter -> memory
+                     self._host((1 - a) * S + t.vc_host + a * S, VCSW),         # ring complete; VC code; video SCB
+                     *self._locate_io(GATE_VIDEO, VIDEO_ADP, nbytes),           # memory -> VRAM
+                     self._host((1 - a) * S, VCSW),                             # video complete interrupt
+                     *tail]
+            return steps, {5: GATE_TR, 10: GATE_VIDEO}, 1, len(steps) - 1
+        steps = [Step(RING, t.ring(nbytes), OUTSIDE, OUTSIDE),
+                 Step(TR_ADP, t.adapter(t.net + t.a_scb), NETSW, DATA),           # network code, control element
+                 Step(VIDEO_ADP, t.adapter(t.vc_adapter + t.a_scb), VCSW, DATA),  # pipe queue; VC code, sets up DMA
+                 Step(MC, nbytes / t.mc_rate, DATA, DATA),                        # ring adapter buffer -> VRAM
+                 *tail]
+        return steps, {}, 1, len(steps) - 1
+
+    def file_transfer(self, disk_time: float) -> tuple[list[Step], dict[int, int], int, int]:
+        t, S, a, nbytes = self.t, self.t.S, self.t.split, self.t.ft_bytes
+        if self.cfg.io_mode == "locate":
+            steps = [self._host(t.fs + a * S, NETSW),                           # file system code; disk SCB
+                     Step(GATE_DISK, 0.0, OSQ, OSQ),
+                     Step(SCSI_ADP, t.adapter(t.a_scb), DATA, DATA),
+                     Step(DISK, disk_time, DATA, DATA),
+                     Step(MC, nbytes / t.mc_rate, DATA, DATA),
+                     Step(MEM, nbytes * t.mem_per_byte, DATA, DATA),
+                     self._host((1 - a) * S + t.net + a * S, NETSW),            # disk complete; network code; ring SCB
+                     *self._locate_io(GATE_TR, TR_ADP, nbytes),
+                     Step(RING, t.ring(nbytes), DATA, DATA),
+                     Step(HOST, t.host((1 - a) * S), OUTSIDE, OUTSIDE)]
+            return steps, {5: GATE_DISK, 11: GATE_TR}, 0, 11
+        steps = [Step(SCSI_ADP, t.adapter(t.fs + t.a_scb), NETSW, DATA),         # file system code on the SCSI 80C186
+                 Step(DISK, disk_time, DATA, DATA),
+                 Step(TR_ADP, t.adapter(t.net + t.a_scb), NETSW, DATA),           # pipe queue; network code
+                 Step(MC, nbytes / t.mc_rate, DATA, DATA),                        # SCSI buffer -> ring adapter
+                 Step(RING, t.ring(nbytes), DATA, DATA)]
+        return steps, {}, 0, 4
+
+    # -- the Ciw route function --------------------------------------------------------------
+    def __call__(self, ind, simulation):
+        cls = ind.customer_class
+        index = self.counters[cls]
+        self.counters[cls] += 1
+        ind.frame_index, ind.stream, ind.merged = index, cls, False
+        if cls == "init":
+            steps, release, start, end = [Step(INIT, self.t.host(self.t.init), OUTSIDE, OUTSIDE)], {}, 0, 0
+        elif cls == "ft":
+            disk = self.rng.gammavariate(1 / self.t.disk_cv**2, self.t.disk_mean * self.t.disk_cv**2) \
+                if self.t.disk_cv > 0 else self.t.disk_mean
+            steps, release, start, end = self.file_transfer(disk)
+        else:
+            nbytes = self.rng.expovariate(1.0 / self.mean_bytes)
+            ind.nbytes = nbytes
+            steps, release, start, end = (self.outgoing if cls == "out" else self.incoming)(nbytes)
+            ind.join_group = self.cfg.n_incoming
+        ind.steps = steps
+        ind.token_release = {i: simulation.nodes[g] for i, g in release.items()}
+        ind.window = (start, end)
+        return [s.node for s in steps[1:]]
+
+
+def build_network(cfg: Config, rng: random.Random) -> tuple[ciw.Network, RouteBuilder]:
+    """The Ciw network of one configuration (classes: out, in1.., ft, init)."""
+    timing = Timing(cfg)
+    builder = RouteBuilder(cfg, timing, rng)
+    n = len(NODE_KINDS)
+    period = cfg.frame_time
+
+    def arrivals(first_node: int, dist) -> list:
+        return [dist if i == first_node else None for i in range(1, n + 1)]
+
+    classes = {}
+    if "out" in cfg.streams:
+        classes["out"] = arrivals(COMPRESS, Frames(0.0, period, cfg.frames))
+    for k in range(cfg.n_incoming):
+        classes[f"in{k + 1}"] = arrivals(RING, Frames(rng.uniform(0, period), period, cfg.frames))
+    if "ft" in cfg.streams and cfg.file_transfer:
+        count = int(round(timing.ft_rate * cfg.duration))
+        first = HOST if cfg.io_mode == "locate" else SCSI_ADP
+        classes["ft"] = arrivals(first, Frames(rng.uniform(0, 1 / timing.ft_rate), 1 / timing.ft_rate, count))
+    if cfg.io_mode == "move":
+        n_streams = sum(1 for c in classes if c != "ft")
+        classes["init"] = arrivals(INIT, Frames(0.0, 0.0, n_streams))
+    # Incoming classes in1, in2, ... all take the incoming chain (the builder's default branch).
+    route = ciw.routing.ProcessBased(builder)
+    network = ciw.create_network(
+        arrival_distributions={c: a for c, a in classes.items()},
+        service_distributions={c: [StepService() for _ in range(n)] for c in classes},
+        number_of_servers=NODE_SERVERS,
+        routing={c: route for c in classes},
+    )
+    return network, builder
+
+
+def run_once(cfg: Config, seed: int, warmup_frames: int | None = None) -> dict[str, float]:
+    """One seeded replication: utilisations, mean delays, delay components, conservation.
+
+    Utilisations are work over the arrival window (``cfg.duration``); delays are means over
+    frames after the first ``warmup_frames`` of each stream.
+    """
+    check_config(cfg)
+    v = paper_values()
+    warmup = int(v["warmup_frames"] if warmup_frames is None else warmup_frames)
+    rng = random.Random(seed * 7919 + 17)
+    network, builder = build_network(cfg, rng)
+    ciw.seed(seed)
+    sim = FastSimulation(network, node_class=node_classes(NODE_KINDS))
+    sim.simulate_until_max_time(cfg.duration + v["drain_s"])
+    return summarise_run(sim, cfg, warmup)
+
+
+def _individuals(sim) -> list:
+    return [ind for node in sim.nodes[1:] for ind in node.all_individuals]
+
+
+def summarise_run(sim, cfg: Config, warmup: int) -> dict[str, float]:
+    """Reduce one finished simulation to the chapter's metrics."""
+    individuals = _individuals(sim)
+    exit_node = sim.nodes[-1]
+    arrived = sim.nodes[0].number_of_individuals
+    finished = len(exit_node.all_individuals)
+    inside = len(individuals) - finished
+    out: dict[str, float] = {"arrived": arrived, "finished": finished, "in_system": inside,
+                             "conservation_ok": float(arrived == finished + inside),
+                             "events": sim.events}
+    # Utilisations: completed work over the arrival window.
+    T = cfg.duration
+    work = defaultdict(float)
+    work_ft_host = host_busy = 0.0
+    out_bytes = []
+    for ind in individuals:
+        if ind.customer_class == "out":
+            out_bytes.append(ind.nbytes)
+        for k, rec in enumerate(ind.data_records):
+            step = ind.steps[k]
+            work[step.node] += step.service
+            if step.node == HOST:
+                # busy time inside the arrival window (saturates at 1 when overloaded)
+                host_busy += max(0.0, min(rec.service_end_date, T) - max(rec.service_start_date, 0.0))
+                if ind.customer_class == "ft":
+                    work_ft_host += step.service
+    out["util_host_busy"] = host_busy / T
+    out["out_bit_rate_mbit_s"] = 8.0 * float(np.mean(out_bytes)) * cfg.frame_rate / 1e6 if out_bytes else 0.0
+    for node, name in NODE_NAMES.items():
+        out[f"util_{name}"] = work[node] / T
+    out["util_host"] = (work[HOST] + work[INIT]) / T
+    out["host_ft_share"] = work_ft_host / work[HOST] if work[HOST] > 0 else 0.0
+    out["util_host_without_ft"] = (work[HOST] - work_ft_host) / T
+    gates = {GATE_VIDEO: "video", GATE_TR: "ring", GATE_DISK: "disk"}
+    out["max_outstanding"] = max(sim.nodes[g].max_outstanding for g in gates)
+    out["decompress_service_mean"] = _mean_service(individuals, DECOMPRESS)
+    out.update(_delays(individuals, cfg, warmup))
+    return out
+
+
+def _mean_service(individuals: list, node: int) -> float:
+    times = [rec.service_time for ind in individuals for rec in ind.data_records if rec.node == node]
+    return float(np.mean(times)) if times else float("nan")
+
+
+def _components(ind, lo: int, hi: int) -> dict[str, float]:
+    comp = defaultdict(float)
+    for k in range(lo, min(hi, len(ind.data_records) - 1) + 1):
+        rec, step = ind.data_records[k], ind.steps[k]
+        comp[step.wait_category] += rec.waiting_time
+        comp[step.category] += rec.service_time + rec.time_blocked
+    return comp
+
+
+def _delays(individuals: list, cfg: Config, warmup: int) -> dict[str, float]:
+    """Mean compress/send, receive/decompress and file-transfer delays and their components."""
+    sums = {kind: defaultdict(float) for kind in ("send", "recv", "ft")}
+    counts = defaultdict(int)
+    delays = defaultdict(list)
+    composite = {}    # frame index -> (done time, components after the join)
+    for ind in individuals:
+        if ind.customer_class.startswith("in") and not ind.merged and len(ind.data_records) == len(ind.steps):
+            j = next((k for k, s in enumerate(ind.steps) if s.node == JOIN), None)
+            after = _components(ind, j + 1, len(ind.steps) - 1) if j is not None else {}
+            composite[ind.frame_index] = (ind.data_records[-1].exit_date, after)
+    for ind in individuals:
+        cls = ind.customer_class
+        if cls == "init" or ind.frame_index < warmup:
+            continue
+        kind = "send" if cls == "out" else "ft" if cls == "ft" else "recv"
+        lo, hi = ind.window
+        if kind == "recv" and ind.merged:
+            if ind.frame_index not in composite:
+                continue
+            done, after = composite[ind.frame_index]
+            comp = _components(ind, lo, len(ind.data_records) - 1)
+            for c, x in after.items():
+                comp[c] += x
+            delay = done - ind.data_records[lo].arrival_date
+        else:
+            if len(ind.data_records) <= hi:
+                continue            # still in the network at the end of the run
+            comp = _components(ind, lo, hi)
+            delay = ind.data_records[hi].exit_date - ind.data_records[lo].arrival_date
+        delays[kind].append(delay)
+        counts[kind] += 1
+        for c, x in comp.items():
+            sums[kind][c] += x
+    out = {}
+    for kind in ("send", "recv", "ft"):
+        n = counts[kind]
+        out[f"delay_{kind}"] = float(np.mean(delays[kind])) if n else float("nan")
+        out[f"delay_{kind}_max"] = float(np.max(delays[kind])) if n else float("nan")
+        out[f"n_{kind}"] = n
+        for c in CATEGORIES:
+            out[f"comp_{kind}_{_slug(c)}"] = sums[kind][c] / n if n else float("nan")
+    return out
+
+
+def _slug(category: str) -> str:
+    return category.replace("/", "_").replace(" ", "_")
