@@ -30,7 +30,8 @@ Audioconference (thesis section 5.6.4), per participant's workstation:
 
 Flying (section 6.5.5): clients decompress JPEG frames (0.000341 ms/bit on an IPX, Indigo 2
 = 4 IPX, spread over the client's processors); the server (Indigo 2 with flying hardware)
-delivers 1416 or 1608 Mbit/s (Table 6.3). Data-loss axis: shortfall of delivered Mbit/s
+delivers 1416 or 1608 Mbit/s (Table 6.3) but reaches its clients over one OC-12 (622 Mbit/s,
+the server link of section 6.5.1), which compressed frames use at 30 %. Data-loss axis: shortfall of delivered Mbit/s
 from 720 with the limit at 20 (assumption: linear). Nothing is calibrated.
 
 Virtual Cockpit (section 7.6.3): per-second processor load from Table 7.1 and the section
@@ -335,6 +336,8 @@ class FlyingSettings:
     decompress_ms_per_bit: float = 0.000341
     server_none_mbps: float = 1416.0
     server_compressed_mbps: float = 1608.0
+    server_link_mbps: float = 622.0
+    compression_reduction: float = 0.7
 
 
 def flying_settings(inputs: Inputs, **overrides) -> FlyingSettings:
@@ -347,6 +350,8 @@ def flying_settings(inputs: Inputs, **overrides) -> FlyingSettings:
         decompress_ms_per_bit=inputs.sys("jpeg_decompress_ms_per_bit"),
         server_none_mbps=inputs.sys("table6_3_none_Mbit_s"),
         server_compressed_mbps=inputs.sys("table6_3_network_Mbit_s"),
+        server_link_mbps=inputs.sys("oc12_Mbit_s") if inputs.ass("flying_server_link_is_oc12") else math.inf,
+        compression_reduction=inputs.sys("flying_compression_reduction"),
     )
     return replace(base, **overrides)
 
@@ -360,6 +365,23 @@ def flying_client_decompress_ms(processors: float, fs: FlyingSettings) -> float:
     102.3
     """
     return fs.decompress_ms_per_bit * fs.frame_mbit * 1e6 / fs.indigo2_over_ipx / processors
+
+
+def flying_server_capacity(compressed: bool, fs: FlyingSettings) -> float:
+    """Frames the server can deliver, in Mbit/s of uncompressed frames: processor (Table 6.3) or link.
+
+    The link carries compressed frames at (1 - 0.7) of their size, so compression triples what
+    an OC-12 can deliver; the processor gains only 1608/1416.
+
+    Examples
+    --------
+    >>> fs = FlyingSettings()
+    >>> flying_server_capacity(False, fs), round(flying_server_capacity(True, fs), 1)
+    (622.0, 1608.0)
+    """
+    if compressed:
+        return min(fs.server_compressed_mbps, fs.server_link_mbps / (1.0 - fs.compression_reduction))
+    return min(fs.server_none_mbps, fs.server_link_mbps)
 
 
 def flying_point(processors: float, clients: float, compressed: bool, fs: FlyingSettings,
@@ -376,9 +398,9 @@ def flying_point(processors: float, clients: float, compressed: bool, fs: Flying
     if compressed:
         t = flying_client_decompress_ms(processors, fs)
         client_cap = fs.frame_mbit * 1000.0 / t
-        server = fs.server_compressed_mbps
     else:
-        t, client_cap, server = 0.0, math.inf, fs.server_none_mbps
+        t, client_cap = 0.0, math.inf
+    server = flying_server_capacity(compressed, fs)
     share = math.inf if server_unlimited else server / clients
     delivered = min(demand, client_cap, share)
     x = qm.shortfall(delivered, fs.max_useful_mbps, fs.min_useful_mbps)
@@ -573,7 +595,7 @@ def _plt():
     return plt
 
 
-def _box(ax, x, y, w, h, text, fc="#e8f0f8", fontsize=9, style="round,pad=0.02"):
+def _box(ax, x, y, w, h, text, fc="#e8f0f8", fontsize=9, style="round,pad=0.005"):
     from matplotlib.patches import FancyBboxPatch
 
     ax.add_patch(FancyBboxPatch((x, y), w, h, boxstyle=style, fc=fc, ec="#333333", lw=1.0))
@@ -622,17 +644,17 @@ def plot_fig1_1(bytes_by_medium: dict):
 
 def plot_fig1_2():
     """Figure 1.2 redrawn as a schematic: predicting applications before and after the method."""
-    fig, ax = _blank_axes((7.0, 3.4))
-    for x0, title, after in ((0.02, "Before", False), (0.52, "After", True)):
-        ax.text(x0 + 0.22, 0.95, title, ha="center", fontsize=11, weight="bold")
-        _box(ax, x0, 0.35, 0.18, 0.45, "Multimedia\n(future\napplications)\n\nA     B", fc="#f3f3f3")
-        tool = "quality\nplanning\nmodel" if after else "ad hoc\nestimates\n(per application)"
-        _box(ax, x0 + 0.22, 0.45, 0.12, 0.25, tool, fc="#e3ecf7" if after else "#fbe0d6", fontsize=8)
-        for y, app in ((0.7, "A"), (0.45, "B")):
-            _arrow(ax, x0 + 0.18, y, x0 + 0.22, 0.58)
-            _arrow(ax, x0 + 0.34, 0.58, x0 + 0.40, y)
-            ax.text(x0 + 0.44, y, f"users of {app}\n(latency, jitter,\nloss)", va="center", fontsize=7.5)
-        ax.text(x0 + 0.22, 0.2, "one model, any application" if after else "each application studied alone",
+    fig, ax = _blank_axes((7.6, 3.4))
+    for x0, title, after in ((0.0, "Before", False), (0.51, "After", True)):
+        ax.text(x0 + 0.24, 0.93, title, ha="center", fontsize=11, weight="bold")
+        _box(ax, x0 + 0.01, 0.33, 0.13, 0.5, "Multimedia\n(future\napps)\n\nA    B", fc="#f3f3f3", fontsize=8)
+        tool = "quality\nplanning\nmodel" if after else "ad hoc\nestimate\nper app"
+        _box(ax, x0 + 0.18, 0.46, 0.1, 0.24, tool, fc="#e3ecf7" if after else "#fbe0d6", fontsize=8)
+        for y, app in ((0.74, "A"), (0.42, "B")):
+            _arrow(ax, x0 + 0.14, y, x0 + 0.18, 0.58)
+            _arrow(ax, x0 + 0.28, 0.58, x0 + 0.33, y)
+            ax.text(x0 + 0.335, y, f"users of {app}:\nlatency, jitter,\nloss", va="center", fontsize=7.5)
+        ax.text(x0 + 0.24, 0.16, "one model, any application" if after else "each application studied alone",
                 ha="center", fontsize=8, style="italic")
     ax.set_title("Figure 1.2 (redrawn schematic): our contributions", fontsize=10)
     return fig
@@ -653,7 +675,7 @@ def plot_fig2_1():
 
 
 def plot_quality_space(limits: dict, point: dict | None = None, extra_points: dict | None = None,
-                       title: str = "Application quality space"):
+                       title: str = "Application quality space", extra_q: dict | None = None):
     """Figure 2.2 / 7.9 style: the acceptable region as the unit sphere octant in normalised axes.
 
     ``limits`` and ``point`` map three axis labels to the limit and the operating point's value
@@ -666,9 +688,12 @@ def plot_quality_space(limits: dict, point: dict | None = None, extra_points: di
     ax.plot_surface(np.cos(u) * np.sin(v), np.sin(u) * np.sin(v), np.cos(v), color="#009E73", alpha=0.25,
                     linewidth=0)
     labels = list(limits)
-    ax.set_xlabel(f"{labels[0]} / {limits[labels[0]]:g}")
-    ax.set_ylabel(f"{labels[1]} / {limits[labels[1]]:g}")
-    ax.set_zlabel(f"{labels[2]} / {limits[labels[2]]:g}")
+    def axis_label(k):
+        return k if limits[k] == 1 else f"{k} / {limits[k]:g}"
+
+    ax.set_xlabel(axis_label(labels[0]))
+    ax.set_ylabel(axis_label(labels[1]))
+    ax.set_zlabel(axis_label(labels[2]))
     top = 1.3
     if point is not None:
         xyz = [point[k] / limits[k] for k in labels]
@@ -678,7 +703,7 @@ def plot_quality_space(limits: dict, point: dict | None = None, extra_points: di
         ax.plot([0, xyz[0]], [0, xyz[1]], [0, xyz[2]], color="#D55E00", ls="--", lw=1)
         top = max(top, *xyz)
     for i, (name, xyz) in enumerate((extra_points or {}).items()):
-        q = qm.quality(xyz)
+        q = (extra_q or {}).get(name, qm.quality(xyz))
         ax.scatter(*xyz, s=45, depthshade=False, marker="os^D"[i % 4], label=f"{name}: Q = {q:.2f}")
         top = max(top, *xyz)
     top = min(top * 1.05, 8.0)
@@ -741,11 +766,11 @@ def plot_fig2_3():
 
 
 TAXONOMY = {
-    "Capacity": {"Increase capacity": "better, more or specialised hardware",
-                 "Decrease demand": "multicast; voluntary data loss",
-                 "Shift demand": "compression; client vs server; dead reckoning"},
-    "Scheduling": {"Real-time priorities": "Solaris, YARTOS, REETHER, RTP",
-                   "Playout policies": "buffering, E/I-policy, queue monitoring, History",
+    "Capacity": {"Increase capacity": "better, more or\nspecialised hardware",
+                 "Decrease demand": "multicast;\nvoluntary data loss",
+                 "Shift demand": "compression; client vs\nserver; dead reckoning"},
+    "Scheduling": {"Real-time priorities": "Solaris, YARTOS,\nREETHER, RTP",
+                   "Playout policies": "buffering, E/I-policy,\nqueue monitoring, History",
                    "CM file systems": "disk scheduling, layout (Zebra)",
                    "Synchronisation": "interleaved (MPEG), timed (vat)"},
     "Reservation": {"Immediate": "SRP, Yau & Lam, ST-II",
@@ -756,16 +781,16 @@ TAXONOMY = {
 def plot_fig2_4():
     """Figure 2.4 redrawn: the taxonomy's three categories, sub-categories and examples (section 2.4)."""
     fig, ax = _blank_axes((7.6, 4.4))
-    width = 0.31
+    width = 0.3
     for i, (cat, subs) in enumerate(TAXONOMY.items()):
-        x = 0.015 + i * (width + 0.02)
-        _box(ax, x, 0.86, width, 0.1, cat, fc="#cfe0f1", fontsize=10)
-        h = 0.78 / len(subs)
+        x = 0.02 + i * (width + 0.035)
+        _box(ax, x, 0.87, width, 0.09, cat, fc="#cfe0f1", fontsize=10)
+        h = 0.82 / len(subs)
         for j, (sub, ex) in enumerate(subs.items()):
-            y = 0.8 - (j + 1) * h + 0.01
-            _box(ax, x + 0.01, y, width - 0.02, h - 0.02, f"{sub}\n", fc="#f7f7f7", fontsize=8.5)
-            ax.text(x + width / 2, y + (h - 0.02) * 0.3, ex, ha="center", va="center", fontsize=7, style="italic",
-                    wrap=True)
+            y = 0.83 - (j + 1) * h + 0.02
+            _box(ax, x + 0.01, y, width - 0.02, h - 0.04, "", fc="#f7f7f7")
+            ax.text(x + width / 2, y + (h - 0.04) * 0.72, sub, ha="center", va="center", fontsize=8.5)
+            ax.text(x + width / 2, y + (h - 0.04) * 0.32, ex, ha="center", va="center", fontsize=7, style="italic")
     ax.set_title("Figure 2.4 (redrawn schematic): taxonomy of multimedia application quality", fontsize=10)
     return fig
 
@@ -914,6 +939,7 @@ def plot_vc_soldiers(curves: dict, title: str, anchors: dict | None = None, log_
     ax.set_xscale("log")
     if log_y:
         ax.set_yscale("log")
+        ax.set_ylim(top=100)   # beyond this the processor has no time left to render at all
     ax.set_xlabel("soldiers")
     _quality_axes(ax)
     ax.legend(fontsize=8)
