@@ -40,6 +40,7 @@ import pandas as pd
 from mmperf import jitter
 from mmperf.params import ParameterError
 from mmperf.queueing import service_distribution, simulate
+from mmperf.regression import fit_ols
 
 PRIORITIES = ("default", "nice", "realtime")
 REFERENCE_SPECINT92 = 21.8      # Sun IPX (Table 3.3): the machine cpu_burst_ms refers to
@@ -291,8 +292,8 @@ def run_design(rows: list[dict], assumptions: Assumptions, settings: MetricSetti
                keep_traces: bool = False, workers: int = 1) -> tuple[pd.DataFrame, dict]:
     """Simulate every row ``replications`` times (seed ``seed + k`` for the k-th run).
 
-    Returns one row per run (condition, replication, metrics) and, if asked, the traces of
-    the first replication keyed by row index.
+    Returns one row per run (condition, replication, metrics) and, if asked, every trace keyed
+    by ``(row index, replication)``.
     """
     tasks, meta = [], []
     for i, row in enumerate(rows):
@@ -301,8 +302,8 @@ def run_design(rows: list[dict], assumptions: Assumptions, settings: MetricSetti
             meta.append((i, rep, {key: v for key, v in row.items() if key != "system"}, row["system"]))
     out, traces = [], {}
     for (i, rep, info, system), (metrics, x) in zip(meta, _map(tasks, workers), strict=True):
-        if keep_traces and rep == 0:
-            traces[i] = x
+        if keep_traces:
+            traces[(i, rep)] = x
         out.append({**info, **asdict(system), "replication": rep, "n_frames": len(x) + 1, **metrics})
     return pd.DataFrame(out), traces
 
@@ -366,9 +367,136 @@ def validate_parameters(values: dict) -> None:
     if run is not None and period is not None and 1000.0 * run / period < 50:
         raise ParameterError(f"run_seconds={run} with period_ms={period} gives fewer than 50 frames per "
                              "trace; allowed: run_seconds >= 0.05 * period_ms")
+    if {"annual_growth", "years"} <= values.keys() and values["annual_growth"] ** values["years"] > 128:
+        raise ParameterError(f"annual_growth**years = {values['annual_growth'] ** values['years']:.0f} is too "
+                             "large to simulate (the CPU bursts shrink by that factor); allowed: <= 128")
     # The audio frames themselves must fit on the link next to the cross traffic.
     if {"network_load", "network_Mbps", "frame_bytes", "period_ms"} <= values.keys():
         audio = transmission_ms(values["frame_bytes"], values["network_Mbps"]) / values["period_ms"]
         if values["network_load"] + audio >= 1.0:
             raise ParameterError(f"network_load={values['network_load']} plus the audio stream's own share "
                                  f"{audio:.3f} of the {values['network_Mbps']} Mbit/s link must stay below 1")
+
+
+# ---------------------------------------------------------------- analysis of the runs
+
+def pooled_chapter3_runs(study: dict) -> pd.DataFrame:
+    """The runs of "all experiments in Sections 3.4 through 3.6" (processor, power, priority, network)."""
+    return pd.concat([study[k] for k in ("processor", "power", "priority", "network")], ignore_index=True)
+
+
+def correlation_matrix(runs: pd.DataFrame) -> pd.DataFrame:
+    """Pearson correlation among the six metrics over runs (Table 3.2 layout)."""
+    names = list(jitter.METRIC_NAMES)
+    return runs[names].astype(float).corr(method="pearson")
+
+
+def pairwise_comparison(ours: pd.DataFrame, paper: pd.DataFrame) -> pd.DataFrame:
+    """The 15 metric pairs: the paper's r (upper triangle, as printed), ours and the difference.
+
+    Examples
+    --------
+    >>> names = list(jitter.METRIC_NAMES)
+    >>> eye = pd.DataFrame(np.eye(6), index=names, columns=names)
+    >>> float(pairwise_comparison(eye, eye)["difference"].abs().max())
+    0.0
+    """
+    names = list(jitter.METRIC_NAMES)
+    rows = []
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            p, o = float(paper.loc[a, b]), float(ours.loc[a, b])
+            rows.append({"pair": f"{a}-{b}", "paper_r": p, "ours_r": o, "difference": o - p})
+    return pd.DataFrame(rows)
+
+
+def fit_line(x, y) -> dict:
+    """Least-squares line ``y = a + b x`` (:func:`mmperf.regression.fit_ols`) with r and x-intercept.
+
+    Examples
+    --------
+    >>> f = fit_line([1, 2, 3, 4], [3, 5, 7, 9])
+    >>> round(f["slope"], 6), round(f["intercept"], 6), round(f["r"], 6), round(f["x_intercept"], 6)
+    (2.0, 1.0, 1.0, -0.5)
+    """
+    data = pd.DataFrame({"x": np.asarray(x, dtype=float), "y": np.asarray(y, dtype=float)})
+    fit = fit_ols(data, "y", ["x"])
+    slope, intercept = fit.coef("x"), fit.coef("const")
+    r = float(np.corrcoef(data["x"], data["y"])[0, 1])
+    return {"slope": slope, "intercept": intercept, "r": r, "r2": r * r, "n": fit.n,
+            "slope_ci_low": float(fit.coefficients.loc["x", "ci_low"]),
+            "slope_ci_high": float(fit.coefficients.loc["x", "ci_high"]),
+            "x_intercept": -intercept / slope if slope != 0 else float("nan"), "verdict": fit.verdict}
+
+
+def confidence_band(x, y, x_grid) -> pd.DataFrame:
+    """Least-squares line and its 95 % confidence band on ``x_grid`` (as drawn in Figs 3.6, 3.9, 5.22).
+
+    Examples
+    --------
+    >>> band = confidence_band([1, 2, 3, 4], [3, 5, 7, 9.5], [0, 5])
+    >>> bool((band["low"] <= band["fit"]).all() and (band["fit"] <= band["high"]).all())
+    True
+    """
+    import statsmodels.api as sm
+
+    model = sm.OLS(np.asarray(y, dtype=float), sm.add_constant(np.asarray(x, dtype=float))).fit()
+    grid = np.asarray(x_grid, dtype=float)
+    pred = model.get_prediction(sm.add_constant(grid, has_constant="add")).summary_frame(alpha=0.05)
+    return pd.DataFrame({"x": grid, "fit": pred["mean"].to_numpy(), "low": pred["mean_ci_lower"].to_numpy(),
+                         "high": pred["mean_ci_upper"].to_numpy()})
+
+
+def group_fits(runs: pd.DataFrame, by: str, x: str, y: str) -> pd.DataFrame:
+    """One least-squares line per group (e.g. variance vs load per machine)."""
+    rows = []
+    for key, g in runs.groupby(by, sort=False):
+        f = fit_line(g[x], g[y])
+        rows.append({by: key, **f})
+    return pd.DataFrame(rows)
+
+
+def additivity_table(additivity: pd.DataFrame, network: pd.DataFrame) -> pd.DataFrame:
+    """Our Table 5.4: mean variance with processor loaded, network loaded, both; predicted = sum."""
+    proc = additivity[additivity["case"] == "processor"].groupby("network", sort=False)["Variance"].mean()
+    both = additivity[additivity["case"] == "both"].groupby("network", sort=False)["Variance"].mean()
+    net = network[network["network_load"] > 0].groupby("network", sort=False)["Variance"].mean()
+    out = pd.DataFrame({"network": list(NETWORKS), "bandwidth_Mbit_s": list(NETWORKS.values())})
+    out["processor_jitter"] = out["network"].map(proc)
+    out["network_jitter"] = out["network"].map(net)
+    out["predicted_jitter"] = out["processor_jitter"] + out["network_jitter"]
+    out["actual_jitter"] = out["network"].map(both)
+    out["error_pct"] = 100 * (out["predicted_jitter"] - out["actual_jitter"]) / out["actual_jitter"]
+    return out
+
+
+def first_year_below(years: pd.DataFrame, priority: str, threshold: float) -> float:
+    """First simulated year whose variance is at or below ``threshold`` (NaN if none)."""
+    g = years[years["priority"] == priority].sort_values("year")
+    hit = g[g["Variance"] <= threshold]
+    return float(hit["year"].iloc[0]) if len(hit) else float("nan")
+
+
+def printed_chain(v: dict) -> dict:
+    """Arithmetic on the printed 5.6.4 regressions that exposes their clash with section 3.7.
+
+    ``v`` maps names of ``jitter_values``/``ch3_values`` to numbers.
+
+    Examples
+    --------
+    >>> c = printed_chain({"buf_area_slope": 26.5, "buf_area_intercept": -624000,
+    ...     "area_jitter_slope": 0.000198, "area_jitter_intercept": 1590000,
+    ...     "area_no_buffer": 75000, "jitter_threshold_us2": 1e9})
+    >>> round(c["chain_slope"], 6), c["chain_intercept"], c["buffer_at_area_threshold_us"]
+    (0.005247, 41511000.0, 1363500.0)
+    """
+    a1, b1 = v["buf_area_slope"], v["buf_area_intercept"]
+    a2, b2 = v["area_jitter_slope"], v["area_jitter_intercept"]
+    return {
+        "chain_slope": a1 * a2,
+        "chain_intercept": a1 * b2 + b1,
+        "buffer_at_area_threshold_us": a1 * v["area_no_buffer"] + b1,
+        "area_for_zero_buffer": -b1 / a1,
+        "area_at_jitter_threshold": a2 * v["jitter_threshold_us2"] + b2,
+        "buffer_at_jitter_threshold_us": a1 * (a2 * v["jitter_threshold_us2"] + b2) + b1,
+    }
