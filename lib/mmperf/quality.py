@@ -139,7 +139,14 @@ def quality(normalised: Sequence | np.ndarray, norm: str = "euclidean", weights=
         if np.any(w < 0):
             raise ValueError("weights must be >= 0")
         x = x * w
-    out = np.sqrt(np.sum(x * x, axis=-1)) if norm == "euclidean" else np.max(x, axis=-1)
+    biggest = np.max(x, axis=-1)
+    if norm == "max":
+        out = biggest
+    else:
+        # Scale by the largest component first so tiny or huge values neither underflow nor overflow.
+        scale = np.where(biggest > 0, biggest, 1.0)
+        ratio = x / np.expand_dims(scale, -1)
+        out = scale * np.sqrt(np.sum(ratio * ratio, axis=-1)) * (biggest > 0)
     return float(out) if np.ndim(out) == 0 else out
 
 
