@@ -26,6 +26,7 @@ IO_MODES = ("locate", "move")
 HOSTS = ("386", "486")
 MIXINGS = ("centralized", "distributed")
 PIPELINE_MODELS = ("frame_time", "compute_time")
+FRAME_SIZES = ("exponential", "deterministic")
 STREAMS = ("out", "in", "ft")
 
 
@@ -61,6 +62,7 @@ class Config:
     participants: int = 3
     frames: int = 2000
     pipeline_model: str = "frame_time"
+    frame_size: str = "exponential"
     streams: tuple[str, ...] = STREAMS
 
     def with_(self, **changes) -> Config:
@@ -95,7 +97,8 @@ def check_config(cfg: Config) -> None:
     ...
     mmperf.params.ParameterError: frame_rate = -1 is not allowed: expected 1 <= frame_rate <= 60 (frames/s)
     """
-    choices = {"io_mode": IO_MODES, "host": HOSTS, "mixing": MIXINGS, "pipeline_model": PIPELINE_MODELS}
+    choices = {"io_mode": IO_MODES, "host": HOSTS, "mixing": MIXINGS, "pipeline_model": PIPELINE_MODELS,
+               "frame_size": FRAME_SIZES}
     for name, allowed in choices.items():
         if getattr(cfg, name) not in allowed:
             raise ParameterError(f"{name} = {getattr(cfg, name)!r} is not allowed: expected one of {allowed}")

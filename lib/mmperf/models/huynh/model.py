@@ -100,6 +100,7 @@ class Timing:
         self.split = v["host_scb_split"]
         self.a_scb = v["adapter_scb_kloc"]
         self.net, self.fs, self.init = v["net_kloc"], v["fs_kloc"], v["init_kloc_move"]
+        self.move_net, self.move_fs = v["move_adapter_net_kloc"], v["move_adapter_fs_kloc"]
         self.vc_host, self.vc_adapter = cfg.host_vc_kloc, cfg.adapter_vc_kloc
         if cfg.pipeline_model == "frame_time":
             self.compress = self.decompress = cfg.frame_time
@@ -151,7 +152,7 @@ class RouteBuilder:
             return steps, {5: GATE_VIDEO, 11: GATE_TR}, 0, 11
         steps = [Step(COMPRESS, t.compress, CODEC, CODEC),
                  Step(VIDEO_ADP, t.adapter(t.vc_adapter + t.a_scb), VCSW, DATA),   # header, VC code, control element
-                 Step(TR_ADP, t.adapter(t.net + t.a_scb), NETSW, DATA),           # pipe queue; network code, sets up DMA
+                 Step(TR_ADP, t.adapter(t.move_net + t.a_scb), NETSW, DATA),      # pipe queue; sets up the DMA
                  Step(MC, nbytes / t.mc_rate, DATA, DATA),                        # VRAM -> ring adapter buffer
                  Step(RING, t.ring(nbytes), DATA, DATA)]
         return steps, {}, 0, 4
@@ -172,7 +173,7 @@ class RouteBuilder:
                      *tail]
             return steps, {5: GATE_TR, 10: GATE_VIDEO}, 1, len(steps) - 1
         steps = [Step(RING, t.ring(nbytes), OUTSIDE, OUTSIDE),
-                 Step(TR_ADP, t.adapter(t.net + t.a_scb), NETSW, DATA),           # network code, control element
+                 Step(TR_ADP, t.adapter(t.move_net + t.a_scb), NETSW, DATA),      # control element to the video adapter
                  Step(VIDEO_ADP, t.adapter(t.vc_adapter + t.a_scb), VCSW, DATA),  # pipe queue; VC code, sets up DMA
                  Step(MC, nbytes / t.mc_rate, DATA, DATA),                        # ring adapter buffer -> VRAM
                  *tail]
@@ -192,11 +193,15 @@ class RouteBuilder:
                      Step(RING, t.ring(nbytes), DATA, DATA),
                      Step(HOST, t.host((1 - a) * S), OUTSIDE, OUTSIDE)]
             return steps, {5: GATE_DISK, 11: GATE_TR}, 0, 11
-        steps = [Step(SCSI_ADP, t.adapter(t.fs + t.a_scb), NETSW, DATA),         # file system code on the SCSI 80C186
+        # Peer to peer, the ring adapter sends while the disk side is still reading (the paper:
+        # "allows these two slow subsystems to operate in parallel"): only the part of the
+        # transmission longer than the disk read adds to the delay; the ring is busy for all of it.
+        ring = t.ring(nbytes)
+        steps = [Step(SCSI_ADP, t.adapter(t.move_fs + t.a_scb), NETSW, DATA),    # control element
                  Step(DISK, disk_time, DATA, DATA),
-                 Step(TR_ADP, t.adapter(t.net + t.a_scb), NETSW, DATA),           # pipe queue; network code
+                 Step(TR_ADP, t.adapter(t.move_net + t.a_scb), NETSW, DATA),      # pipe queue; sets up the DMA
                  Step(MC, nbytes / t.mc_rate, DATA, DATA),                        # SCSI buffer -> ring adapter
-                 Step(RING, t.ring(nbytes), DATA, DATA)]
+                 Step(RING, max(0.0, ring - disk_time), DATA, DATA, work=ring)]
         return steps, {}, 0, 4
 
     # -- the Ciw route function --------------------------------------------------------------
@@ -212,7 +217,8 @@ class RouteBuilder:
                 if self.t.disk_cv > 0 else self.t.disk_mean
             steps, release, start, end = self.file_transfer(disk)
         else:
-            nbytes = self.rng.expovariate(1.0 / self.mean_bytes)
+            nbytes = self.rng.expovariate(1.0 / self.mean_bytes) if self.cfg.frame_size == "exponential" \
+                else self.mean_bytes
             ind.nbytes = nbytes
             steps, release, start, end = (self.outgoing if cls == "out" else self.incoming)(nbytes)
             ind.join_group = self.cfg.n_incoming
@@ -235,8 +241,9 @@ def build_network(cfg: Config, rng: random.Random) -> tuple[ciw.Network, RouteBu
     classes = {}
     if "out" in cfg.streams:
         classes["out"] = arrivals(COMPRESS, Frames(0.0, period, cfg.frames))
+    phase = rng.uniform(0, period)   # incoming streams are frame-synchronised (one phase), random vs ours
     for k in range(cfg.n_incoming):
-        classes[f"in{k + 1}"] = arrivals(RING, Frames(rng.uniform(0, period), period, cfg.frames))
+        classes[f"in{k + 1}"] = arrivals(RING, Frames(phase, period, cfg.frames))
     if "ft" in cfg.streams and cfg.file_transfer:
         count = int(round(timing.ft_rate * cfg.duration))
         first = HOST if cfg.io_mode == "locate" else SCSI_ADP
@@ -255,21 +262,31 @@ def build_network(cfg: Config, rng: random.Random) -> tuple[ciw.Network, RouteBu
     return network, builder
 
 
+def simulate(cfg: Config, seed: int, drain: float | None = None, simulation_class=FastSimulation):
+    """Run one seeded replication and return the finished Ciw simulation.
+
+    The run lasts the arrival window plus ``drain`` seconds (default: the data's
+    ``drain_s``), so that every frame leaves.
+    """
+    check_config(cfg)
+    v = paper_values()
+    rng = random.Random(seed * 7919 + 17)
+    network, _ = build_network(cfg, rng)
+    ciw.seed(seed)
+    sim = simulation_class(network, node_class=node_classes(NODE_KINDS))
+    sim.simulate_until_max_time(cfg.duration + (v["drain_s"] if drain is None else drain))
+    return sim
+
+
 def run_once(cfg: Config, seed: int, warmup_frames: int | None = None) -> dict[str, float]:
     """One seeded replication: utilisations, mean delays, delay components, conservation.
 
     Utilisations are work over the arrival window (``cfg.duration``); delays are means over
     frames after the first ``warmup_frames`` of each stream.
     """
-    check_config(cfg)
     v = paper_values()
     warmup = int(v["warmup_frames"] if warmup_frames is None else warmup_frames)
-    rng = random.Random(seed * 7919 + 17)
-    network, builder = build_network(cfg, rng)
-    ciw.seed(seed)
-    sim = FastSimulation(network, node_class=node_classes(NODE_KINDS))
-    sim.simulate_until_max_time(cfg.duration + v["drain_s"])
-    return summarise_run(sim, cfg, warmup)
+    return summarise_run(simulate(cfg, seed), cfg, warmup)
 
 
 def _individuals(sim) -> list:
@@ -296,7 +313,7 @@ def summarise_run(sim, cfg: Config, warmup: int) -> dict[str, float]:
             out_bytes.append(ind.nbytes)
         for k, rec in enumerate(ind.data_records):
             step = ind.steps[k]
-            work[step.node] += step.service
+            work[step.node] += step.load
             if step.node == HOST:
                 # busy time inside the arrival window (saturates at 1 when overloaded)
                 host_busy += max(0.0, min(rec.service_end_date, T) - max(rec.service_start_date, 0.0))

@@ -53,6 +53,11 @@ class Step:
     service: float
     category: str
     wait_category: str
+    work: float | None = None   # busy time for utilisation when it differs from the delay added
+
+    @property
+    def load(self) -> float:
+        return self.service if self.work is None else self.work
 
 
 class StepService(ciw.dists.Distribution):
@@ -78,7 +83,41 @@ class _TokenReleaseMixin:
         self.simulation.dirty.add(self)
 
 
-class StepNode(_TokenReleaseMixin, ciw.Node):
+class _LeanFCFSMixin:
+    """Faster versions of two Ciw methods for this model's plain FCFS nodes.
+
+    Valid because the model uses one priority class, FIFO, and no reneging, schedules,
+    class changes or blocking: the results are identical to Ciw's (a test checks it).
+    """
+
+    def choose_next_customer(self):
+        for ind in self.individuals[0]:
+            if not ind.server:
+                return ind
+        return None
+
+    def update_next_event_date(self):
+        best, who = inf, None
+        if self.c == inf:
+            now = self.simulation.current_time
+            for ind in self.individuals[0]:
+                d = ind.service_end_date
+                if d is not False and d >= now and not ind.is_blocked:
+                    if d < best:
+                        best, who = d, [ind]
+                    elif d == best and d != inf:
+                        who.append(ind)
+        else:
+            for s in self.servers:
+                d = s.next_end_service_date
+                if d < best:
+                    best, who = d, [s.cust]
+                elif d == best and d != inf:
+                    who.append(s.cust)
+        self.next_event_date, self.next_individual, self.next_event_type = best, who, "end_service"
+
+
+class StepNode(_TokenReleaseMixin, _LeanFCFSMixin, ciw.Node):
     """FCFS node (one or more servers) that can hand back a token."""
 
 
