@@ -138,12 +138,14 @@ def lateness(interarrivals: Sequence[float], period: float, reference: str = "mi
     x = _as_trace(interarrivals)
     if not period > 0:
         raise ValueError(f"period must be > 0, got {period}")
+    if reference not in LATENESS_REFERENCES:
+        raise ValueError(f"reference must be one of {LATENESS_REFERENCES}, got {reference!r}")
     offsets = np.concatenate([[0.0], np.cumsum(x - period)])
     if reference == "min":
-        return offsets - offsets.min()
-    if reference == "first":
-        return offsets
-    raise ValueError(f"reference must be one of {LATENESS_REFERENCES}, got {reference!r}")
+        offsets = offsets - offsets.min()
+    # Differences below a billionth of the period are floating-point rounding, not lateness.
+    offsets[np.abs(offsets) < 1e-9 * period] = 0.0
+    return offsets
 
 
 def dropped_percent(late_by: Sequence[float], buffer: float) -> float:

@@ -1,0 +1,147 @@
+"""The six jitter metrics and the compensation-buffer functions (mmperf.jitter): exact cases and invariants."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mmperf import jitter
+
+THESIS_A = [10, 15, 15, 15, 20]   # the two samples of thesis section 3.3
+THESIS_B = [10, 10, 15, 20, 20]
+
+
+def test_thesis_range_example_same_range_different_dispersion():
+    assert jitter.jitter_range(THESIS_A, "max-min") == jitter.jitter_range(THESIS_B, "max-min") == 10.0
+    assert jitter.jitter_range(THESIS_A) == jitter.jitter_range(THESIS_B) == 20.0
+    assert jitter.variance(THESIS_A) == 12.5        # 50 / 4
+    assert jitter.variance(THESIS_B) == 25.0        # 100 / 4
+    assert jitter.std_dev(THESIS_B) == 5.0
+    assert jitter.absolute_deviation(THESIS_A) == 10.0   # no 1/n, as printed
+    assert jitter.absolute_deviation(THESIS_B) == 20.0
+
+
+def test_hand_computed_lateness_and_buffer_curve():
+    # arrivals 0, 160, 360, 480, 640 for a 160 period: frame 2 is 40 late, frame 3 is back on time
+    x = [160, 200, 120, 160]
+    late = jitter.lateness(x, 160)
+    assert late.tolist() == [0.0, 0.0, 40.0, 0.0, 0.0]
+    assert jitter.dropped_percent(late, 39.9) == 20.0
+    assert jitter.dropped_percent(late, 40.0) == 0.0          # "later than the buffer" is strict
+    assert jitter.compensation_curve(late, [0, 20, 40, 60]).tolist() == [20.0, 20.0, 0.0, 0.0]
+    # trapezoids: (20+20)/2*20 + (20+0)/2*20 + 0 = 600
+    assert jitter.compensation_area(late, [0, 20, 40, 60]) == 600.0
+
+
+def test_lateness_reference_first_versus_min():
+    x = [100, 220, 160]          # frame 1 is 60 early, frame 2 back on schedule
+    assert jitter.lateness(x, 160, "first").tolist() == [0.0, -60.0, 0.0, 0.0]
+    assert jitter.lateness(x, 160, "min").tolist() == [60.0, 0.0, 60.0, 60.0]
+
+
+def test_gaps_per_second_hand_computed():
+    # 4 interarrivals summing to 1.0 s (in us); the frame after the 400,000 gap is 240,000 late
+    x = [160_000, 400_000, 160_000, 280_000]
+    late = jitter.lateness(x, 160_000)
+    assert late.tolist() == [0.0, 0.0, 240_000.0, 240_000.0, 360_000.0]
+    assert jitter.gaps_per_second(x, 160_000, 250_000) == 1.0       # only the last frame exceeds 250 ms
+    assert jitter.gaps_per_second(x, 160_000, 200_000) == 3.0
+
+
+def test_optimal_buffer_hand_computed():
+    late = [0, 10, 50, 120]
+    b, d, q = jitter.optimal_buffer(late, [0, 40, 100, 200], buffer_limit=230, drop_limit_pct=6)
+    # distances: 75/6=12.5, hypot(40/230, 50/6), hypot(100/230, 25/6), hypot(200/230, 0)=0.8696
+    assert (b, d) == (200.0, 0.0)
+    assert q == pytest.approx(200 / 230)
+
+
+def test_positive_deviation_variance_hand_computed():
+    # mean 100; positive deviations 30 and 60 -> variance 450
+    assert jitter.positive_deviation_variance([100, 100, 130, 70, 160, 40]) == 450.0
+    assert jitter.positive_deviation_variance([5, 5, 5]) == 0.0
+
+
+def test_bad_inputs_are_refused():
+    with pytest.raises(ValueError, match="at least 2"):
+        jitter.variance([1.0])
+    with pytest.raises(ValueError, match=">= 0"):
+        jitter.variance([1.0, -2.0])
+    with pytest.raises(ValueError, match="definition"):
+        jitter.jitter_range([1.0, 2.0], "iqr")
+    with pytest.raises(ValueError, match="reference"):
+        jitter.lateness([1.0, 2.0], 1.0, "median")
+    with pytest.raises(ValueError, match="period"):
+        jitter.lateness([1.0, 2.0], 0.0)
+
+
+traces = st.lists(st.floats(min_value=1.0, max_value=1e6, allow_nan=False), min_size=2, max_size=60)
+BUFFERS = np.linspace(0, 250_000, 26)
+
+
+def _metrics(x, period=None, range_definition="max-min", reference="min"):
+    period = float(np.mean(x)) if period is None else period
+    return jitter.all_metrics(x, period=period, gap_buffer=250_000, buffers=BUFFERS,
+                              range_definition=range_definition, reference=reference)
+
+
+@settings(max_examples=60, deadline=None)
+@given(traces, st.sampled_from(["max", "max-min"]), st.sampled_from(["min", "first"]))
+def test_metrics_are_non_negative(x, range_definition, reference):
+    assert all(v >= 0 for v in _metrics(x, range_definition=range_definition, reference=reference).values())
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.floats(min_value=1.0, max_value=1e6), st.integers(min_value=2, max_value=200))
+def test_periodic_trace_has_zero_jitter(period, n):
+    m = _metrics([period] * n, period=period)
+    # exactly zero up to floating-point rounding of the mean
+    assert m["Variance"] == pytest.approx(0.0, abs=1e-20 * period**2)
+    assert m["Stddev"] == pytest.approx(0.0, abs=1e-9 * period)
+    assert m["Absdev"] == pytest.approx(0.0, abs=1e-9 * period * n)
+    assert (m["Range"], m["Gaps"], m["Area"]) == (0.0, 0.0, 0.0)
+    assert jitter.jitter_range([period] * n, "max") == period   # the "max" range is the period itself
+
+
+@settings(max_examples=60, deadline=None)
+@given(traces, st.floats(min_value=0.1, max_value=10.0))
+def test_scale_behaviour(x, c):
+    x = np.asarray(x)
+    y = c * x
+    assert jitter.variance(y) == pytest.approx(c * c * jitter.variance(x), rel=1e-9, abs=1e-6)
+    assert jitter.std_dev(y) == pytest.approx(c * jitter.std_dev(x), rel=1e-9, abs=1e-6)
+    assert jitter.absolute_deviation(y) == pytest.approx(c * jitter.absolute_deviation(x), rel=1e-9, abs=1e-6)
+    assert jitter.jitter_range(y) == pytest.approx(c * jitter.jitter_range(x), rel=1e-12)
+    assert jitter.jitter_range(y, "max-min") == pytest.approx(c * jitter.jitter_range(x, "max-min"),
+                                                               rel=1e-9, abs=1e-6)
+    # time-scaled trace with the buffer scaled alike: same drops; area scales by c
+    period = float(x.mean())
+    late_x, late_y = jitter.lateness(x, period), jitter.lateness(y, c * period)
+    assert np.allclose(late_y, c * late_x, rtol=1e-9, atol=1e-6)
+    # a grid offset by an odd fraction, so no lateness sits exactly on a buffer value
+    b = np.linspace(0, 2 * period, 11) + 0.0123457 * period
+    assert jitter.compensation_area(late_y, c * b) == pytest.approx(c * jitter.compensation_area(late_x, b),
+                                                                     rel=1e-6, abs=1e-6)
+
+
+@settings(max_examples=40, deadline=None)
+@given(traces, st.floats(min_value=-1e5, max_value=1e5))
+def test_dispersion_metrics_ignore_a_constant_shift(x, shift):
+    x = np.asarray(x)
+    y = x + shift
+    if (y < 0).any():
+        return
+    assert jitter.variance(y) == pytest.approx(jitter.variance(x), rel=1e-6, abs=1e-3)
+    assert jitter.absolute_deviation(y) == pytest.approx(jitter.absolute_deviation(x), rel=1e-6, abs=1e-3)
+
+
+@settings(max_examples=40, deadline=None)
+@given(traces)
+def test_compensation_curve_is_non_increasing_and_ends_at_zero(x):
+    late = jitter.lateness(x, float(np.mean(x)))
+    b = np.linspace(0, late.max() + 1, 30)
+    curve = jitter.compensation_curve(late, b)
+    assert np.all(np.diff(curve) <= 0)
+    assert curve[-1] == 0.0
