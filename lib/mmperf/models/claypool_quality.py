@@ -300,8 +300,11 @@ def max_users(kappa, specint92, bandwidth_mbps, inputs, settings, n_max: int = 1
 
 
 def calibrate_audio_kappa(inputs: Inputs, settings: AudioSettings, n_users: float = 20,
-                          target_spec: float = 40.0, bandwidth_mbps: float = 10.0) -> float:
+                          target_spec: float = 40.0, bandwidth_mbps: float = 10.0, unreachable: str = "raise") -> float:
     """``kappa`` (ms^2 per load unit on an IPX) putting the Figure 5.24 crossing at ``target_spec``.
+
+    ``unreachable="floor"`` returns the smallest scale searched (1e-3) instead of raising when
+    the anchor is unacceptable even without processor jitter.
 
     Examples
     --------
@@ -315,6 +318,8 @@ def calibrate_audio_kappa(inputs: Inputs, settings: AudioSettings, n_users: floa
 
     lo, hi = math.log(1e-3), math.log(1e7)
     if excess(lo) >= 0:
+        if unreachable == "floor":
+            return math.exp(lo)
         raise ParameterError("no processor jitter scale makes the Figure 5.24 anchor acceptable: the limits "
                              "are too strict for the non-jitter latency and loss alone")
     if excess(hi) <= 0:
@@ -513,8 +518,12 @@ def vc_knee_soldiers(speed, update_rate, inputs, vs) -> float:
 
 
 def calibrate_vc_lambda(inputs: Inputs, vs: VCSettings, target_soldiers: float = 500.0, speed: float = 6.5,
-                        network_mbps: float = 10.0, update_rate: float = 3.0) -> float:
+                        network_mbps: float = 10.0, update_rate: float = 3.0, unreachable: str = "raise") -> float:
     """Frames of display delay ``lam`` putting the Indigo 2's acceptability limit at ``target_soldiers``.
+
+    If even ``lam = 0`` leaves the anchor unacceptable (a slow processor, strict limits),
+    ``unreachable="floor"`` returns 0 (the scorecard then shows the target missed) instead of
+    raising :class:`~mmperf.params.ParameterError`.
 
     Examples
     --------
@@ -527,6 +536,8 @@ def calibrate_vc_lambda(inputs: Inputs, vs: VCSettings, target_soldiers: float =
         return vc_point(lam, target_soldiers, speed, network_mbps, update_rate, inputs, vs)["quality"] - 1.0
 
     if excess(0.0) >= 0:
+        if unreachable == "floor":
+            return 0.0
         raise ParameterError(f"the Virtual Cockpit is unacceptable at {target_soldiers:g} soldiers even with no "
                              "display delay: the frame-rate, jitter or accuracy limits are too strict")
     hi = 1.0

@@ -1,0 +1,57 @@
+"""The claypool-quality chapter executes through `mmbook run` with changed parameters."""
+
+import json
+
+import pytest
+
+from mmperf.cli import main
+
+pytestmark = pytest.mark.slow
+
+CHANGED = {"latency_limit_ms": "300", "whatif_latency_ms": "250", "whatif_gaps_pct": "1", "metric_norm": "max",
+           "flying_client_processors": "100", "vc_indigo2_speedup": "4.12"}
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory):
+    out = tmp_path_factory.mktemp("claypool-quality")
+    assert main(["run", "claypool-quality", "--output", str(out / "default")]) == 0
+    args = ["run", "claypool-quality", "--output", str(out / "changed")]
+    for name, value in CHANGED.items():
+        args += ["-p", name, value]
+    assert main(args) == 0
+    return {k: json.loads((out / k / "results.json").read_text()) for k in ("default", "changed")}
+
+
+def test_default_run_meets_its_targets(runs):
+    m = runs["default"]["metrics"]
+    assert m["fig5_24_spec_threshold"] == pytest.approx(40.0, abs=1e-6)
+    assert m["fig7_6_indigo2_max_soldiers"] == pytest.approx(500.0, rel=1e-6)
+    assert m["audio_kappa_ms2_per_load"] == pytest.approx(m["audio_kappa_stored"], rel=1e-5)
+    statuses = {c["status"] for c in runs["default"]["checks"]}
+    assert "target missed" not in statuses
+
+
+def test_changed_parameters_move_the_results_the_expected_way(runs):
+    d, c = runs["default"]["metrics"], runs["changed"]["metrics"]
+    assert runs["changed"]["parameters"]["metric_norm"] == "max"
+    # What-if: (250 ms, 1 %) against 300 ms under the max norm is 250/300.
+    assert c["whatif_quality_2d"] == pytest.approx(250 / 300)
+    # A laxer latency limit leaves more latency allowance for the what-if gap rate.
+    assert c["whatif_latency_allowance_ms"] > d["whatif_latency_allowance_ms"]
+    # A laxer latency limit lets more processor jitter through at the same Figure 5.24 anchor.
+    assert c["audio_kappa_ms2_per_load"] > d["audio_kappa_ms2_per_load"]
+    assert c["fig5_24_spec_threshold"] == pytest.approx(40.0, abs=1e-6)
+    # Bigger flying clients: compression pays from fewer clients.
+    assert c["fig6_12_crossover_clients"] < d["fig6_12_crossover_clients"]
+    # A slower Indigo 2 (SPEC ratio) calibrates to a shorter display delay and a smaller 15x processor.
+    assert c["vc_display_delay_frames"] < d["vc_display_delay_frames"]
+    assert c["fig7_7_15x_max_soldiers"] < d["fig7_7_15x_max_soldiers"]
+
+
+def test_bad_parameters_are_refused_with_the_promised_message(tmp_path, capsys):
+    assert main(["run", "claypool-quality", "-p", "gaps_limit_pct", "0.2", "--output", str(tmp_path / "a")]) == 2
+    assert "gaps_limit_pct must exceed the 0.5 % transmission loss" in capsys.readouterr().err
+    assert main(["run", "claypool-quality", "-p", "metric_norm", "taxicab", "--output", str(tmp_path / "b")]) == 2
+    assert "metric_norm" in capsys.readouterr().err
+    assert not (tmp_path / "a").exists() and not (tmp_path / "b").exists()
