@@ -143,6 +143,8 @@ class LocalKernelManager(_KernelManager):
 
     def __init__(self, **kwargs):
         kwargs.setdefault("transport", "ipc")
+        # IPC sockets are files named after `ip`; keep them out of the working directory.
+        kwargs.setdefault("ip", str(Path(tempfile.mkdtemp(prefix="mmperf-kernel-")) / "kernel"))
         super().__init__(**kwargs)
 
 
