@@ -508,6 +508,15 @@ def vc_max_soldiers(lam, speed, network_mbps, update_rate, inputs, vs, **kw) -> 
                      2.0, 1e6)
 
 
+def vc_cpu_exhausted_soldiers(speed, update_rate, inputs, vs, multicast: bool = True) -> float:
+    """Soldiers at which processing updates alone takes the whole processor (no time left to render)."""
+    c = {k: v["msec"] for k, v in inputs.vc_costs.items()}
+    recv = c["Multicast Receive"] if multicast else c["Unicast Receive"]
+    send = c["Multicast Send"] if multicast else c["Unicast Send"]
+    # update_rate * (send + (N - 1) * (recv + update)) = 1000 * speed   (multicast: one send per update)
+    return 1.0 + (1000.0 * speed - update_rate * send) / (update_rate * (recv + c["Update"]))
+
+
 def vc_knee_soldiers(speed, update_rate, inputs, vs) -> float:
     """Soldiers at which the frame rate first drops below its 30 frames/s cap (the Figure 7.7 knee)."""
     def margin(n):
@@ -673,14 +682,16 @@ def plot_fig1_2():
 
 def plot_fig2_1():
     """Figure 2.1 redrawn: user requirements and system predictions feed the quality metric."""
-    fig, ax = _blank_axes((7.0, 2.8))
-    _box(ax, 0.02, 0.6, 0.28, 0.3, "User requirements\nacceptable latency,\njitter, data loss")
-    _box(ax, 0.02, 0.1, 0.28, 0.3, "System (predicted)\nlatency, jitter,\ndata loss")
-    _box(ax, 0.42, 0.35, 0.24, 0.3, "Quality metric\nQ = sqrt(sum (c_k/m_k)^2)", fc="#e3ecf7")
-    _box(ax, 0.78, 0.35, 0.2, 0.3, "Application\nquality\n(Q < 1 acceptable)", fc="#d9f2e3")
-    _arrow(ax, 0.30, 0.75, 0.42, 0.55, "limits m_k")
-    _arrow(ax, 0.30, 0.25, 0.42, 0.45, "values c_k")
-    _arrow(ax, 0.66, 0.5, 0.78, 0.5)
+    fig, ax = _blank_axes((7.6, 2.8))
+    _box(ax, 0.01, 0.6, 0.25, 0.32, "User requirements:\nacceptable latency,\njitter, data loss")
+    _box(ax, 0.01, 0.08, 0.25, 0.32, "System (predicted):\nlatency, jitter,\ndata loss")
+    _box(ax, 0.42, 0.3, 0.26, 0.4, "Quality metric\n$Q = \\sqrt{\\sum_k (c_k/m_k)^2}$", fc="#e3ecf7")
+    _box(ax, 0.78, 0.3, 0.21, 0.4, "Application\nquality\n(acceptable if Q < 1)", fc="#d9f2e3")
+    _arrow(ax, 0.26, 0.76, 0.42, 0.6)
+    ax.text(0.33, 0.74, "limits $m_k$", fontsize=8)
+    _arrow(ax, 0.26, 0.24, 0.42, 0.4)
+    ax.text(0.33, 0.22, "values $c_k$", fontsize=8)
+    _arrow(ax, 0.68, 0.5, 0.78, 0.5)
     ax.set_title("Figure 2.1 (redrawn schematic): computing application quality", fontsize=10)
     return fig
 
