@@ -222,3 +222,44 @@ def limit_on_axis(other_normalised: Sequence[float]) -> float:
     x = _as_array(other_normalised, "other_normalised")
     rest = 1.0 - float(np.sum(x * x))
     return float(np.sqrt(rest)) if rest > 0 else 0.0
+
+
+def check_metric_properties(points, limits) -> dict[str, bool]:
+    """Check the four metric properties of section 2.3 on a sample of points (raw units).
+
+    Identity and non-negativity on every point, symmetry on consecutive pairs and the
+    triangle inequality on consecutive triples.
+
+    Examples
+    --------
+    >>> check_metric_properties([[0, 0], [230, 6], [115, 3], [10, 1]], [230, 6])
+    {'identity': True, 'non_negative': True, 'symmetry': True, 'triangle': True}
+    """
+    pts = _as_array(points, "points")
+    n = len(pts)
+
+    def d(i, j):
+        return distance(pts[i], pts[j], limits)
+
+    return {
+        "identity": all(d(i, i) == 0 for i in range(n)),
+        "non_negative": all(d(i, i + 1) >= 0 for i in range(n - 1)),
+        "symmetry": all(abs(d(i, i + 1) - d(i + 1, i)) <= 1e-12 * (1 + d(i, i + 1)) for i in range(n - 1)),
+        "triangle": all(d(i, i + 2) <= d(i, i + 1) + d(i + 1, i + 2) + 1e-12 for i in range(n - 2)),
+    }
+
+
+def check_convexity(normalised_points) -> tuple[int, bool]:
+    """Whether the midpoints of consecutive acceptable points are acceptable (convex region).
+
+    Returns the number of acceptable points used and the verdict.
+
+    Examples
+    --------
+    >>> check_convexity([[0.1, 0.2], [0.9, 0.1], [2.0, 2.0], [0.3, 0.9]])
+    (3, True)
+    """
+    x = _as_array(normalised_points, "normalised_points")
+    acc = x[is_acceptable(quality(x))]
+    mids = (acc[:-1] + acc[1:]) / 2
+    return len(acc), bool(np.all(is_acceptable(quality(mids)))) if len(mids) else True

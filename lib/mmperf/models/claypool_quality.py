@@ -823,6 +823,28 @@ def _quality_axes(ax, ylabel="predicted quality Q (lower is better)"):
     ax.set_ylabel(ylabel)
 
 
+def audio_load_sweep(kappa, systems: dict, n_users, loads, inputs: Inputs, settings: AudioSettings) -> dict:
+    """Figure 5.26 numbers: quality versus background load for each system and for the real-time IPX.
+
+    Returns the curves, the largest spread of the default-priority systems relative to their
+    mean, whether the real-time IPX is lowest at every load above 0, and the first load from
+    which it is.
+    """
+    loads = np.asarray(loads, dtype=float)
+    curves = {name: np.array([audio_quality(kappa, s, b, n_users, inputs, settings, background_load=x) for x in loads])
+              for name, (s, b) in systems.items()}
+    ipx, eth = systems["IPX + Ethernet"]
+    rt = np.array([audio_quality(kappa, ipx, eth, n_users, inputs, settings, background_load=x, realtime=True)
+                   for x in loads])
+    stack = np.vstack(list(curves.values()))
+    lowest = stack.min(axis=0)
+    better = (rt <= lowest + 1e-12) & (loads > 0)
+    return {"loads": loads, "curves": curves, "realtime": rt,
+            "max_spread_rel": float(((stack.max(axis=0) - lowest) / stack.mean(axis=0)).max()),
+            "rt_lowest_everywhere": bool(np.all(better[loads > 0])),
+            "rt_lowest_from_load": float(loads[better][0]) if better.any() else float("nan")}
+
+
 def plot_fig5_24(kappa, n_users, inputs, settings, ipx_spec, ethernet_mbps, anchor_spec):
     """Figure 5.24: Q versus SPECint92 (Ethernet fixed) and versus bandwidth (IPX fixed)."""
     from mmperf.plotting import label_assumption, paper_marker_style
@@ -877,19 +899,15 @@ def plot_fig5_25(kappa, systems, inputs, settings, anchors):
     return fig
 
 
-def plot_fig5_26(kappa, systems, inputs, settings, n_users):
-    """Figure 5.26: Q versus background processor load, three systems plus IPX with real-time priority."""
+def plot_fig5_26(sweep: dict, n_users):
+    """Figure 5.26 from :func:`audio_load_sweep`: Q versus background load, plus the real-time IPX."""
     from mmperf.plotting import label_assumption
 
     plt = _plt()
     fig, ax = plt.subplots()
-    loads = np.linspace(0, 6, 61)
-    for name, (spec, bw) in systems.items():
-        ax.plot(loads, [audio_quality(kappa, spec, bw, n_users, inputs, settings, background_load=x) for x in loads],
-                label=name)
-    ipx, eth = systems["IPX + Ethernet"]
-    ax.plot(loads, [audio_quality(kappa, ipx, eth, n_users, inputs, settings, background_load=x, realtime=True)
-                    for x in loads], "k-.", label="IPX + Ethernet, real-time priority")
+    for name, q in sweep["curves"].items():
+        ax.plot(sweep["loads"], q, label=name)
+    ax.plot(sweep["loads"], sweep["realtime"], "k-.", label="IPX + Ethernet, real-time priority")
     ax.set_xlabel("background processor load (Unix load average)")
     ax.set_ylim(0, 2.5)
     _quality_axes(ax)
