@@ -145,3 +145,14 @@ def test_compensation_curve_is_non_increasing_and_ends_at_zero(x):
     curve = jitter.compensation_curve(late, b)
     assert np.all(np.diff(curve) <= 0)
     assert curve[-1] == 0.0
+
+
+@settings(max_examples=40, deadline=None)
+@given(traces, st.floats(min_value=0.1, max_value=10.0))
+def test_gaps_scale_with_time(x, c):
+    # stretching time by c (buffer too) keeps the same late frames over a c-times longer trace
+    x = np.asarray(x)
+    period = float(x.mean())
+    buffer = 0.5123457 * period
+    g = jitter.gaps_per_second(x, period, buffer)
+    assert jitter.gaps_per_second(c * x, c * period, c * buffer) == pytest.approx(g / c, rel=1e-9, abs=1e-12)
