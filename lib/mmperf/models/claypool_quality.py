@@ -517,6 +517,22 @@ def vc_cpu_exhausted_soldiers(speed, update_rate, inputs, vs, multicast: bool = 
     return 1.0 + (1000.0 * speed - update_rate * send) / (update_rate * (recv + c["Update"]))
 
 
+def vc_frame_rate_limit_soldiers(speed, fps, update_rate, inputs, vs) -> float:
+    """Soldiers at which the frame rate falls to ``fps`` (frame rate alone, as in Figure 7.5).
+
+    Examples
+    --------
+    >>> inp = load_inputs(); vs = vc_settings(inp)
+    >>> round(vc_frame_rate_limit_soldiers(6.5, 4.0, 3.0, inp, vs))
+    735
+    """
+    def margin(n):
+        return vc_point(1.0, n, speed, 1e9, update_rate, inputs, vs)["fps"] - fps
+    if margin(2.0) < 0:
+        return float("nan")
+    return float(brentq(margin, 2.0, 1e8))
+
+
 def vc_knee_soldiers(speed, update_rate, inputs, vs) -> float:
     """Soldiers at which the frame rate first drops below its 30 frames/s cap (the Figure 7.7 knee)."""
     def margin(n):
