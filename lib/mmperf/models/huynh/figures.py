@@ -37,7 +37,7 @@ def _line(ax, df, metric, label, colour, ls="-", marker="o", scale=1.0, x="frame
 def _paper(ax, xs, ys, label="paper (stated in text)"):
     style = paper_marker_style()
     style["label"] = label
-    ax.plot(xs, ys, **style)
+    ax.plot(xs, ys, zorder=5, **style)
 
 
 def _rate_axis(ax, rates):
@@ -171,7 +171,7 @@ def fig_channel(main: pd.DataFrame, mixing: str, v: dict):
 
 def fig_kloc(host_kloc: pd.DataFrame, adapter_kloc: pd.DataFrame, v: dict):
     """Fig. 5: (a) host CPU vs host VC path length (Locate); (b) Move receive delay vs 80C186 path length."""
-    fig, (a, b) = plt.subplots(1, 2, figsize=(10, 4))
+    fig, (a, b) = plt.subplots(1, 2, figsize=(11, 4.2))
     for i, h in enumerate(("386", "486")):
         _line(a, host_kloc[host_kloc["host"] == h], "util_host_busy", f"Locate ({h})", PALETTE[i],
               "-" if h == "386" else "--", "o", 100, x="host_vc_kloc")
@@ -180,14 +180,15 @@ def fig_kloc(host_kloc: pd.DataFrame, adapter_kloc: pd.DataFrame, v: dict):
     _paper(a, [v["anchor_cpu_saturation_386_kloc"], v["anchor_cpu_saturation_486_kloc"]], [100, 100],
            "paper: ~100 % at 60 / 240 KLOCS")
     a.axvline(v["vc_kloc_locate"], color="grey", lw=0.8, ls=":")
-    a.text(v["vc_kloc_locate"] + 3, 5, "measured P2P: 15", fontsize=8)
-    a.set_xlabel("video-conferencing code on the host (KLOCS/frame)")
+    a.text(v["vc_kloc_locate"] + 3, 92, "measured\nP2P: 15", fontsize=8, va="top")
+    a.set_xlabel("VC code on the host (KLOCS/frame)")
     a.set_ylabel("host CPU utilisation (%)")
     a.set_title("a  host CPU, Locate Mode (target)")
-    a.legend(loc="lower right")
+    a.legend(loc="center right")
     b.axvline(v["anchor_adapter_knee_kloc"], color="black", lw=0.8, ls="--")
-    b.text(v["anchor_adapter_knee_kloc"] + 0.3, b.get_ylim()[1] * 0.9, "paper: knee at 16", fontsize=8)
-    b.set_xlabel("video-conferencing code on the video adapter's 80C186 (KLOCS/frame)")
+    b.text(v["anchor_adapter_knee_kloc"] - 0.3, b.get_ylim()[1] * 0.5, "paper: knee at 16", fontsize=8,
+           ha="right")
+    b.set_xlabel("VC code on the video adapter's 80C186 (KLOCS/frame)")
     b.set_ylabel("receive/decompress delay (ms)")
     b.set_yscale("log")
     b.set_title("b  receive/decompress delay, Move Mode (target)")
@@ -303,13 +304,13 @@ def fig_components(main: pd.DataFrame, mixing: str, frame_rate: float):
                     ax.bar(x, val, 0.7, bottom=bottom, color=CAT_COLOURS[cat], label=cat if x == 0 else None)
                     bottom += val
                 ax.errorbar(x, r[f"delay_{kind}_mean"], yerr=r[f"delay_{kind}_ci"], color="black", capsize=3)
-                labels.append(f"{kind.upper()}-{h if 'Mode' in title else m[:3].upper()}")
+                labels.append(f"{kind.upper()}\n{h if 'Mode' in title else m.title()}")
                 x += 1
-        ax.set_xticks(range(len(labels)), labels, rotation=45, fontsize=8)
+        ax.set_xticks(range(len(labels)), labels, fontsize=8)
         ax.set_title(title)
     axes[0].set_ylabel("time delay (s)")
     handles, names = axes[0].get_legend_handles_labels()
-    fig.legend(handles, names, loc="lower center", ncol=6, fontsize=8, bbox_to_anchor=(0.5, -0.06))
+    fig.legend(handles, names, loc="lower center", ncol=3, fontsize=8, bbox_to_anchor=(0.5, -0.12))
     fig.suptitle(f"Time delay components ({mixing} mixing, {frame_rate:g} frames/s)", fontsize=10)
     return fig
 

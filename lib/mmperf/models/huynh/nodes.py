@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from math import inf
 
 import ciw
+from ciw.auxiliary import random_choice
 
 
 @dataclass(frozen=True)
@@ -115,6 +116,60 @@ class _LeanFCFSMixin:
                 elif d == best and d != inf:
                     who.append(s.cust)
         self.next_event_date, self.next_individual, self.next_event_type = best, who, "end_service"
+
+    # The three methods below are Ciw's finish_service / release / accept path with the
+    # branches this model never takes removed (blocking, class changes, reneging, preemption,
+    # schedules, deadlock detection, state tracking): the same events, fewer calls.
+    def finish_service(self):
+        who = self.next_individual
+        ind = who[0] if len(who) == 1 else random_choice(who)
+        next_node = self.simulation.routers[ind.customer_class].next_node(ind, self.id_number)
+        ind.destination = next_node.id_number
+        if self.c != inf:
+            ind.server.next_end_service_date = inf
+        self.release(ind, next_node)
+
+    def release(self, ind, next_node, reroute=False):
+        now = self.simulation.current_time
+        self.individuals[0].remove(ind)
+        self.number_of_individuals -= 1
+        self.number_in_service -= 1
+        ind.queue_size_at_departure = self.number_of_individuals
+        ind.exit_date = now
+        self.write_individual_record(ind)
+        server = None
+        if self.c != inf:
+            server = ind.server
+            server.cust, server.busy, ind.server = False, False, False
+            server.busy_time += now - ind.service_start_date
+            server.total_time = now - server.start_date
+        self.reset_individual_attributes(ind)
+        if server is not None:
+            nxt = self.choose_next_customer()
+            if nxt is not None:
+                self._start(nxt, server, now)
+        next_node.accept(ind)
+
+    def begin_service_if_possible_accept(self, ind):
+        now = self.simulation.current_time
+        ind.arrival_date = now
+        if self.c == inf:
+            self._start(ind, None, now)
+            return
+        for server in self.servers:
+            if not server.busy:
+                self._start(self.choose_next_customer(), server, now)
+                return
+
+    def _start(self, ind, server, now):
+        if server is not None:
+            server.cust, server.busy, ind.server = ind, True, server
+        ind.service_start_date = now
+        ind.service_time = self.get_service_time(ind)
+        ind.service_end_date = now + ind.service_time
+        self.number_in_service += 1
+        if server is not None:
+            server.next_end_service_date = ind.service_end_date
 
 
 class StepNode(_TokenReleaseMixin, _LeanFCFSMixin, ciw.Node):
