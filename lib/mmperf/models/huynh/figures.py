@@ -47,9 +47,9 @@ def _rate_axis(ax, rates):
 
 # -- schematics (Figs. 1-3) ---------------------------------------------------------------------
 
-def _box(ax, xy, w, h, text, colour="#e8f0fa"):
-    ax.add_patch(FancyBboxPatch(xy, w, h, boxstyle="round,pad=0.02", fc=colour, ec="#333333", lw=1))
-    ax.text(xy[0] + w / 2, xy[1] + h / 2, text, ha="center", va="center", fontsize=8.5)
+def _box(ax, xy, w, h, text, colour="#e8f0fa", size=8):
+    ax.add_patch(FancyBboxPatch(xy, w, h, boxstyle="round,pad=0.01", fc=colour, ec="#333333", lw=1))
+    ax.text(xy[0] + w / 2, xy[1] + h / 2, text, ha="center", va="center", fontsize=size)
 
 
 def _arrow(ax, a, b, colour="#333333", style="-|>", ls="-", text=None, rad=0.0):
@@ -59,51 +59,51 @@ def _arrow(ax, a, b, colour="#333333", style="-|>", ls="-", text=None, rad=0.0):
         ax.text((a[0] + b[0]) / 2, (a[1] + b[1]) / 2 + 0.02, text, fontsize=7.5, color=colour, ha="center")
 
 
-def _blank(ax):
-    ax.set_xlim(0, 1)
-    ax.set_ylim(0, 1)
+def _blank(ax, bottom=0.0):
+    ax.set_xlim(-0.02, 1.02)
+    ax.set_ylim(bottom, 1)
     ax.axis("off")
 
 
 def fig_system():
     """Fig. 1 redrawn: one participant's PS/2 with the DVI, token-ring and SCSI-2 adapters."""
-    fig, ax = plt.subplots(figsize=(7.5, 4.2))
-    _blank(ax)
+    fig, ax = plt.subplots(figsize=(8, 4.6))
+    _blank(ax, bottom=-0.08)
     _box(ax, (0.03, 0.70), 0.2, 0.17, "host CPU\ni386DX 25 MHz /\ni486DX 50 MHz")
-    _box(ax, (0.30, 0.70), 0.22, 0.17, "system memory\n(dual-path controller:\nhost FIFO + channel FIFO)")
+    _box(ax, (0.28, 0.70), 0.3, 0.17, "system memory\n(dual-path controller:\nhost FIFO + channel FIFO)")
     ax.add_patch(FancyBboxPatch((0.03, 0.50), 0.94, 0.07, boxstyle="round,pad=0.01", fc="#fff2cc", ec="#333333"))
     ax.text(0.5, 0.535, "Micro Channel (13.33 MB/s on the 386, 40 MB/s streaming on the 486; processor sharing)",
             ha="center", va="center", fontsize=8.5)
     _box(ax, (0.03, 0.12), 0.36, 0.28, "", "#e6f5ec")
     ax.text(0.21, 0.37, "DVI video adapter", ha="center", fontsize=8.5, weight="bold")
-    _box(ax, (0.05, 0.15), 0.1, 0.15, "80C186\n(SCB)")
-    _box(ax, (0.165, 0.15), 0.1, 0.15, "i750\n82750PB\n+ DB")
-    _box(ax, (0.28, 0.15), 0.09, 0.15, "VRAM")
+    _box(ax, (0.05, 0.16), 0.09, 0.15, "80C186\n(SCB)", size=7.5)
+    _box(ax, (0.165, 0.16), 0.09, 0.15, "i750\nPB + DB", size=7.5)
+    _box(ax, (0.28, 0.16), 0.09, 0.15, "VRAM", size=7.5)
     _box(ax, (0.45, 0.15), 0.22, 0.22, "token-ring adapter\n80C186 + buffer\n(hypothetical, 32-bit)", "#e6f5ec")
     _box(ax, (0.73, 0.15), 0.24, 0.22, "SCSI-2 adapter\n80C186", "#e6f5ec")
-    _box(ax, (0.76, 0.0), 0.18, 0.09, "SCSI disk", "#f3e6f5")
-    _box(ax, (0.47, 0.0), 0.18, 0.09, "16 Mbit/s token ring", "#f3e6f5")
-    _box(ax, (0.03, 0.0), 0.15, 0.08, "camera", "#f3e6f5")
-    _box(ax, (0.22, 0.0), 0.15, 0.08, "monitor", "#f3e6f5")
-    for x in (0.13, 0.41):
+    _box(ax, (0.76, -0.06), 0.18, 0.09, "SCSI disk", "#f3e6f5")
+    _box(ax, (0.45, -0.06), 0.22, 0.09, "16 Mbit/s token ring", "#f3e6f5")
+    _box(ax, (0.03, -0.06), 0.15, 0.08, "camera", "#f3e6f5")
+    _box(ax, (0.22, -0.06), 0.15, 0.08, "monitor", "#f3e6f5")
+    for x in (0.13, 0.43):
         _arrow(ax, (x, 0.70), (x, 0.57), style="<|-|>")
     for x in (0.21, 0.56, 0.85):
         _arrow(ax, (x, 0.50), (x, 0.40 if x == 0.21 else 0.37), style="<|-|>")
-    _arrow(ax, (0.56, 0.15), (0.56, 0.09), style="<|-|>")
-    _arrow(ax, (0.85, 0.15), (0.85, 0.09), style="<|-|>")
-    _arrow(ax, (0.10, 0.08), (0.10, 0.12))
-    _arrow(ax, (0.30, 0.12), (0.30, 0.08))
+    _arrow(ax, (0.56, 0.14), (0.56, 0.04), style="<|-|>")
+    _arrow(ax, (0.85, 0.14), (0.85, 0.04), style="<|-|>")
+    _arrow(ax, (0.10, 0.03), (0.10, 0.11))
+    _arrow(ax, (0.30, 0.11), (0.30, 0.03))
     ax.set_title("Fig. 1 (redrawn from the text): the system under consideration")
     return fig
 
 
 def fig_dataflow():
     """Fig. 2 redrawn: the path of one compressed frame, Locate Mode vs Move Mode."""
-    fig, axes = plt.subplots(1, 2, figsize=(9, 3.6))
+    fig, axes = plt.subplots(1, 2, figsize=(10, 3.8))
     for ax, mode in zip(axes, ("Locate Mode", "Move Mode"), strict=True):
         _blank(ax)
-        _box(ax, (0.02, 0.70), 0.28, 0.18, "video adapter\ncapture, compress\n(VRAM)")
-        _box(ax, (0.70, 0.70), 0.28, 0.18, "token-ring\nadapter")
+        _box(ax, (0.0, 0.70), 0.3, 0.18, "video adapter:\ncapture, compress\n(VRAM)", size=7.5)
+        _box(ax, (0.70, 0.70), 0.3, 0.18, "token-ring\nadapter", size=7.5)
         _box(ax, (0.36, 0.35), 0.28, 0.18, "system memory", "#fde9e0" if mode == "Locate Mode" else "#eeeeee")
         _box(ax, (0.36, 0.02), 0.28, 0.16, "host CPU", "#fde9e0" if mode == "Locate Mode" else "#eeeeee")
         if mode == "Locate Mode":
@@ -115,27 +115,30 @@ def fig_dataflow():
         else:
             _arrow(ax, (0.30, 0.82), (0.70, 0.82), PALETTE[0], text="peer-to-peer DMA")
             _arrow(ax, (0.30, 0.74), (0.70, 0.74), PALETTE[3], ls="--", text="")
-            ax.text(0.5, 0.66, "control element via delivery pipe", fontsize=7.5, color=PALETTE[3], ha="center")
+            ax.text(0.5, 0.62, "control element\nvia delivery pipe", fontsize=7.5, color=PALETTE[3], ha="center")
         _arrow(ax, (0.84, 0.70), (0.84, 0.60))
         ax.text(0.84, 0.56, "ring", ha="center", fontsize=8)
         ax.set_title(mode)
-    fig.suptitle("Fig. 2 (redrawn): data flow of an outgoing frame; incoming frames take the reverse path")
+    fig.suptitle("Fig. 2 (redrawn): data flow of an outgoing frame; incoming frames take the reverse path",
+                 y=1.04)
     return fig
 
 
 def fig_scb():
     """Fig. 3 redrawn: (a) Locate-Mode control block; (b) Move-Mode delivery pipes."""
-    fig, axes = plt.subplots(1, 2, figsize=(9, 3.4))
+    fig, axes = plt.subplots(1, 2, figsize=(10, 3.8))
     ax = axes[0]
     _blank(ax)
-    _box(ax, (0.05, 0.65), 0.3, 0.22, "host CPU\nbuilds control block")
-    _box(ax, (0.55, 0.65), 0.4, 0.22, "system memory\ncontrol block -> data buffer")
-    _box(ax, (0.30, 0.08), 0.4, 0.22, "I/O adapter (80C186)\none request per device")
-    _arrow(ax, (0.35, 0.76), (0.55, 0.76), text="write")
-    _arrow(ax, (0.20, 0.65), (0.35, 0.30), PALETTE[3], text="attention")
-    _arrow(ax, (0.70, 0.65), (0.60, 0.30), PALETTE[0], text="fetch")
-    _arrow(ax, (0.45, 0.30), (0.15, 0.65), PALETTE[2], ls="--", rad=0.3)
-    ax.text(0.06, 0.42, "I/O complete\ninterrupt", fontsize=7.5, color=PALETTE[2])
+    _box(ax, (0.0, 0.65), 0.36, 0.22, "host CPU:\nbuilds control block", size=7.5)
+    _box(ax, (0.56, 0.65), 0.44, 0.22, "system memory:\ncontrol block, data buffer", size=7.5)
+    _box(ax, (0.28, 0.06), 0.44, 0.22, "I/O adapter (80C186):\none request per device", size=7.5)
+    _arrow(ax, (0.36, 0.76), (0.56, 0.76), text="write")
+    _arrow(ax, (0.24, 0.65), (0.38, 0.28), PALETTE[3])
+    ax.text(0.33, 0.48, "attention", fontsize=7.5, color=PALETTE[3])
+    _arrow(ax, (0.74, 0.65), (0.62, 0.28), PALETTE[0])
+    ax.text(0.70, 0.45, "fetch", fontsize=7.5, color=PALETTE[0])
+    _arrow(ax, (0.30, 0.17), (0.08, 0.65), PALETTE[2], ls="--", rad=-0.3)
+    ax.text(-0.02, 0.30, "I/O complete\ninterrupt", fontsize=7.5, color=PALETTE[2])
     ax.set_title("a  Locate Mode")
     ax = axes[1]
     _blank(ax)
@@ -148,7 +151,7 @@ def fig_scb():
         _arrow(ax, b, a, PALETTE[3], rad=r)
     ax.text(0.5, 0.02, "three pairs of delivery pipes (FIFO, one per direction)", ha="center", fontsize=8)
     ax.set_title("b  Move Mode")
-    fig.suptitle("Fig. 3 (redrawn): subsystem control block architecture")
+    fig.suptitle("Fig. 3 (redrawn): subsystem control block architecture", y=1.04)
     return fig
 
 
