@@ -105,6 +105,7 @@ def run_chapter(name: str, overrides: dict[str, Any] | None = None, output_dir: 
             report_mode=False, kernel_manager_class="mmperf.runner.LocalKernelManager",
         )
         source.unlink()
+        _present_parameters(executed, name, values)
     except pm.PapermillExecutionError as exc:
         log = _write_failure_log(output_dir, name, exc)
         shutil.rmtree(work, ignore_errors=True)
@@ -146,6 +147,29 @@ class LocalKernelManager(_KernelManager):
         # IPC sockets are files named after `ip`; keep them out of the working directory.
         kwargs.setdefault("ip", str(Path(tempfile.mkdtemp(prefix="mmperf-kernel-")) / "kernel"))
         super().__init__(**kwargs)
+
+
+def _present_parameters(executed: Path, name: str, values: dict[str, Any]) -> None:
+    """Show readers the parameters of this run once, folded, without the runner's temporary path.
+
+    papermill keeps the notebook's own ``parameters`` cell (the defaults) and adds an
+    ``injected-parameters`` cell after it; the first is removed from the page and the second
+    is rewritten to list the effective values.
+    """
+    import nbformat
+
+    nb = nbformat.read(executed, as_version=4)
+    for cell in nb.cells:
+        tags = cell.get("metadata", {}).get("tags", [])
+        if "parameters" in tags:
+            cell.metadata["tags"] = [*tags, "remove-cell"]
+        elif "injected-parameters" in tags:
+            lines = [f"# Parameters of this run (`mmbook params {name}` lists them; the defaults reproduce "
+                     "the paper)"]
+            lines += [f"{k} = {v!r}" for k, v in values.items()]
+            cell.source = "\n".join(lines)
+            cell.metadata["tags"] = [*tags, "hide-input"]
+    nbformat.write(nb, executed)
 
 
 def _write_failure_log(output_dir: Path, name: str, exc: Exception) -> Path:

@@ -98,6 +98,8 @@ def to_standalone(nb):
             # Glue records are not displayable; their content was substituted into the markdown.
             cell.outputs = [o for o in cell.get("outputs", []) if "scrapbook" not in o.get("metadata", {})]
         tags = cell.get("metadata", {}).get("tags", [])
+        if "injected-parameters" in tags:  # a re-run's page shows the values it used
+            continue
         if cell.cell_type == "code" and ("remove-cell" in tags or "remove-input" in tags
                                          or "hide-input" in tags):
             cell.metadata["transient"] = {"remove_source": True}
