@@ -113,7 +113,9 @@ def toc_yaml(names: list[str]) -> str:
         "root": STATIC_PAGES[0],
         "parts": [
             {"caption": "Using this book", "chapters": [{"file": p} for p in STATIC_PAGES[1:]]},
-            {"caption": "The studies", "chapters": [{"file": f"book/chapters/{n}"} for n in names]},
+            # Numbered, so that figures read "Fig. 2.3" (chapter 2) rather than counting across the book.
+            {"caption": "The studies", "numbered": True,
+             "chapters": [{"file": f"book/chapters/{n}"} for n in names]},
             {"caption": "Reproduction", "chapters": [{"file": "book/scorecard"}]},
         ],
     }

@@ -87,8 +87,12 @@ class Chapter:
         _glue(name, value)
         return value
 
-    def figure(self, fig, name: str) -> Path:
-        """Save ``fig`` as ``figures/NAME.png`` and glue it as NAME for a ``{glue:figure}`` directive."""
+    def figure(self, fig, name: str) -> None:
+        """Save ``fig`` as ``figures/NAME.png`` and glue it as NAME for a ``{glue:figure}`` directive.
+
+        Returns nothing, so that a cell ending with this call shows no output (the figure appears
+        where the directive places it, with its caption).
+        """
         if not FIGURE_NAME.match(name):
             raise ValueError(f"figure name {name!r} must look like 'fig-chapter-what'")
         if name in self.figures:
@@ -100,7 +104,6 @@ class Chapter:
         import matplotlib.pyplot as plt
 
         plt.close(fig)
-        return file
 
     def table(self, df: pd.DataFrame, name: str, index: bool = False) -> pd.DataFrame:
         """Save a regenerated table as ``tables/NAME.csv`` and glue it for the prose."""
@@ -117,8 +120,12 @@ class Chapter:
         table = self.scorecard.table().drop(columns=["unit"])
         table["paper"] = table["paper"].map(_short)
         table["ours"] = table["ours"].map(_short)
-        return (table.style.hide(axis="index")
+        return (_compact(table.style.hide(axis="index"))
                 .map(lambda s: f"background-color: {colours.get(s, '')}", subset=["status"]))
+
+    def coverage_table(self) -> pd.io.formats.style.Styler:
+        """The coverage table (every table and figure of the study and how it is regenerated)."""
+        return _compact(self.coverage.table().style.hide(axis="index"))
 
     def totals(self) -> dict[str, int]:
         return self.scorecard.totals()
@@ -139,6 +146,14 @@ class Chapter:
                     "figures": self.figures}
         (self.output_dir / "coverage.json").write_text(json.dumps(coverage, indent=2) + "\n", encoding="utf-8")
         return file
+
+
+def _compact(styler: pd.io.formats.style.Styler) -> pd.io.formats.style.Styler:
+    """Smaller type and left-aligned text, so wide reference tables stay readable in the book."""
+    return styler.set_table_styles([
+        {"selector": "td, th", "props": "font-size: 0.82em; padding: 3px 6px; text-align: left; "
+                                       "vertical-align: top;"},
+    ])
 
 
 def _short(x: Any) -> str:
