@@ -241,4 +241,4 @@ def validate_study(study: str) -> list[str]:
 
 def studies() -> list[str]:
     """Study folders under ``data/``."""
-    return sorted(p.name for p in paths.data_dir().iterdir() if (p / "provenance.yml").is_file())
+    return sorted(p.name for p in paths.data_dir().iterdir() if any(p.glob("provenance*.yml")))

@@ -216,7 +216,7 @@ def replicate(run_one: Callable[[int], dict[str, float]], *, replications: int, 
     Examples
     --------
     >>> runs, summary = replicate(lambda s: {"x": float(s)}, replications=3, seed=10)
-    >>> summary.loc["x", "mean"]
+    >>> float(summary.loc["x", "mean"])
     11.0
     """
     if replications < 1:
