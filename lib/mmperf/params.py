@@ -228,8 +228,8 @@ def _param_from_yaml(name: str, raw: dict[str, Any]) -> ParamSpec:
         type=raw["type"],
         default=raw["default"],
         help=raw.get("help", ""),
-        min=raw.get("min"),
-        max=raw.get("max"),
+        min=_bound(name, "min", raw.get("min")),
+        max=_bound(name, "max", raw.get("max")),
         min_exclusive=raw.get("min_exclusive", False),
         max_exclusive=raw.get("max_exclusive", False),
         choices=tuple(raw["choices"]) if "choices" in raw else None,
@@ -237,6 +237,16 @@ def _param_from_yaml(name: str, raw: dict[str, Any]) -> ParamSpec:
     # The default itself must be allowed, or the chapter could never run as shipped.
     object.__setattr__(spec, "default", spec.coerce(spec.default))
     return spec
+
+
+def _bound(name: str, key: str, value: Any) -> float | None:
+    """A range bound as a number; YAML reads ``1.0e9`` (no sign in the exponent) as a string."""
+    if value is None:
+        return None
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"parameter {name!r}: {key} must be a number, got {value!r}") from None
 
 
 def load_chapter(name: str) -> ChapterSpec:
