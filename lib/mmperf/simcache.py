@@ -1,19 +1,21 @@
 """Keep expensive simulation apart from plotting.
 
 :func:`cached` stores a simulation's result on disk, keyed by the function, its arguments
-and the source of the whole ``mmperf`` package. Re-executing a notebook after restyling a
-figure (or editing prose) reuses the stored result; any change to the library code or the
-arguments re-runs the simulation. Results must be picklable (frames, dicts, arrays).
+and the source of the function's module and of the ``mmperf`` modules it imports. Re-executing
+a notebook after restyling a figure (or editing prose) reuses the stored result; a change to the
+code the simulation runs, or to its arguments, re-runs it. Results must be picklable (frames, dicts, arrays).
 """
 
 from __future__ import annotations
 
+import ast
 import hashlib
+import importlib.util
 import os
 import pickle
 import tempfile
 from collections.abc import Callable
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -28,20 +30,63 @@ def cache_dir() -> Path:
     return Path(env) if env else paths.build_dir() / "simcache"
 
 
-@lru_cache(maxsize=1)
-def library_fingerprint() -> str:
-    """Hash of every source file of the ``mmperf`` package."""
+@cache
+def _module_file(module: str) -> Path | None:
+    try:
+        spec = importlib.util.find_spec(module)
+    except (ImportError, ValueError):
+        return None
+    return Path(spec.origin) if spec and spec.origin and spec.origin.endswith(".py") else None
+
+
+def _mmperf_imports(module: str, file: Path) -> set[str]:
+    is_package = file.name == "__init__.py"
+    package = module if is_package else module.rpartition(".")[0]
+    names = set()
+    for node in ast.walk(ast.parse(file.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(a.name for a in node.names if a.name.startswith("mmperf"))
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:  # relative import: resolve against this module's package
+                parent = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+                base = f"{parent}.{base}" if base else parent
+            if base.startswith("mmperf"):
+                names.add(base)
+                names.update(f"{base}.{a.name}" for a in node.names)  # `from mmperf import queueing`
+    return names
+
+
+@cache
+def code_fingerprint(module: str) -> str:
+    """Hash of a module's source and of every ``mmperf`` module it imports, transitively.
+
+    A simulation is re-run when its own code or the library code it uses changes, and only then.
+    """
     digest = hashlib.sha256()
-    package = Path(__file__).resolve().parent
-    for file in sorted(package.rglob("*.py")):
-        digest.update(file.relative_to(package).as_posix().encode())
+    seen: set[str] = set()
+    todo = [module]
+    while todo:
+        name = todo.pop()
+        file = _module_file(name)
+        if name in seen or file is None:
+            continue
+        seen.add(name)
+        digest.update(name.encode())
         digest.update(file.read_bytes())
+        todo.extend(sorted(_mmperf_imports(name, file) - seen))
+    # Models read transcribed data, so the data files are part of what a simulation depends on.
+    data = paths.data_dir()
+    for file in sorted(data.rglob("*")) if data.is_dir() else []:
+        if file.is_file():
+            digest.update(file.relative_to(data).as_posix().encode())
+            digest.update(file.read_bytes())
     return digest.hexdigest()
 
 
 def cache_key(func: Callable[..., Any], kwargs: dict[str, Any]) -> str:
-    """Stable key of a call: function name, sorted arguments, library fingerprint."""
-    text = f"{func.__module__}.{func.__qualname__}|{sorted(kwargs.items())!r}|{library_fingerprint()}"
+    """Stable key of a call: function name, sorted arguments, fingerprint of the code it runs."""
+    text = f"{func.__module__}.{func.__qualname__}|{sorted(kwargs.items())!r}|{code_fingerprint(func.__module__)}"
     return hashlib.sha256(text.encode()).hexdigest()[:24]
 
 
