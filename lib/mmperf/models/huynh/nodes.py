@@ -165,7 +165,8 @@ class _LeanFCFSMixin:
         if server is not None:
             server.cust, server.busy, ind.server = ind, True, server
         ind.service_start_date = now
-        ind.service_time = self.get_service_time(ind)
+        # = StepService.sample: the service time precomputed for this visit
+        ind.service_time = ind.steps[len(ind.data_records)].service
         ind.service_end_date = now + ind.service_time
         self.number_in_service += 1
         if server is not None:
