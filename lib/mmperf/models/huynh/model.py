@@ -25,6 +25,9 @@ open are assumptions listed in the chapter. Approximations, stated in the chapte
   is not modelled, so the two queues never compete.
 - **DMA.** A transfer visits the Micro Channel and then the memory controller in series
   (in the machine they overlap), so both times count in the delay.
+- **Delivery pipes.** The paper has one pipe (FIFO) per source adapter in front of each
+  destination adapter; the service order across pipes is not given, so the pipes into one
+  80C186 are merged into that node's single FIFO queue.
 - **Mixing join.** The frames of the incoming streams that belong to the same frame time
   are joined (:class:`~.nodes.JoinNode`); the composite frame is mixed once (8.33 ms) and
   decompressed once. Streams are matched by frame number, each stream has its own random
