@@ -59,7 +59,7 @@ def main() -> dict:
     base = dict(file_transfer=p["file_transfer"], frame_kb=p["frame_kb"], host_vc_kloc=p["host_vc_kloc"],
                 adapter_vc_kloc=p["adapter_vc_kloc"], participants=p["participants"], frames=p["frames"],
                 pipeline_model=p["pipeline_model"])
-    grid = sorted(set(p["frame_rates"]) | {p["frame_rate"]})
+    grid = sorted(set(p["frame_rates"]) | {p["frame_rate"], 8.0, 30.0})
     start = time.perf_counter()
     results = run_chapter_sweep(frame_rates=grid, base=base, replications=p["replications"], seed=p["seed"],
                                 workers=p["workers"], frame_rate=p["frame_rate"], sweep_frames=p["sweep_frames"],

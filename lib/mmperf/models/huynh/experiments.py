@@ -134,8 +134,9 @@ def run_chapter_sweep(*, frame_rates: list[float], base: dict, replications: int
         "adapter_kloc": [b.with_(io_mode="move", host=h, mixing="distributed", frame_rate=frame_rate,
                                  adapter_vc_kloc=float(k), frames=sweep_frames)
                          for h in HOSTS for k in adapter_klocs],
+        # the file-transfer chain alone is the file transfer, whatever file_transfer says
         "single": [b.with_(io_mode=m, host=h, frame_rate=frame_rate, mixing="centralized", streams=(s,),
-                           frames=sweep_frames)
+                           frames=sweep_frames, file_transfer=b.file_transfer or s == "ft")
                    for m in IO_MODES for h in HOSTS for s in ("out", "in", "ft")],
         "pipeline": [b.with_(io_mode=m, host="386", mixing="distributed", frame_rate=float(f),
                              pipeline_model="compute_time", frames=sweep_frames)
