@@ -73,8 +73,9 @@ def _cfg_dict(cfg: Config) -> dict:
 def _map(tasks: list, workers: int, progress: bool, label: str) -> list[dict]:
     bar = None
     if progress:
-        from tqdm.auto import tqdm
-        bar = tqdm(total=len(tasks), desc=label, unit="run")
+        from tqdm import tqdm  # plain text bar: no widget needed inside papermill
+
+        bar = tqdm(total=len(tasks), desc=label, unit="run", mininterval=5.0)
     results: list[dict] = []
     if workers <= 1 or len(tasks) == 1:
         for t in tasks:
