@@ -187,7 +187,7 @@ def fig_kloc(host_kloc: pd.DataFrame, adapter_kloc: pd.DataFrame, v: dict):
     a.set_xlabel("VC code on the host (KLOCS/frame)")
     a.set_ylabel("host CPU utilisation (%)")
     a.set_title("a  host CPU, Locate Mode (target)")
-    a.legend(loc="center right")
+    a.legend(loc="lower right", fontsize=8)
     b.axvline(v["anchor_adapter_knee_kloc"], color="black", lw=0.8, ls="--")
     b.text(v["anchor_adapter_knee_kloc"] - 0.3, b.get_ylim()[1] * 0.5, "paper: knee at 16", fontsize=8,
            ha="right")
