@@ -832,8 +832,7 @@ def draw_site_architecture(queue_capacity: int):
     _arrow(ax, 15.5, 1.7, 12.25, 1.7, "UDP from remote site")
     ax.text(1.3, 1.7, "sink:\ndecode +\npresent", ha="center", va="center", fontsize=7.5)
     ax.text(1.3, 3.9, "source:\ncapture", ha="center", va="center", fontsize=7.5)
-    ax.annotate("thread t6\n(video sink)", (2.6, 1.45), (2.1, 0.15), fontsize=7.5, ha="center",
-                arrowprops={"arrowstyle": "-", "color": "#999"})
+    ax.text(2.6, 1.0, "thread t6", ha="center", va="top", fontsize=7.5, color="#D55E00")
     ax.text(9.8, 2.8, "one thread per socket (yellow circles in the paper;\nthread numbers other than t6 are not given)",
             ha="center", fontsize=7, color="#555")
     spans = [("Ciw node 1: SL_src", 2.6, 12.0, 4.75, "#0072B2"), ("Ciw node 2: NET (c = inf)", 12.0, 16.5, 4.75, "#009E73"),
@@ -863,7 +862,7 @@ def draw_trace(events: pd.DataFrame, sink_busy_ms: float, round_trip_ms: float, 
     import matplotlib.pyplot as plt
 
     t = events.assign(ms=events["time_us"] / 1000.0)
-    fig, axes = plt.subplots(2, 1, figsize=(9.5, 6.4), gridspec_kw={"height_ratios": [1.4, 1]})
+    fig, axes = plt.subplots(2, 1, figsize=(9.0, 7.4), gridspec_kw={"height_ratios": [1.3, 1]})
     rows = FIG8_ROWS + ["t6_busy", "model"]
     labels = [FIG8_LABELS[r] for r in FIG8_ROWS] + ["t6 busy (from the events)", "model: mean times (ours)"]
     starts = sorted(t.loc[t["series"] == "video_in", "ms"])
@@ -879,8 +878,8 @@ def draw_trace(events: pd.DataFrame, sink_busy_ms: float, round_trip_ms: float, 
         ax.barh(y, ends[1] - starts[0], left=starts[0], height=0.5, color="#CC79A7")
         ax.barh(y, hi - starts[1], left=starts[1], height=0.5, color="#CC79A7", alpha=0.4, hatch="//",
                 edgecolor="#CC79A7")
-        ax.text(starts[0] + (ends[1] - starts[0]) / 2, y + 0.32, f"{ends[1] - starts[0]:.1f} ms", ha="center",
-                fontsize=8)
+        ax.text(starts[0] + (ends[1] - starts[0]) / 2, y, f"{ends[1] - starts[0]:.1f} ms", ha="center",
+                va="center", fontsize=8, color="white", clip_on=True)
         y = rows.index("model")
         for v in video_src:
             ax.barh(y + 0.15, round_trip_ms, left=v, height=0.3, color="#56B4E9")
@@ -898,7 +897,7 @@ def draw_trace(events: pd.DataFrame, sink_busy_ms: float, round_trip_ms: float, 
 
     axes[0].legend(handles=[Patch(color="#56B4E9", label=f"model: reflected round trip, {round_trip_ms:.1f} ms"),
                             Patch(color="#E69F00", label=f"model: sink decode + present, {sink_busy_ms:.1f} ms")],
-                   loc="lower right", fontsize=8, frameon=True)
+                   loc="upper left", bbox_to_anchor=(0.0, -0.16), ncols=2, fontsize=8)
     fig.tight_layout()
     return fig
 
@@ -955,7 +954,7 @@ def plot_e2e_distribution(e2e: np.ndarray, paper: StageStats):
 
 
 def plot_budget(stages_ours: dict[str, float], stages_paper: dict[str, float], limit_ms: float,
-                e2e_mean: float, e2e_p99: float, base_km: float, delay_us_per_km: float, propagation_ms: float):
+                e2e_mean: float, e2e_p99: float, base_km: float, delay_us_per_km: float, paper_e2e: float):
     """The latency budget: where the end-to-end delay goes, and how far the sites could be apart."""
     import matplotlib.pyplot as plt
 
@@ -964,11 +963,14 @@ def plot_budget(stages_ours: dict[str, float], stages_paper: dict[str, float], l
                "network: hosts, routers, reflector": "#8fd3b6", "queueing waits": "#F0E442",
                "video decoding": "#0072B2", "video presentation": "#E69F00", "not itemised in Table 1": "#bbbbbb",
                "margin to the limit": "white"}
-    for y, parts in ((1, stages_paper), (0, stages_ours)):
+    labelled = set()
+    for y, parts in ((0, stages_ours), (1, stages_paper)):
         left = 0.0
         for name, v in parts.items():
             ax.barh(y, v, left=left, color=colours[name], edgecolor="#333" if name == "margin to the limit" else None,
-                    hatch="..." if name == "margin to the limit" else None, label=name if y == 0 else None)
+                    hatch="..." if name == "margin to the limit" else None,
+                    label=None if name in labelled else name)
+            labelled.add(name)
             left += v
     ax.axvline(limit_ms, color="#D55E00", lw=2)
     ax.text(limit_ms, 1.45, f" limit {limit_ms:g} ms (external)", color="#D55E00", fontsize=8, va="bottom",
@@ -984,6 +986,9 @@ def plot_budget(stages_ours: dict[str, float], stages_paper: dict[str, float], l
     ax2.plot(d, [e2e_at_distance(e2e_p99, x, base_km, delay_us_per_km) for x in d], ls="--",
              label="ours: 99th percentile")
     ax2.axhline(limit_ms, color="#D55E00", lw=2, label=f"interactive limit {limit_ms:g} ms (external)")
+    from mmperf.plotting import paper_marker_style
+
+    ax2.plot([base_km], [paper_e2e], **(paper_marker_style() | {"label": "paper: Table 1 mean at 400 km"}))
     ax2.axvline(base_km, color="#777", ls=":", lw=1.5)
     ax2.text(base_km, limit_ms * 0.15, f" measured: {base_km:g} km", fontsize=8, color="#555")
     ax2.plot([far], [limit_ms], "o", color="#0072B2")
@@ -1000,20 +1005,22 @@ def plot_loss_vs_load(sweep: pd.DataFrame, bound: float, measured_load: float, u
     """Frame-loss and late-frame rates against background CPU load (fast recursion, Clopper-Pearson CIs)."""
     import matplotlib.pyplot as plt
 
-    fig, ax = plt.subplots(figsize=(7.0, 4.0))
-    s = sweep.copy()
-    floor = 1e-7
-    ax.errorbar(s["background_load"], s["loss_rate"].clip(lower=floor),
-                yerr=[(s["loss_rate"] - s["loss_low"]).clip(lower=0), s["loss_high"] - s["loss_rate"]],
-                fmt="o-", capsize=3, label="ours: frames dropped by the newest-frame sink")
-    ax.plot(s["background_load"], s["late_rate"].clip(lower=floor), "s--", color="#E69F00",
-            label="ours: frames finished after the next one arrived (still shown)")
+    fig, ax = plt.subplots(figsize=(7.0, 4.2))
+    seen = sweep[sweep["dropped"] > 0]
+    none = sweep[sweep["dropped"] == 0]
+    ax.errorbar(seen["background_load"], seen["loss_rate"],
+                yerr=[seen["loss_rate"] - seen["loss_low"], seen["loss_high"] - seen["loss_rate"]],
+                fmt="o-", capsize=3, label="ours: frames dropped by the newest-frame sink (95 % CI)")
+    ax.plot(none["background_load"], none["loss_high"], "v", color="#0072B2", mfc="none",
+            label="ours: no frame dropped; 95 % upper bound")
+    ax.plot(sweep["background_load"], sweep["late_rate"], "s--", color="#E69F00",
+            label="ours: finished after the next frame arrived (still shown)")
     ax.axhline(bound, color="black", lw=1.5, label="paper: loss < 1e-3")
-    ax.axhline(unresolved_upper, color="#777", ls=":", label="95 % upper bound after 0 losses in 1500 frames")
+    ax.axhline(unresolved_upper, color="#777", ls=":", label="best bound from 1500 frames with no loss")
     ax.axvline(measured_load, color="#777", lw=1)
-    ax.text(measured_load, floor * 3, " load while Table 1 was measured", fontsize=8, color="#555")
+    ax.text(measured_load, 2e-6, " load while Table 1\n was measured", fontsize=8, color="#555")
     ax.set_yscale("log")
-    ax.set_ylim(floor / 2, 1.5)
+    ax.set_ylim(1e-6, 3.0)
     ax.set_xlabel("CPU share of other processes (background load)")
     ax.set_ylabel("rate per captured frame")
     ax.legend(fontsize=7.5, loc="upper left")
