@@ -287,8 +287,8 @@ class NewestFrameNode(ciw.Node):
     """The video sink (thread t6): present the newest frame, drop older waiting ones.
 
     A frame arriving here replaces any older frame still waiting; a frame older than one
-    already accepted is dropped on arrival. Dropped frames get a ``"dropped"`` record and
-    leave through the exit node.
+    already accepted is dropped on arrival. Dropped frames get a record and
+    leave through the exit node (recorded as Ciw "renege" records).
     """
 
     def __init__(self, id_, simulation) -> None:
@@ -319,7 +319,7 @@ class NewestFrameNode(ciw.Node):
             service_start_date=math.nan, service_time=math.nan, service_end_date=math.nan,
             time_blocked=math.nan, exit_date=self.now, destination=-1,
             queue_size_at_arrival=self.number_of_individuals, queue_size_at_departure=math.nan,
-            server_id=math.nan, record_type="dropped"))
+            server_id=math.nan, record_type="renege"))  # Ciw only reports known record types
         self.simulation.nodes[-1].accept(ind, completed=False)
 
 
@@ -380,13 +380,13 @@ def frame_table(records: pd.DataFrame, times: dict[str, np.ndarray], frame_perio
         df[f"{name}_service"] = idx.map(part["service_time"]).astype(float)
         df[f"{name}_blocked"] = idx.map(part["time_blocked"]).astype(float)
         df[f"{name}_exit"] = idx.map(part["exit_date"]).astype(float)
-    dropped = set(records.loc[records["record_type"] == "dropped", "id_number"])
+    dropped = set(records.loc[records["record_type"] == "renege", "id_number"])
     rejected = set(records.loc[records["record_type"] == "rejection", "id_number"])
     df.loc[df["sink_exit"].notna(), "fate"] = "shown"
     df.loc[df["frame"].isin(dropped), "fate"] = "dropped"
     df.loc[df["frame"].isin(rejected), "fate"] = "rejected"
     df["arrive_sink"] = df["sink_arrive"]
-    drop_rec = records[records["record_type"] == "dropped"].set_index("id_number")
+    drop_rec = records[records["record_type"] == "renege"].set_index("id_number")
     df.loc[df["fate"] == "dropped", "arrive_sink"] = df["frame"].map(drop_rec["arrival_date"]).astype(float)
     df["sink_start"] = df["sink_arrive"] + df["sink_wait"]
     df["display"] = df["sink_exit"]
@@ -412,7 +412,7 @@ def newest_frame_recursion(times: dict[str, np.ndarray], frame_period: float) ->
     >>> t = deterministic_stage_times({"sl_src": 0.0, "net": 1.0, "sl_dst": 0.0, "dec": 50.0,
     ...                                "pres": 0.0}, 4)
     >>> list(newest_frame_recursion(t, 20.0)["fate"])
-    ['shown', 'dropped', 'shown', 'dropped']
+    ['shown', 'dropped', 'shown', 'shown']
     """
     n = len(times["net"])
     capture = np.arange(1, n + 1) * frame_period
