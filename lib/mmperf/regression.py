@@ -82,8 +82,8 @@ def fit_ols(data: pd.DataFrame, y: str, x: list[str], label: str | None = None,
     Raises
     ------
     ValueError
-        if a column is missing, a value is not finite, or there are fewer points than
-        coefficients (the fit would not be determined).
+        if a column is missing, a value is not finite, or the points do not determine the
+        coefficients (fewer points than coefficients, or collinear regressors).
 
     Examples
     --------
@@ -104,6 +104,11 @@ def fit_ols(data: pd.DataFrame, y: str, x: list[str], label: str | None = None,
     if n < k:
         raise ValueError(f"fit_ols: {n} points cannot determine {k} coefficients")
     design = sm.add_constant(values[x], has_constant="add")
+    rank = int(np.linalg.matrix_rank(design.to_numpy()))
+    if rank < k:
+        # statsmodels would silently return a minimum-norm (pseudo-inverse) solution.
+        raise ValueError(f"fit_ols: the {n} points do not determine the {k} coefficients "
+                         f"(design matrix rank {rank}); a regressor is constant or collinear")
     result = sm.OLS(values[y], design).fit()
     df_resid = n - k
     coefficients = pd.DataFrame({"coef": result.params})
@@ -123,7 +128,8 @@ def leave_one_out(data: pd.DataFrame, y: str, x: list[str], label: str | None = 
     """Predict each point from a fit to all the others.
 
     Returns one row per point: ``observed``, ``predicted`` (NaN where the remaining points
-    cannot determine the coefficients) and ``error``.
+    cannot determine the coefficients, e.g. the only point with some regressor value was left
+    out) and ``error``.
 
     Examples
     --------
