@@ -265,18 +265,20 @@ def build_network(cfg: Config, rng: random.Random) -> tuple[ciw.Network, RouteBu
     return network, builder
 
 
-def simulate(cfg: Config, seed: int, drain: float | None = None, simulation_class=FastSimulation):
+def simulate(cfg: Config, seed: int, drain: float | None = None, simulation_class=FastSimulation,
+             lean_nodes: bool = True):
     """Run one seeded replication and return the finished Ciw simulation.
 
     The run lasts the arrival window plus ``drain`` seconds (default: the data's
-    ``drain_s``), so that every frame leaves.
+    ``drain_s``), so that every frame leaves. ``simulation_class=ciw.Simulation`` and
+    ``lean_nodes=False`` run the same model on Ciw's own event loop and node methods.
     """
     check_config(cfg)
     v = paper_values()
     rng = random.Random(seed * 7919 + 17)
     network, _ = build_network(cfg, rng)
     ciw.seed(seed)
-    sim = simulation_class(network, node_class=node_classes(NODE_KINDS))
+    sim = simulation_class(network, node_class=node_classes(NODE_KINDS, lean=lean_nodes))
     sim.simulate_until_max_time(cfg.duration + (v["drain_s"] if drain is None else drain))
     return sim
 
