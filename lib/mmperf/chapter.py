@@ -1,4 +1,4 @@
-"""What a chapter notebook records: its parameters, metrics, checks, coverage and figures.
+"""What a chapter notebook records: its parameters, metrics, checks, coverage, warnings and figures.
 
 A notebook starts, right after its ``parameters`` cell, with::
 
@@ -8,12 +8,18 @@ which checks every parameter against ``notebooks/zeadally.yml`` (so a bad value 
 the first cell, before any simulation) and prepares ``output_dir``. It then records::
 
     ch.metric("eq1_throughput_mbps", r)          # a key output, also glued for the prose
-    ch.scorecard.compare(...)                    # reproduction checks
+    ch.undefined("load_at_loss_bound", "no load in the sweep reaches the loss bound")
+    ch.warn("sink unstable", "utilisation 1.96 >= 1: delays grow without bound")
+    ch.scorecard.compare(...)                    # reproduction checks (see mmperf.checks)
     ch.coverage.add(...)                         # how each table/figure is regenerated
-    ch.figure(fig, "fig-zeadally-eq1")           # PNG in output_dir/figures + glued figure
+    ch.figure(fig, "fig-zeadally-eq1", alt="...")  # PNG + SVG in output_dir/figures + glued figure
 
-and ends with ``ch.save()``, which writes ``results.json`` (keys ``parameters``,
-``metrics``, ``checks``) and ``coverage.json``.
+and ends with ``ch.save()``, which writes ``results.json`` and ``coverage.json``.
+
+``results.json`` holds ``parameters``, ``defaults``, ``defaults_differ`` (name -> default and
+value, for a what-if), ``metrics``, ``units``, ``undefined`` (name -> reason), ``warnings``
+(a list of {what, why}), ``checks``, ``headline`` (predictions reproduced / checked) and
+``counts`` (per kind of evidence and status).
 """
 
 from __future__ import annotations
@@ -28,10 +34,11 @@ import pandas as pd
 
 from mmperf import params as params_mod
 from mmperf import paths
-from mmperf.checks import Coverage, Scorecard
+from mmperf.checks import Coverage, Scorecard, headline, summary_sentence
 
 METRIC_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 FIGURE_NAME = re.compile(r"^fig-[a-z0-9-]+$")
+UNDEFINED_TEXT = "undefined"
 
 
 def _glue(name: str, value: Any) -> None:
@@ -40,6 +47,16 @@ def _glue(name: str, value: Any) -> None:
     except ImportError:  # outside the book toolchain the value is still recorded
         return
     glue(name, value, display=False)
+
+
+def _execution_count() -> int | None:
+    """The IPython execution count of the running cell (None outside a kernel)."""
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - IPython comes with the kernel
+        return None
+    shell = get_ipython()
+    return getattr(shell, "execution_count", None) if shell is not None else None
 
 
 class Chapter:
@@ -53,7 +70,10 @@ class Chapter:
         self.figures_dir = self.output_dir / "figures"
         self.figures_dir.mkdir(parents=True, exist_ok=True)
         self.metrics: dict[str, float] = {}
-        self.figures: list[str] = []
+        self.units: dict[str, str] = {}
+        self.undefined_metrics: dict[str, str] = {}
+        self.warnings: list[dict[str, str]] = []
+        self.figures: list[dict[str, Any]] = []
         self.scorecard = Scorecard(name)
         self.coverage = Coverage(name)
 
@@ -72,94 +92,155 @@ class Chapter:
             raise params_mod.ParameterError(f"chapter {name!r}: parameters cell does not define {missing}")
         return cls(name, {p: namespace[p] for p in spec.parameters}, namespace.get("output_dir"))
 
-    def metric(self, name: str, value: float, glue: bool = True) -> float:
-        """Record a key numeric output (and glue it under the same name for the prose)."""
-        if not METRIC_NAME.match(name):
-            raise ValueError(f"metric name {name!r} must be lower_snake_case")
+    # -- numbers ---------------------------------------------------------------------------------
+    def metric(self, name: str, value: float, unit: str = "", glue: bool = True) -> float:
+        """Record a key numeric output (and glue it under the same name for the prose).
+
+        Raises
+        ------
+        ValueError
+            at once, in the cell that made it, if ``value`` is NaN or infinite: a quantity that cannot
+            be computed at these parameters is recorded with :meth:`undefined` instead.
+        """
+        self._check_name(name)
         number = float(value)
+        if not math.isfinite(number):
+            raise ValueError(f"metric {name!r} is {number}: record it with ch.undefined({name!r}, reason) "
+                             "if it cannot be computed at these parameters")
         self.metrics[name] = number
+        if unit:
+            self.units[name] = unit
         if glue:
             _glue(name, number)
         return number
 
+    def undefined(self, name: str, reason: str) -> float:
+        """Record that metric ``name`` cannot be computed at these parameters, and why.
+
+        The metric is glued as the text ``undefined`` (so prose must compose its sentence rather than
+        format the value as a number) and lands in ``results.json`` under ``undefined``. Returns NaN
+        for the notebook's own arithmetic.
+        """
+        self._check_name(name)
+        if not reason.strip():
+            raise ValueError(f"undefined metric {name!r} needs its reason")
+        self.metrics.pop(name, None)
+        self.undefined_metrics[name] = reason
+        _glue(name, UNDEFINED_TEXT)
+        return math.nan
+
+    def value_or_undefined(self, name: str, value: float, reason: str, unit: str = "") -> float:
+        """:meth:`metric` when ``value`` is finite, else :meth:`undefined` with ``reason``."""
+        if value is not None and math.isfinite(float(value)):
+            return self.metric(name, value, unit=unit)
+        return self.undefined(name, reason)
+
+    def warn(self, what: str, why: str) -> None:
+        """Record a warning (an instability, an answer outside a search grid, too few points).
+
+        The runner shows every warning in a box at the top of the chapter page.
+        """
+        entry = {"what": str(what), "why": str(why)}
+        if entry not in self.warnings:
+            self.warnings.append(entry)
+
     def glue(self, name: str, value: Any) -> Any:
-        """Glue a value for the prose without recording it as a metric (text, tables)."""
+        """Glue a value for the prose without recording it as a metric (text, composed sentences)."""
         _glue(name, value)
         return value
 
-    def figure(self, fig, name: str) -> None:
-        """Save ``fig`` as ``figures/NAME.png`` and glue it as NAME for a ``{glue:figure}`` directive.
+    @staticmethod
+    def _check_name(name: str) -> None:
+        if not METRIC_NAME.match(name):
+            raise ValueError(f"metric name {name!r} must be lower_snake_case")
 
-        Returns nothing, so that a cell ending with this call shows no output (the figure appears
-        where the directive places it, with its caption).
+    # -- figures and tables ----------------------------------------------------------------------
+    def figure(self, fig, name: str, alt: str = "") -> None:
+        """Save ``fig`` as ``figures/NAME.png`` and ``.svg`` and glue it as NAME.
+
+        ``alt`` describes what the figure shows (the book uses it as the image's alt text). The
+        provenance - the code cell, the data files read so far - is recorded in ``coverage.json``.
+        Returns nothing, so that a cell ending with this call shows no output.
         """
+        from mmperf import data as data_mod
+
         if not FIGURE_NAME.match(name):
             raise ValueError(f"figure name {name!r} must look like 'fig-chapter-what'")
-        if name in self.figures:
+        if any(f["name"] == name for f in self.figures):
             raise ValueError(f"figure {name!r} recorded twice")
-        file = self.figures_dir / f"{name}.png"
-        fig.savefig(file)
-        self.figures.append(name)
+        png, svg = self.figures_dir / f"{name}.png", self.figures_dir / f"{name}.svg"
+        fig.savefig(png)
+        fig.savefig(svg)
+        self.figures.append({"name": name, "png": f"figures/{png.name}", "svg": f"figures/{svg.name}",
+                             "alt": alt.strip(), "cell": _execution_count(), "data_files": data_mod.files_read()})
         _glue(name, fig)
         import matplotlib.pyplot as plt
 
         plt.close(fig)
 
-    def table(self, df: pd.DataFrame, name: str, index: bool = False) -> pd.DataFrame:
-        """Save a regenerated table as ``tables/NAME.csv`` and glue it for the prose."""
+    def table(self, df: pd.DataFrame, name: str, index: bool = False, **fmt: Any):
+        """Save a regenerated table as ``tables/NAME.csv``, glue it, and return it for display.
+
+        ``fmt`` goes to :func:`mmperf.tables.show_table` (``formats``, ``units``, ``status``, ``wrap``).
+        """
         folder = self.output_dir / "tables"
         folder.mkdir(exist_ok=True)
         df.to_csv(folder / f"{name}.csv", index=index)
-        _glue(name, df)
-        return df
+        shown = _show(df.reset_index() if index else df, **fmt)
+        _glue(name, shown)
+        return shown
 
-    def scorecard_table(self) -> pd.io.formats.style.Styler:
-        """The scorecard, coloured by status, for display at the end of the chapter."""
-        colours = {"reproduced": "#d9f2e3", "target met": "#e3ecf7", "not reproduced": "#fbe0d6",
-                   "target missed": "#fbe0d6"}
-        table = self.scorecard.table().drop(columns=["unit"])
-        table["paper"] = table["paper"].map(_short)
-        table["ours"] = table["ours"].map(_short)
-        return (_compact(table.style.hide(axis="index"))
-                .map(lambda s: f"background-color: {colours.get(s, '')}", subset=["status"]))
+    def scorecard_table(self):
+        """The scorecard, statuses coloured and written, for display at the end of the chapter."""
+        return _show(self.scorecard.table(), status="status", formats={"paper": "sig4"},
+                     wrap=["what", "where", "reason", "note"])
 
-    def coverage_table(self) -> pd.io.formats.style.Styler:
+    def coverage_table(self):
         """The coverage table (every table and figure of the study and how it is regenerated)."""
-        return _compact(self.coverage.table().style.hide(axis="index"))
+        return _show(self.coverage.table(), wrap=["item", "how", "note"])
 
     def totals(self) -> dict[str, int]:
         return self.scorecard.totals()
 
+    def scorecard_summary(self) -> str:
+        """A sentence counting this run's checks by kind and status (glue it into the prose)."""
+        return summary_sentence(self.scorecard.to_records())
+
+    # -- output ----------------------------------------------------------------------------------
+    def defaults_differ(self) -> dict[str, dict[str, Any]]:
+        """The parameters of this run that differ from the chapter's defaults."""
+        defaults = self.spec.defaults()
+        return {k: {"default": defaults[k], "value": v} for k, v in self.parameters.items() if v != defaults[k]}
+
     def save(self) -> Path:
         """Write ``results.json`` and ``coverage.json``; return the results path."""
-        bad = {k: v for k, v in self.metrics.items() if not math.isfinite(v)}
-        if bad:
-            raise ValueError(f"metrics are not finite: {bad}")
+        records = self.scorecard.to_records()
         results = {
+            "chapter": self.name,
             "parameters": self.parameters,
+            "defaults": self.spec.defaults(),
+            "defaults_differ": self.defaults_differ(),
             "metrics": self.metrics,
-            "checks": self.scorecard.to_records(),
+            "units": self.units,
+            "undefined": self.undefined_metrics,
+            "warnings": self.warnings,
+            "checks": records,
+            "headline": headline(records),
+            "counts": self.scorecard.counts(),
         }
         file = self.output_dir / "results.json"
         file.write_text(json.dumps(results, indent=2, default=_json_default) + "\n", encoding="utf-8")
         coverage = {"chapter": self.name, "title": self.spec.title, "items": self.coverage.to_records(),
                     "figures": self.figures}
-        (self.output_dir / "coverage.json").write_text(json.dumps(coverage, indent=2) + "\n", encoding="utf-8")
+        (self.output_dir / "coverage.json").write_text(json.dumps(coverage, indent=2, default=_json_default)
+                                                       + "\n", encoding="utf-8")
         return file
 
 
-def _compact(styler: pd.io.formats.style.Styler) -> pd.io.formats.style.Styler:
-    """Smaller type and left-aligned text, so wide reference tables stay readable in the book."""
-    return styler.set_table_styles([
-        {"selector": "td, th", "props": "font-size: 0.82em; padding: 3px 6px; text-align: left; "
-                                       "vertical-align: top;"},
-    ])
+def _show(df: pd.DataFrame, **fmt: Any):
+    from mmperf.tables import show_table
 
-
-def _short(x: Any) -> str:
-    if isinstance(x, float):
-        return f"{x:.4g}"
-    return str(x)
+    return show_table(df, **fmt)
 
 
 def _json_default(x: Any) -> Any:

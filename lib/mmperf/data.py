@@ -41,6 +41,15 @@ COLUMN_TYPES = {"str": "string", "float": "float64", "int": "Int64", "bool": "bo
 VALUES_COLUMNS = ["name", "value", "unit", "label", "source"]
 
 
+#: data files read in this process (project-relative paths): a figure's provenance names them
+_FILES_READ: set[str] = set()
+
+
+def files_read() -> list[str]:
+    """The data files :func:`load_table` has read in this process, sorted (for provenance lines)."""
+    return sorted(_FILES_READ)
+
+
 class DataError(ValueError):
     """A transcribed data file is missing, malformed, or disagrees with its provenance."""
 
@@ -143,6 +152,7 @@ def load_table(study: str, name: str) -> pd.DataFrame:
     file = study_dir(study) / entry["file"]
     if not file.is_file():
         raise DataError(f"{file} is missing (declared as table {name!r} in provenance.yml)")
+    _FILES_READ.add(file.relative_to(paths.project_root()).as_posix())
     try:
         raw = pd.read_csv(file, dtype=str, keep_default_na=False, skipinitialspace=True)
     except (pd.errors.ParserError, pd.errors.EmptyDataError) as exc:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import importlib
 import math
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -71,6 +72,7 @@ class ParamSpec:
     min_exclusive: bool = False
     max_exclusive: bool = False
     choices: tuple | None = None
+    unit: str = ""
 
     def __post_init__(self) -> None:
         if self.type not in SCALAR_TYPES + LIST_TYPES:
@@ -153,11 +155,18 @@ def _fmt(x: float) -> str:
 
 
 def _to_int(value: Any) -> int:
+    """A whole number from an int, an integral float or a string ("3000", "3000.0", "3e3")."""
+    if isinstance(value, str):
+        text = value.strip()
+        try:
+            return int(text)
+        except ValueError:
+            value = float(text)  # the same rule as a YAML float: 3000.0 is allowed, 3000.5 is not
     if isinstance(value, float):
         if not value.is_integer():
             raise ValueError
         return int(value)
-    return int(str(value).strip())
+    return int(value)
 
 
 def _parse_list_string(text: str) -> Any:
@@ -179,6 +188,9 @@ class ChapterSpec:
     data: tuple[str, ...]
     parameters: dict[str, ParamSpec] = field(default_factory=dict)
     validate: str | None = None
+    rules: tuple[dict[str, str], ...] = ()
+    headline: tuple[str, ...] = ()
+    design: dict[str, Any] = field(default_factory=dict)
 
     def defaults(self) -> dict[str, Any]:
         """The default value of every parameter (these reproduce the paper)."""
@@ -203,23 +215,55 @@ class ChapterSpec:
         values = self.defaults()
         for name, value in overrides.items():
             values[name] = self.parameters[name].coerce(value)
+        for rule in self.rules:
+            if not _rule_holds(self.name, rule, values):
+                raise ParameterError(f"chapter {self.name!r}: {rule['message']} (rule: {rule['require']}; "
+                                     f"values: {_rule_values(rule, values)})")
         if self.validate:
             module_name, _, func_name = self.validate.partition(":")
             getattr(importlib.import_module(module_name), func_name)(values)
         return values
 
     def describe(self) -> list[dict[str, Any]]:
-        """One row per parameter: name, type, default, allowed, help."""
+        """One row per parameter: name, type, default, min, max, exclusive bounds, choices, unit,
+        allowed (in words) and help."""
         return [
-            {"name": p.name, "type": p.type, "default": p.default, "allowed": p.allowed(), "help": p.help}
+            {"name": p.name, "type": p.type, "default": p.default, "min": p.min, "max": p.max,
+             "min_exclusive": p.min_exclusive, "max_exclusive": p.max_exclusive,
+             "choices": list(p.choices) if p.choices is not None else None, "unit": p.unit,
+             "allowed": p.allowed(), "help": p.help}
             for p in self.parameters.values()
         ]
+
+
+#: names a rule's expression may use besides the parameters
+RULE_FUNCTIONS = {"min": min, "max": max, "abs": abs, "len": len, "all": all, "any": any, "round": round,
+                  "sqrt": math.sqrt, "ceil": math.ceil, "floor": math.floor}
+
+
+def _rule_holds(chapter: str, rule: dict[str, str], values: dict[str, Any]) -> bool:
+    """Evaluate a cross-parameter rule (a Python expression over the parameter names).
+
+    Examples
+    --------
+    >>> _rule_holds("demo", {"require": "warmup < frames", "message": "m"}, {"warmup": 10, "frames": 100})
+    True
+    """
+    try:
+        return bool(eval(rule["require"], {"__builtins__": {}, **RULE_FUNCTIONS}, dict(values)))  # noqa: S307
+    except Exception as exc:  # a broken rule is the chapter author's error, said plainly
+        raise ValueError(f"chapter {chapter!r}: rule {rule['require']!r} cannot be evaluated: {exc}") from None
+
+
+def _rule_values(rule: dict[str, str], values: dict[str, Any]) -> str:
+    used = [n for n in values if re.search(rf"\b{re.escape(n)}\b", rule["require"])]
+    return ", ".join(f"{n} = {values[n]!r}" for n in used)
 
 
 def _param_from_yaml(name: str, raw: dict[str, Any]) -> ParamSpec:
     if name in RESERVED_NAMES:
         raise ValueError(f"parameter name {name!r} is reserved for the runner")
-    known = {"type", "default", "help", "min", "max", "min_exclusive", "max_exclusive", "choices"}
+    known = {"type", "default", "help", "min", "max", "min_exclusive", "max_exclusive", "choices", "unit"}
     extra = set(raw) - known
     if extra:
         raise ValueError(f"parameter {name!r}: unknown keys {sorted(extra)}")
@@ -233,6 +277,7 @@ def _param_from_yaml(name: str, raw: dict[str, Any]) -> ParamSpec:
         min_exclusive=raw.get("min_exclusive", False),
         max_exclusive=raw.get("max_exclusive", False),
         choices=tuple(raw["choices"]) if "choices" in raw else None,
+        unit=str(raw.get("unit", "")),
     )
     # The default itself must be allowed, or the chapter could never run as shipped.
     object.__setattr__(spec, "default", spec.coerce(spec.default))
@@ -262,6 +307,9 @@ def load_chapter(name: str) -> ChapterSpec:
     if not spec_file.is_file():
         raise ChapterNotFound(f"no chapter {name!r}; chapters are: {', '.join(chapter_names()) or '(none)'}")
     raw = yaml.safe_load(spec_file.read_text(encoding="utf-8")) or {}
+    unknown = set(raw) - SPEC_KEYS
+    if unknown:
+        raise ValueError(f"{spec_file}: unknown keys {sorted(unknown)}; allowed: {sorted(SPEC_KEYS)}")
     notebook = folder / f"{name}.md"
     if not notebook.is_file():
         raise ChapterNotFound(f"chapter {name!r}: {notebook} is missing")
@@ -273,7 +321,20 @@ def load_chapter(name: str) -> ChapterSpec:
         data=tuple(raw.get("data", ())),
         parameters={k: _param_from_yaml(k, v) for k, v in (raw.get("parameters") or {}).items()},
         validate=raw.get("validate"),
+        rules=tuple(_rule_from_yaml(spec_file, r) for r in raw.get("rules") or ()),
+        headline=tuple(raw.get("headline") or ()),
+        design=dict(raw.get("design") or {}),
     )
+
+
+SPEC_KEYS = {"title", "order", "data", "validate", "parameters", "rules", "headline", "design"}
+
+
+def _rule_from_yaml(spec_file: Path, raw: Any) -> dict[str, str]:
+    if not isinstance(raw, dict) or set(raw) != {"require", "message"}:
+        raise ValueError(f"{spec_file}: each rule needs exactly the keys 'require' and 'message', got {raw!r}")
+    compile(raw["require"], str(spec_file), "eval")  # a syntax error shows when the spec is read
+    return {"require": str(raw["require"]), "message": str(raw["message"])}
 
 
 def chapter_names() -> list[str]:
