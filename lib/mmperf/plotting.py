@@ -1,6 +1,27 @@
 """The book's figure style: one look for every chapter, colour-blind-safe, readable in print.
 
 Call :func:`use_book_style` once at the top of a notebook (in a hidden cell).
+
+Size and font convention (text at least 9 pt where the figure is shown)
+---------------------------------------------------------------------
+The book shows a figure as the PNG the notebook displayed, at ``figure.dpi`` = 110 pixels per
+inch, shrunk to the text column when it is wider: the column is 768 CSS pixels at a 1400 px desktop
+window (measured in the built book). A figure up to :data:`FULL_SIZE_WIDTH_IN` (6.98 in) wide is
+shown at full size, where a font of ``s`` points reads as ``s * 110/96`` CSS points; a wider figure
+is shrunk by ``768 / (110 * width)``. So:
+
+- keep figures at most 6.9 in wide (the default is 6.8 x 4.2 in) and use the style's font sizes
+  (10-11.5 pt); a figure up to 6.9 in wide may use text down to 8 pt;
+- a wider figure needs proportionally larger text: at width ``w`` inches every text must be at
+  least ``9 * w / 8`` pt (11.25 pt at 10 in);
+- :func:`check_legible` lists every text of a figure smaller than 9 pt at display size, so a test
+  can require ``check_legible(fig) == []``.
+
+On phones the book's stylesheet keeps figures at least 600 CSS pixels wide (the figure then scrolls
+sideways inside its own box) and offers the PNG and SVG downloads for zooming.
+
+Schematics (boxes and arrows redrawn from a paper) use :func:`blank_axes`, :func:`box` and
+:func:`arrow`, the one version of the helpers each chapter once had its own copy of.
 """
 
 from __future__ import annotations
@@ -12,14 +33,30 @@ from cycler import cycler
 PALETTE = ["#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442", "#000000"]
 MARKERS = ["o", "s", "^", "D", "v", "P", "X", "*"]
 
+#: Width of the book's text column in CSS pixels at a 1400 px desktop window (measured).
+BOOK_COLUMN_PX = 768
+#: Pixels per inch of the figure images the book shows (``figure.dpi``: the notebook's inline PNG).
+DISPLAY_DPI = 110
+#: The widest figure (inches) the book shows at full size.
+FULL_SIZE_WIDTH_IN = BOOK_COLUMN_PX / DISPLAY_DPI
+#: The smallest text, in points at display size, a book figure may carry.
+MIN_DISPLAY_PT = 9.0
+
 BOOK_RC = {
-    "figure.figsize": (7.0, 4.2),
-    "figure.dpi": 110,
+    "figure.figsize": (6.8, 4.2),
+    "figure.dpi": DISPLAY_DPI,
+    "figure.facecolor": "white",
     "savefig.dpi": 150,
     "savefig.bbox": "tight",
     "font.size": 10.5,
     "axes.titlesize": 11.5,
     "axes.labelsize": 10.5,
+    "xtick.labelsize": 10,
+    "ytick.labelsize": 10,
+    "legend.fontsize": 10,
+    "legend.title_fontsize": 10,
+    "figure.titlesize": 12,
+    "legend.loc": "best",
     "axes.spines.top": False,
     "axes.spines.right": False,
     "axes.grid": True,
@@ -75,3 +112,187 @@ def label_assumption(ax, text: str = "reconstructed under a labelled assumption"
     ax.text(x, y, text, transform=ax.transAxes, ha=horizontal, va="top" if vertical == "upper" else "bottom",
             fontsize=8, color="#555555", style="italic",
             bbox={"boxstyle": "round,pad=0.2", "facecolor": "white", "edgecolor": "none", "alpha": 0.8})
+
+
+# ----------------------------------------------------------------------------- legibility
+def display_scale(fig, column_px: int = BOOK_COLUMN_PX, dpi: float = DISPLAY_DPI) -> float:
+    """CSS points per figure point where the book shows ``fig`` (see the module docstring).
+
+    The width is the figure's tight bounding box (what the book's PNG holds).
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> import matplotlib.pyplot as plt
+    >>> fig = plt.figure(figsize=(6.0, 3.0)); _ = fig.add_subplot().plot([0, 1], [0, 1])
+    >>> round(display_scale(fig), 4)  # shown at full size: 110/96
+    1.1458
+    >>> fig.set_size_inches(16, 3)  # the tight box is about 12.7 in wide: shrunk by 768 / (110 * 12.7)
+    >>> bool(0.6 < display_scale(fig) < 0.65)
+    True
+    >>> plt.close("all")
+    """
+    renderer = fig.canvas.get_renderer()
+    width_px = fig.get_tightbbox(renderer).width * dpi
+    return dpi / 96.0 * min(1.0, column_px / width_px)
+
+
+def text_sizes(fig, column_px: int = BOOK_COLUMN_PX, dpi: float = DISPLAY_DPI) -> list[tuple[str, float]]:
+    """Every visible, non-empty text of ``fig`` with its size in points at display size."""
+    from matplotlib.text import Text
+
+    scale = display_scale(fig, column_px, dpi)
+    found = []
+    for t in fig.findobj(Text):
+        text = t.get_text().strip()
+        if not text or not t.get_visible():
+            continue
+        ax = getattr(t, "axes", None)
+        if ax is not None and not ax.get_visible():
+            continue
+        found.append((text, t.get_fontsize() * scale))
+    return found
+
+
+def check_legible(fig, min_pt: float = MIN_DISPLAY_PT, column_px: int = BOOK_COLUMN_PX,
+                  dpi: float = DISPLAY_DPI) -> list[str]:
+    """The texts of ``fig`` smaller than ``min_pt`` points where the book shows it (empty: legible).
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> import matplotlib.pyplot as plt
+    >>> use_book_style()
+    >>> fig, ax = plt.subplots()
+    >>> _ = ax.set_xlabel("load"); _ = ax.text(0.5, 0.5, "tiny note", fontsize=6)
+    >>> check_legible(fig)
+    ["'tiny note' is 6.9 pt at display size (at least 9 pt; the figure is 6.8 in wide)"]
+    >>> plt.close(fig)
+    """
+    width_in = fig.get_size_inches()[0]
+    return [f"{text[:40]!r} is {size:.1f} pt at display size (at least {min_pt:g} pt; the figure is "
+            f"{width_in:.2g} in wide)"
+            for text, size in text_sizes(fig, column_px, dpi) if size < min_pt - 1e-9]
+
+
+# ----------------------------------------------------------------------------- schematics
+def blank_axes(ax, xlim: tuple[float, float] = (0.0, 1.0), ylim: tuple[float, float] = (0.0, 1.0), *,
+               equal: bool = False):
+    """Prepare ``ax`` as a drawing surface for a schematic: limits, no axes, optionally equal aspect.
+
+    Returns ``ax``.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> import matplotlib.pyplot as plt
+    >>> fig, ax = plt.subplots()
+    >>> blank_axes(ax, (0, 10), (0, 7), equal=True) is ax, ax.axison, ax.get_aspect()
+    (True, False, 1.0)
+    >>> [float(v) for v in ax.get_xlim()]
+    [0.0, 10.0]
+    >>> plt.close(fig)
+    """
+    ax.set_xlim(*xlim)
+    ax.set_ylim(*ylim)
+    if equal:
+        ax.set_aspect("equal")
+    ax.axis("off")
+    ax.grid(False)
+    return ax
+
+
+def _colour(kw: dict, default: str, *names: str) -> str:
+    value = default
+    for name in names:
+        if name in kw:
+            value = kw.pop(name)
+    return value
+
+
+def box(ax, xy: tuple[float, float], w: float, h: float, text: str = "", **kw):
+    """A rounded box with centred text; returns the patch.
+
+    ``xy`` is the lower-left corner in data coordinates. Keywords: ``fc`` (also ``facecolor``,
+    ``colour``, ``color``; default light blue), ``ec`` (also ``edgecolor``), ``fontsize`` (also
+    ``size``; default 9.5), ``lw``, ``ls``, ``boxstyle`` (default rounded corners scaled to the box),
+    ``text_kw`` (a dict for the text: weight, colour, style ...); other keywords go to the patch
+    (``zorder``, ``alpha``, ...).
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> import matplotlib.pyplot as plt
+    >>> fig, ax = plt.subplots()
+    >>> p = box(blank_axes(ax), (0.1, 0.2), 0.4, 0.2, "CPU", colour="#fde8d0", size=10)
+    >>> ax.texts[0].get_text(), ax.texts[0].get_position(), ax.texts[0].get_fontsize()
+    ('CPU', (0.30000000000000004, 0.30000000000000004), 10.0)
+    >>> p.get_facecolor()[:3] == matplotlib.colors.to_rgb("#fde8d0")
+    True
+    >>> plt.close(fig)
+    """
+    from matplotlib.patches import FancyBboxPatch
+
+    fc = _colour(kw, "#e8eef7", "fc", "facecolor", "colour", "color")
+    ec = _colour(kw, "#333333", "ec", "edgecolor")
+    fontsize = kw.pop("fontsize", kw.pop("size", 9.5))
+    text_kw = dict(kw.pop("text_kw", {}))
+    boxstyle = kw.pop("boxstyle", kw.pop("style", None)) or f"round,pad={0.03 * min(w, h):.4g}"
+    lw = kw.pop("lw", kw.pop("linewidth", 1.0))
+    patch = FancyBboxPatch(tuple(xy), w, h, boxstyle=boxstyle, fc=fc, ec=ec, lw=lw, **kw)
+    ax.add_patch(patch)
+    if text:
+        text_kw.setdefault("ha", "center")
+        text_kw.setdefault("va", "center")
+        text_kw.setdefault("fontsize", fontsize)
+        if "zorder" in kw:
+            text_kw.setdefault("zorder", kw["zorder"] + 0.1)
+        ax.text(xy[0] + w / 2, xy[1] + h / 2, text, **text_kw)
+    return patch
+
+
+def arrow(ax, start: tuple[float, float], end: tuple[float, float], text: str = "", **kw):
+    """An arrow from ``start`` to ``end`` (data coordinates), with an optional label; returns the patch.
+
+    Keywords: ``colour`` (also ``color``; default dark grey), ``style`` (also ``arrowstyle``; "-|>";
+    "<|-|>" for both ways), ``ls``, ``lw`` (1.3), ``rad`` (curvature, 0 = straight),
+    ``mutation_scale`` (12), ``fontsize`` (also ``size``; 9), ``offset`` (x, y) added to the label's
+    place at the arrow's midpoint (the label sits just above it), ``text_kw`` (a dict for the label);
+    other keywords go to the patch (``shrinkA``, ``zorder``, ...).
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> import matplotlib.pyplot as plt
+    >>> fig, ax = plt.subplots()
+    >>> p = arrow(blank_axes(ax), (0, 0), (1, 0), "DMA", colour="#0072B2", offset=(0, 0.05))
+    >>> ax.texts[0].get_text(), ax.texts[0].get_position(), ax.texts[0].get_va()
+    ('DMA', (0.5, 0.05), 'bottom')
+    >>> plt.close(fig)
+    """
+    from matplotlib.patches import FancyArrowPatch
+
+    colour = _colour(kw, "#333333", "colour", "color")
+    style = kw.pop("style", kw.pop("arrowstyle", "-|>"))
+    ls = kw.pop("ls", kw.pop("linestyle", "-"))
+    lw = kw.pop("lw", kw.pop("linewidth", 1.3))
+    rad = kw.pop("rad", 0.0)
+    fontsize = kw.pop("fontsize", kw.pop("size", 9))
+    offset = kw.pop("offset", (0.0, 0.0))
+    text_kw = dict(kw.pop("text_kw", {}))
+    kw.setdefault("mutation_scale", 12)
+    patch = FancyArrowPatch(tuple(start), tuple(end), arrowstyle=style, color=colour, lw=lw, linestyle=ls,
+                            connectionstyle=f"arc3,rad={rad}", **kw)
+    ax.add_patch(patch)
+    if text:
+        text_kw.setdefault("ha", "center")
+        text_kw.setdefault("va", "bottom")
+        text_kw.setdefault("fontsize", fontsize)
+        text_kw.setdefault("color", colour)
+        ax.text((start[0] + end[0]) / 2 + offset[0], (start[1] + end[1]) / 2 + offset[1], text, **text_kw)
+    return patch
