@@ -10,6 +10,7 @@ notebooks (without executing them again) with warnings treated as errors.
 from __future__ import annotations
 
 import hashlib
+import html
 import json
 import shutil
 import subprocess
@@ -19,6 +20,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 
+import pandas as pd
 import yaml
 
 from mmperf import params as params_mod
@@ -36,16 +38,76 @@ class ChapterOutcome:
     message: str = ""
 
 
+#: library modules every chapter's output depends on, whatever the notebook imports (the runner writes the
+#: page around the notebook; checks and tables shape the scorecard)
+CORE_MODULES = ("mmperf.runner", "mmperf.standalone", "mmperf.chapter", "mmperf.checks", "mmperf.tables",
+                "mmperf.params", "mmperf.plotting", "mmperf.data", "mmperf.paths")
+
+
+def notebook_imports(notebook: Path) -> set[str]:
+    """The ``mmperf`` modules a MyST notebook's code imports directly.
+
+    Examples
+    --------
+    >>> from mmperf import paths
+    >>> "mmperf.chapter" in notebook_imports(paths.notebooks_dir() / "zeadally.md")
+    True
+    """
+    import ast
+    import re
+
+    names: set[str] = set()
+    for block in re.findall(r"```\{code-cell\}[^\n]*\n(.*?)```", notebook.read_text(encoding="utf-8"), re.S):
+        code = "\n".join(line for line in block.splitlines() if not line.startswith((":", "%", "!")))
+        try:
+            tree = ast.parse(code)
+        except SyntaxError:
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names.update(a.name for a in node.names if a.name.startswith("mmperf"))
+            elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("mmperf"):
+                names.add(node.module)
+                names.update(f"{node.module}.{a.name}" for a in node.names)
+    return names
+
+
+def library_files(modules: set[str]) -> list[Path]:
+    """The source files of ``modules`` and of every ``mmperf`` module they import, transitively
+    (a package counts with all its modules)."""
+    from mmperf.simcache import _mmperf_imports, _module_file
+
+    seen: set[str] = set()
+    files: set[Path] = set()
+    todo = sorted(modules)
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        file = _module_file(name)
+        if file is None:
+            continue
+        files.add(file)
+        todo.extend(sorted(_mmperf_imports(name, file) - seen))
+        if file.name == "__init__.py" and name.count(".") >= 2:  # a study package: its modules may load lazily
+            for sub in sorted(file.parent.glob("*.py")):
+                todo.append(f"{name}.{sub.stem}")
+    return sorted(files)
+
+
 def chapter_cache_key(spec: params_mod.ChapterSpec) -> str:
-    """Hash of everything a chapter's default output depends on."""
+    """Hash of everything a chapter's default output depends on: its notebook and specification, the
+    library modules it imports (transitively) and the core modules, its data folders and the pinned
+    dependencies. Editing one study's model re-executes only the chapters that import it."""
     root = paths.project_root()
     files = [spec.notebook, spec.notebook.with_suffix(".yml"), root / "requirements.lock", root / "pyproject.toml"]
-    files += sorted((root / "lib" / "mmperf").rglob("*.py"))
+    files += library_files(notebook_imports(spec.notebook) | set(CORE_MODULES))
     for study in spec.data:
         files += sorted(p for p in (root / "data" / study).rglob("*") if p.is_file())
     digest = hashlib.sha256()
     for file in files:
-        digest.update(file.relative_to(root).as_posix().encode())
+        digest.update(file.relative_to(root).as_posix().encode() if file.is_relative_to(root) else file.name.encode())
         digest.update(file.read_bytes() if file.is_file() else b"<missing>")
     return digest.hexdigest()
 
@@ -98,13 +160,15 @@ def assemble_book(names: list[str]) -> None:
     """Copy executed chapters into ``book/chapters`` and write the TOC and the scorecard page."""
     root = paths.project_root()
     target = root / "book" / "chapters"
-    if target.exists():
-        shutil.rmtree(target)
-    target.mkdir(parents=True)
+    target.mkdir(parents=True, exist_ok=True)
+    for stale in target.glob("*.ipynb"):  # a chapter that no longer exists
+        if stale.stem not in names:
+            stale.unlink()
     for name in names:
-        shutil.copy2(paths.default_chapter_dir(name) / f"{name}.ipynb", target / f"{name}.ipynb")
-    (root / "book" / "_toc.yml").write_text(toc_yaml(names), encoding="utf-8")
-    (root / "book" / "scorecard.md").write_text(scorecard_page(names), encoding="utf-8")
+        _copy_if_changed(paths.default_chapter_dir(name) / f"{name}.ipynb", target / f"{name}.ipynb")
+    _write_if_changed(root / "book" / "_toc.yml", toc_yaml(names))
+    _write_if_changed(root / "book" / "scorecard.md", scorecard_page(names))
+    copy_downloads(names)
 
 
 def toc_yaml(names: list[str]) -> str:
@@ -122,50 +186,112 @@ def toc_yaml(names: list[str]) -> str:
     return "# Generated by `mmbook build`; do not edit.\n" + yaml.safe_dump(toc, sort_keys=False)
 
 
-def _cell(value) -> str:
-    if isinstance(value, float):
-        value = f"{value:.4g}"
-    return str(value).replace("|", "\\|").replace("\n", " ")
+def _write_if_changed(file: Path, text: str) -> bool:
+    """Write ``text`` unless the file already holds it (so Sphinx sees no change on a no-op build)."""
+    if file.is_file() and file.read_text(encoding="utf-8") == text:
+        return False
+    file.parent.mkdir(parents=True, exist_ok=True)
+    file.write_text(text, encoding="utf-8")
+    return True
+
+
+def _copy_if_changed(source: Path, target: Path) -> bool:
+    if target.is_file() and target.read_bytes() == source.read_bytes():
+        return False
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(source, target)
+    return True
+
+
+def copy_downloads(names: list[str]) -> None:
+    """Put each chapter's source notebook and executed notebook where the pages' run boxes link to
+    them (``book/_extra/downloads/``, served at ``/downloads/`` by ``html_extra_path``)."""
+    target = paths.project_root() / "book" / "_extra" / "downloads"
+    for name in names:
+        folder = paths.default_chapter_dir(name)
+        for file in (folder / f"{name}.md", folder / f"{name}.ipynb"):
+            if file.is_file():
+                _copy_if_changed(file, target / file.name)
+
+
+def _link(title: str, name: str) -> str:
+    return f'<a href="chapters/{name}.html">{html.escape(title)}</a>'
 
 
 def scorecard_page(names: list[str]) -> str:
-    """The book-level page gathering every chapter's scorecard and coverage, with totals."""
-    from mmperf.checks import COVERAGE_CATEGORIES, STATUSES
+    """The book-level page: predictions reproduced / checked for the book and per chapter, the other
+    kinds of evidence counted beneath, each chapter's counts per kind and status, and every check."""
+    from mmperf.checks import EVIDENCE, STATUSES, headline
+    from mmperf.tables import show_table
 
-    totals = {s: 0 for s in STATUSES}
-    sections, summary = [], []
+    chapters = []
     for name in names:
         folder = paths.default_chapter_dir(name)
         results = json.loads((folder / "results.json").read_text())
         coverage = json.loads((folder / "coverage.json").read_text())
-        counts = {s: sum(c["status"] == s for c in results["checks"]) for s in STATUSES}
-        for s in STATUSES:
-            totals[s] += counts[s]
-        cov_counts = {c: sum(i["category"] == c for i in coverage["items"]) for c in COVERAGE_CATEGORIES}
-        link = f"[{coverage['title']}](chapters/{name}.ipynb)"
-        summary.append(f"| {link} | " + " | ".join(str(counts[s]) for s in STATUSES)
-                       + f" | {len(coverage['items'])} |")
-        rows = "\n".join(
-            f"| {_cell(c['what'])} | {_cell(c['where'])} | {_cell(c['paper'])} | {_cell(c['ours'])} | "
-            f"{_cell(c['tolerance'])} | {c['kind']} | {c['role']} | {c['status']} |"
-            for c in results["checks"])
-        cov = ", ".join(f"{v} {k}" for k, v in cov_counts.items() if v)
+        chapters.append((name, results, coverage))
+    every = [c for _, r, _ in chapters for c in r["checks"]]
+    book_head = headline(every)
+    summary_rows = []
+    for _name, results, coverage in chapters:
+        head = headline(results["checks"])
+        row = {"chapter": coverage["title"],
+               "predictions reproduced / checked": f"{head['reproduced']} / {head['checked']}"}
+        for evidence in EVIDENCE[1:]:
+            row[evidence] = sum(c["evidence"] == evidence for c in results["checks"])
+        row["tables & figures covered"] = len(coverage["items"])
+        summary_rows.append(row)
+    summary = show_table(pd.DataFrame(summary_rows)).to_html()
+    for name, _results, coverage in chapters:  # the chapter titles link to the chapters
+        title = html.escape(coverage["title"])
+        summary = summary.replace(f">{title}<", f">{_link(coverage['title'], name)}<", 1)
+    kind_rows = []
+    for _name, results, coverage in chapters:
+        for evidence in EVIDENCE:
+            group = [c for c in results["checks"] if c["evidence"] == evidence]
+            if group:
+                kind_rows.append({"chapter": coverage["title"], "evidence": evidence,
+                                  **{s: sum(c["status"] == s for c in group) for s in STATUSES}})
+    kinds = pd.DataFrame(kind_rows)
+    kinds = kinds.loc[:, (kinds != 0).any(axis=0)] if len(kinds) else kinds
+    sections = []
+    for _name, results, coverage in chapters:
+        head = headline(results["checks"])
+        table = pd.DataFrame([{"what": c["what"], "where": c["where"], "paper": c["paper"],
+                               "ours": _ours(c), "tolerance": c["tolerance"], "reason": c.get("reason", ""),
+                               "evidence": c["evidence"], "status": c["status"]} for c in results["checks"]])
+        cats = {}
+        for item in coverage["items"]:
+            cats[item["category"]] = cats.get(item["category"], 0) + 1
+        cov = ", ".join(f"{v} {k}" for k, v in cats.items())
         sections.append(
-            f"## {coverage['title']}\n\nCoverage of the study's tables and figures: {cov}.\n\n"
-            "| what | where | paper | ours | tolerance | kind | role | status |\n"
-            "|---|---|---|---|---|---|---|---|\n" + rows + "\n")
-    header = " | ".join(STATUSES)
-    total_line = "| **all chapters** | " + " | ".join(f"**{totals[s]}**" for s in STATUSES) + " | |"
+            f"## {coverage['title']}\n\nPredictions reproduced / checked: **{head['reproduced']} / "
+            f"{head['checked']}**. Coverage of the study's tables and figures: {cov}.\n\n"
+            + show_table(table, status="status", formats={"paper": "sig4", "ours": "sig4"},
+                         wrap=["what", "where", "reason"]).to_html() + "\n")
     return (
         "# Reproduction scorecard\n\n"
-        "Every number each chapter compares with its study, gathered from the chapters' `results.json`\n"
-        "files written when the book was built. *Paper* is the value printed in the seed, *ours* is computed\n"
-        "in that build. A *check* is independent evidence; a *target* is a value the model was calibrated\n"
-        "to, so meeting it proves nothing by itself. Mismatches are shown, and each chapter explains them.\n\n"
-        f"| chapter | {header} | tables & figures covered |\n"
-        f"|---|{'---|' * len(STATUSES)}---|\n" + "\n".join(summary) + "\n" + total_line + "\n\n"
-        + "\n".join(sections)
+        f"**Predictions reproduced / predictions checked, whole book: {book_head['reproduced']} / "
+        f"{book_head['checked']}.**\n\n"
+        "A *prediction* is an output of a model that was not calibrated to it: only predictions test the\n"
+        "models. The other kinds are counted beside them: *arithmetic* (a number the paper derives from its\n"
+        "own numbers, recomputed), *transcription* (a printed value re-rendered from our data), *construction*\n"
+        "(holds by the model's design: a sanity check), *target* (a calibration target: meeting it proves\n"
+        "nothing by itself) and *not comparable* (an error in the seed or an unstated condition). A simulated\n"
+        "or fitted value carries its confidence interval: it is *reproduced* when the whole interval lies\n"
+        "inside the tolerance band, *not reproduced* when it lies wholly outside, and *inconclusive* when the\n"
+        "run cannot decide. Every number comes from the chapters' `results.json`, written when the book was\n"
+        "built; each chapter explains its mismatches.\n\n"
+        + summary + "\n\n## Checks per kind of evidence and status\n\n"
+        + (show_table(kinds).to_html() if len(kinds) else "") + "\n\n" + "\n".join(sections)
     )
+
+
+def _ours(check: dict) -> str | float:
+    ours = check["ours"]
+    if check.get("ci_low") is not None and isinstance(ours, int | float):
+        return f"{ours:.4g} [{check['ci_low']:.4g}, {check['ci_high']:.4g}]"
+    return ours
 
 
 def render_book(strict: bool = True) -> None:
@@ -185,8 +311,38 @@ def render_book(strict: bool = True) -> None:
         raise RuntimeError(f"jupyter-book build failed (exit {proc.returncode}); full log: {log}\n{tail}")
 
 
-def build(force: bool = False, jobs: int = 2) -> list[ChapterOutcome]:
-    """Execute stale chapters and render the HTML book into ``_build/html``."""
+def book_sources_digest() -> str:
+    """Hash of everything Jupyter Book reads: the book's pages, the executed chapters, the configuration
+    and the Sphinx extension. Equal to the last render's: nothing to render."""
+    root = paths.project_root()
+    files = sorted(p for p in (root / "book").rglob("*") if p.is_file())
+    files += [root / "_config.yml", Path(__file__).with_name("sphinxext.py")]
+    digest = hashlib.sha256()
+    for file in files:
+        digest.update(file.as_posix().encode())
+        digest.update(file.read_bytes() if file.is_file() else b"<missing>")
+    return digest.hexdigest()
+
+
+def write_status(outcomes: list[ChapterOutcome]) -> None:
+    """``_build/build-status.json``: each chapter's status, time and whether it came from the cache."""
+    status = [{"chapter": o.chapter, "status": o.status, "seconds": round(o.seconds, 1),
+               "cached": o.status == "cached", "message": o.message} for o in outcomes]
+    folder = paths.build_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    previous = folder / "build-status.json"
+    if previous.is_file():  # a cached chapter keeps the time it took when it last executed
+        last = {s["chapter"]: s for s in json.loads(previous.read_text())}
+        for s in status:
+            if s["cached"] and s["chapter"] in last:
+                s["seconds"] = last[s["chapter"]]["seconds"]
+    _write_if_changed(previous, json.dumps(status, indent=1) + "\n")
+
+
+def build(force: bool = False, jobs: int = 2, student: bool = False) -> list[ChapterOutcome]:
+    """Execute stale chapters and render the HTML book into ``_build/html`` (``student``: also the
+    edition without solutions into ``_build/student/html``). Nothing is rendered again when no input
+    of the book changed."""
     names = params_mod.chapter_names()
     if not names:
         raise RuntimeError("no chapters found in notebooks/")
@@ -195,9 +351,38 @@ def build(force: bool = False, jobs: int = 2) -> list[ChapterOutcome]:
     failed = [o for o in outcomes if o.status == "failed"]
     if failed:
         raise RuntimeError("chapters failed:\n" + "\n".join(f"  - {o.message}" for o in failed))
+    write_status(outcomes)
     assemble_book(names)
-    print("rendering the book with Jupyter Book ...", file=sys.stderr)
-    render_book()
+    _write_book_pages(names, outcomes)
+    stamp = paths.build_dir() / "html" / ".mmbook-sources"
+    digest = book_sources_digest()
+    if not force and stamp.is_file() and stamp.read_text().strip() == digest:
+        print("book up to date: nothing to render", file=sys.stderr)
+    else:
+        print("rendering the book with Jupyter Book ...", file=sys.stderr)
+        render_book()
+        stamp.write_text(digest + "\n")
+    if student:
+        _build_student()
     print(f"book built in {time.perf_counter() - start:.0f} s: {paths.build_dir() / 'html' / 'index.html'}",
           file=sys.stderr)
     return outcomes
+
+
+def _write_book_pages(names: list[str], outcomes: list[ChapterOutcome]) -> None:
+    """The reader's-edition pages (status, bibliography, instructor's page), when that module exists."""
+    try:
+        from mmperf import bookpages
+    except ImportError:
+        return
+    if hasattr(bookpages, "write_book_pages"):
+        bookpages.write_book_pages(names, outcomes)
+
+
+def _build_student() -> None:
+    try:
+        from mmperf import bookpages
+    except ImportError:
+        raise RuntimeError("the student edition is not available in this version") from None
+    print("rendering the student edition (no solutions) ...", file=sys.stderr)
+    bookpages.build_student()

@@ -7,9 +7,6 @@ Examples::
     mmbook run zeadally -p z_xf_mbps 460 --output runs/faster-bus
     mmbook run huynh -f my-params.yaml --output runs/huynh-15fps
     mmbook build                   # what `make book` calls; --force re-runs every chapter
-
-Exit status: 0 on success, 2 for bad input (unknown chapter or parameter, bad value),
-1 when a chapter fails or the book does not build.
 """
 
 from __future__ import annotations
@@ -24,40 +21,171 @@ import yaml
 
 from mmperf import params as params_mod
 
+EXIT_CODES = """exit status:
+  0    success
+  1    a chapter failed (the log and the notebook up to the failing cell are kept beside --output),
+       or the book did not build
+  2    bad input: unknown chapter or parameter, a value outside its range, a parameter given twice,
+       an unreadable or malformed parameter file, an output folder mmbook must not write into
+  130  interrupted (Ctrl-C); nothing partial is left behind
+
+simulation cache: $MMPERF_CACHE_DIR, else $XDG_CACHE_HOME/mmperf/simcache (~/.cache/mmperf/simcache);
+`mmbook run` writes nothing into the book's build (_build/)."""
+
+
+class UsageError(ValueError):
+    """Bad input from the command line or a parameter file (exit status 2)."""
+
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="mmbook", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="mmbook", description=__doc__.split("\n\n")[0], epilog=EXIT_CODES,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("list", help="list the chapters")
-    p = sub.add_parser("params", help="list a chapter's parameters (type, default, allowed range, meaning)")
+    p = sub.add_parser("params", help="list a chapter's parameters (type, default, allowed range, unit, meaning)")
     p.add_argument("chapter")
     p.add_argument("--json", action="store_true", help="machine-readable output")
-    r = sub.add_parser("run", help="re-run one chapter with new parameters into a folder of its own")
+    r = sub.add_parser("run", help="re-run one chapter with new parameters into a folder of its own",
+                       epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter)
     r.add_argument("chapter")
-    r.add_argument("-p", "--param", nargs=2, action="append", metavar=("NAME", "VALUE"), default=[],
+    r.add_argument("-p", "--param", action="append", metavar="NAME VALUE", default=[],
                    help="set a parameter (repeatable); lists as 8,15,30")
     r.add_argument("-f", "--file", type=Path, help="YAML file of parameter values")
-    r.add_argument("--output", type=Path, required=True, help="folder for this run (not the book's build)")
+    r.add_argument("--output", type=Path, required=True,
+                   help="folder for this run: new, empty, or an earlier mmbook run (never the book's build)")
     b = sub.add_parser("build", help="execute every chapter (cached) and build the HTML book")
     b.add_argument("--force", action="store_true", help="re-execute every chapter even if unchanged")
     b.add_argument("-j", "--jobs", type=int, default=2, help="chapters executed in parallel (default 2)")
+    b.add_argument("--student", action="store_true",
+                   help="build the student edition (no solutions) into _build/student/html")
     return parser
 
 
+def _join_param_pairs(argv: list[str]) -> list[str]:
+    """Turn ``-p NAME VALUE`` into ``--param=NAME=VALUE``, so a value may start with '-' (``-inf``, ``-3``).
+
+    Examples
+    --------
+    >>> _join_param_pairs(["run", "x", "-p", "a", "-inf", "--output", "o"])
+    ['run', 'x', '--param=a=-inf', '--output', 'o']
+    """
+    out, i = [], 0
+    while i < len(argv):
+        token = argv[i]
+        if token in ("-p", "--param"):
+            if i + 2 >= len(argv):
+                raise UsageError(f"{token} needs a NAME and a VALUE, e.g. -p frame_rate 15")
+            name, value = argv[i + 1], argv[i + 2]
+            if name.startswith("-"):
+                raise UsageError(f"{token} needs a NAME and a VALUE, e.g. -p frame_rate 15 (got {name!r})")
+            out.append(f"--param={name}={value}")
+            i += 3
+        else:
+            out.append(token)
+            i += 1
+    return out
+
+
+class _UniqueKeyLoader(yaml.SafeLoader):
+    """A YAML loader that refuses a key given twice in one mapping (YAML itself keeps the last)."""
+
+
+def _construct_unique_mapping(loader: _UniqueKeyLoader, node: yaml.MappingNode, deep: bool = False):
+    seen: dict[Any, int] = {}
+    for key_node, _ in node.value:
+        key = loader.construct_object(key_node, deep=deep)
+        if key in seen:
+            raise UsageError(f"{loader.name}, line {key_node.start_mark.line + 1}: parameter {key!r} is given "
+                             f"twice (first on line {seen[key]})")
+        seen[key] = key_node.start_mark.line + 1
+    return loader.construct_mapping(node, deep=deep)
+
+
+_UniqueKeyLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_unique_mapping)
+
+
+def read_parameter_file(path: Path) -> dict[str, Any]:
+    """Read a YAML file of parameter values, refusing what cannot be meant.
+
+    Raises
+    ------
+    UsageError
+        one line naming the file (and line) and what is wrong: missing, a folder, not UTF-8,
+        malformed YAML, a key given twice, not a mapping.
+    """
+    if path.is_dir():
+        raise UsageError(f"parameter file {path} is a folder; give a YAML file such as my-parameters.yaml")
+    if not path.is_file():
+        raise UsageError(f"parameter file {path} does not exist")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise UsageError(f"parameter file {path} is not UTF-8 text (byte {exc.start}); save it as UTF-8") from None
+    except OSError as exc:
+        raise UsageError(f"parameter file {path} cannot be read: {exc.strerror}") from None
+    if "\t" in "".join(line[: len(line) - len(line.lstrip())] for line in text.splitlines()):
+        line = next(i for i, ln in enumerate(text.splitlines(), 1) if "\t" in ln[: len(ln) - len(ln.lstrip())])
+        raise UsageError(f"{path}, line {line}: indented with a tab; YAML allows spaces only")
+    loader = _UniqueKeyLoader(text)
+    loader.name = str(path)
+    try:
+        loaded = loader.get_single_data()
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        where = f", line {mark.line + 1}" if mark else ""
+        raise UsageError(f"{path}{where}: malformed YAML ({exc.problem or exc.context})") from None
+    except yaml.YAMLError as exc:
+        raise UsageError(f"{path}: malformed YAML ({exc})") from None
+    finally:
+        loader.dispose()
+    if loaded is None:
+        return {}
+    if not isinstance(loaded, dict):
+        raise UsageError(f"parameter file {path} must map names to values (name: value, one per line)")
+    return loaded
+
+
 def _overrides(args: argparse.Namespace) -> dict[str, Any]:
+    """Parameters from ``-f`` and ``-p``; a parameter given twice anywhere is refused.
+
+    Values from both sources go through the same conversion: ``-p`` strings are read as YAML scalars
+    (``true``, ``1e3``, ``[8, 15]``) exactly as they would be in a file.
+    """
     values: dict[str, Any] = {}
+    source: dict[str, str] = {}
     if args.file:
-        if not args.file.is_file():
-            raise params_mod.ParameterError(f"parameter file {args.file} does not exist")
-        loaded = yaml.safe_load(args.file.read_text(encoding="utf-8")) or {}
-        if not isinstance(loaded, dict):
-            raise params_mod.ParameterError(f"parameter file {args.file} must map names to values")
-        values.update(loaded)
-    for name, value in args.param:
-        if name in values and not args.file:
-            raise params_mod.ParameterError(f"parameter {name!r} given twice")
-        values[name] = value  # command-line strings; the spec converts them
+        for name, value in read_parameter_file(args.file).items():
+            values[str(name)] = value
+            source[str(name)] = f"the file {args.file}"
+    for pair in args.param:
+        name, _, text = pair.partition("=")
+        if name in source:
+            raise UsageError(f"parameter {name!r} is given twice (-p and {source[name]}); give it once")
+        values[name] = _scalar(text)
+        source[name] = "-p"
     return values
+
+
+def _scalar(text: str) -> Any:
+    """A command-line value read as a YAML scalar, like a value in a parameter file.
+
+    Examples
+    --------
+    >>> _scalar("3000.0"), _scalar("true"), _scalar("fifo"), _scalar("8,15,30")
+    (3000.0, True, 'fifo', '8,15,30')
+    """
+    try:
+        value = yaml.safe_load(text)
+    except yaml.YAMLError:
+        return text
+    if value is None or isinstance(value, dict):
+        return text
+    if isinstance(value, str):
+        try:  # YAML 1.1 reads "1e3" as text; a number is meant
+            return float(value) if value.strip().lower() not in ("nan", "inf", "-inf", "+inf") else text
+        except ValueError:
+            return value
+    return value
 
 
 def _cmd_list() -> int:
@@ -76,31 +204,35 @@ def _cmd_params(chapter: str, as_json: bool) -> int:
     print(f"{spec.title}\n")
     width = max((len(r["name"]) for r in rows), default=4)
     for r in rows:
-        print(f"  {r['name']:<{width}}  {r['type']:<11} default {r['default']!r}\n"
+        unit = f" {r['unit']}" if r["unit"] else ""
+        print(f"  {r['name']:<{width}}  {r['type']:<11} default {r['default']!r}{unit}\n"
               f"  {'':<{width}}  allowed: {r['allowed']}\n  {'':<{width}}  {r['help']}\n")
     return 0
 
 
 def _cmd_run(args: argparse.Namespace) -> int:
-    from mmperf.runner import run_chapter
+    from mmperf.runner import check_output_dir, run_chapter
 
     spec = params_mod.load_chapter(args.chapter)
     overrides = _overrides(args)
     values = spec.resolve(overrides)  # validate everything before anything runs or is written
+    check_output_dir(args.output.absolute())
     changed = {k: v for k, v in values.items() if v != spec.parameters[k].default}
     print(f"running {args.chapter} with {changed or 'the default parameters'} ...", file=sys.stderr)
     result = run_chapter(args.chapter, overrides, args.output, progress=True)
+    res = result.results
+    warn = f", {len(res.get('warnings', []))} warnings" if res.get("warnings") else ""
     print(f"done: {result.output_dir}\n  notebook {result.notebook.name}, page {args.chapter}.html, "
-          f"figures/, results.json ({len(result.results['metrics'])} metrics, "
-          f"{len(result.results['checks'])} checks)", file=sys.stderr)
+          f"figures/, tables/, results.json ({len(res['metrics'])} metrics, {len(res.get('undefined', {}))} "
+          f"undefined, {len(res['checks'])} checks{warn})", file=sys.stderr)
     return 0
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
-    from mmperf.runner import ChapterRunError
+    from mmperf.runner import ChapterRunError, OutputError
 
     try:
+        args = _parser().parse_args(_join_param_pairs(list(sys.argv[1:] if argv is None else argv)))
         if args.command == "list":
             return _cmd_list()
         if args.command == "params":
@@ -109,9 +241,12 @@ def main(argv: list[str] | None = None) -> int:
             return _cmd_run(args)
         from mmperf.build import build
 
-        build(force=args.force, jobs=args.jobs)
+        build(force=args.force, jobs=args.jobs, student=args.student)
         return 0
-    except (params_mod.ParameterError, params_mod.ChapterNotFound, ValueError) as exc:
+    except KeyboardInterrupt:
+        print("mmbook: interrupted; no partial output was kept", file=sys.stderr)
+        return 130
+    except (params_mod.ParameterError, params_mod.ChapterNotFound, UsageError, OutputError) as exc:
         print(f"mmbook: error: {exc}", file=sys.stderr)
         return 2
     except (ChapterRunError, RuntimeError) as exc:

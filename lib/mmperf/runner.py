@@ -1,14 +1,25 @@
 """Execute one chapter notebook with papermill.
 
 :func:`run_chapter` validates the parameters, converts the MyST notebook with jupytext,
-executes it with papermill in a temporary folder next to the destination, exports a
-standalone HTML page, and only then moves the folder into place. A bad parameter stops
-before anything is written; a failing cell leaves no output folder, only a log naming the
-chapter and the cell, with the traceback.
+executes it with papermill in a temporary folder next to the destination, adds to the page what a
+reader of this run must see first (warnings, the what-if banner, the "run this chapter yourself"
+box), exports a standalone HTML page, and only then moves the files into place.
+
+Safety rules:
+
+- A bad parameter stops before anything is written.
+- ``output_dir`` must be new, empty, or an earlier run of ``mmbook`` (marked by the file
+  ``.mmbook-run.json``, which lists what the run wrote). Replacing an earlier run removes only the
+  files it lists; anything else the user put there stays.
+- A failing cell leaves ``OUTPUT.error.log`` (chapter, cell, traceback) and ``OUTPUT.failed.ipynb``
+  (the notebook executed up to the failing cell) beside the output folder, which is left as it was;
+  a later successful run into the same folder removes both.
+- Ctrl-C (KeyboardInterrupt) removes the partial work; the kernel is shut down by papermill.
 """
 
 from __future__ import annotations
 
+import html
 import json
 import os
 import shutil
@@ -21,6 +32,8 @@ from typing import Any
 from mmperf import params as params_mod
 from mmperf import paths
 
+MARKER = ".mmbook-run.json"
+
 
 class ChapterRunError(RuntimeError):
     """A cell of a chapter failed; ``log`` is the file holding the traceback."""
@@ -28,6 +41,10 @@ class ChapterRunError(RuntimeError):
     def __init__(self, message: str, log: Path) -> None:
         super().__init__(message)
         self.log = log
+
+
+class OutputError(ValueError):
+    """The output folder cannot be used (not ours, not writable, inside the book's build)."""
 
 
 @dataclass(frozen=True)
@@ -47,16 +64,34 @@ def _is_inside(path: Path, folder: Path) -> bool:
 
 
 def check_output_dir(output_dir: Path, allow_book_build: bool = False) -> None:
-    """Refuse to write a user run into the book's default build."""
+    """Refuse an output folder that ``mmbook`` must not write into.
+
+    Raises
+    ------
+    OutputError
+        inside the book's default build, a file, a non-empty folder that is not an earlier run,
+        or a place this user cannot write.
+    """
     book_chapters = paths.build_dir() / "chapters"
     if not allow_book_build and _is_inside(output_dir, book_chapters):
-        raise ValueError(f"--output {output_dir} is inside the book's default build ({book_chapters}); "
-                         "choose another folder, e.g. runs/my-experiment")
+        raise OutputError(f"--output {output_dir} is inside the book's default build ({book_chapters}); "
+                          "choose another folder, e.g. runs/my-experiment")
     if output_dir.exists() and not output_dir.is_dir():
-        raise ValueError(f"--output {output_dir} exists and is not a folder")
-    if output_dir.is_dir() and any(output_dir.iterdir()) and not (output_dir / "results.json").exists():
-        raise ValueError(f"--output {output_dir} is a non-empty folder that is not an earlier run; "
-                         "refusing to replace it")
+        raise OutputError(f"--output {output_dir} exists and is not a folder")
+    if output_dir.is_dir() and any(output_dir.iterdir()) and not (output_dir / MARKER).is_file():
+        raise OutputError(f"--output {output_dir} is a non-empty folder that mmbook did not write (no {MARKER}); "
+                          "refusing to write into it: choose a new or empty folder")
+    parent = _existing_ancestor(output_dir)
+    if not os.access(parent, os.W_OK | os.X_OK) or (output_dir.is_dir() and not os.access(output_dir, os.W_OK)):
+        raise OutputError(f"--output {output_dir}: cannot write there (permission denied on "
+                          f"{output_dir if output_dir.is_dir() else parent})")
+
+
+def _existing_ancestor(path: Path) -> Path:
+    for candidate in (path, *path.parents):
+        if candidate.exists():
+            return candidate if candidate.is_dir() else candidate.parent
+    return Path("/")
 
 
 def notebook_from_myst(source: Path):
@@ -73,15 +108,18 @@ def run_chapter(name: str, overrides: dict[str, Any] | None = None, output_dir: 
                 *, allow_book_build: bool = False, progress: bool = False) -> RunResult:
     """Execute chapter ``name`` with ``overrides`` into ``output_dir``.
 
-    Writes ``NAME.ipynb`` (executed), ``NAME.html`` (standalone page), ``figures/*.png``,
-    ``results.json`` and ``coverage.json``.
+    Writes ``NAME.ipynb`` (executed), ``NAME.html`` (standalone page), ``NAME.md`` (the source),
+    ``figures/`` (PNG and SVG), ``tables/`` (CSV), ``results.json``, ``coverage.json`` and the
+    marker ``.mmbook-run.json``.
 
     Raises
     ------
     mmperf.params.ParameterError
         before anything runs, for an unknown name, a wrong type or an out-of-range value.
+    OutputError
+        before anything runs, for an output folder mmbook must not write into.
     ChapterRunError
-        when a cell fails; nothing is left in ``output_dir`` and the log path is given.
+        when a cell fails; the output folder is untouched and the log path is given.
     """
     import nbformat
     import papermill as pm
@@ -89,11 +127,13 @@ def run_chapter(name: str, overrides: dict[str, Any] | None = None, output_dir: 
     spec = params_mod.load_chapter(name)
     values = spec.resolve(overrides)
     output_dir = Path(output_dir) if output_dir else paths.project_root() / "runs" / name
-    output_dir = output_dir.resolve()
+    output_dir = output_dir.absolute()
     check_output_dir(output_dir, allow_book_build)
     output_dir.parent.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix=f".{output_dir.name}.", suffix=".partial", dir=output_dir.parent))
+    kernel_dir = Path(tempfile.mkdtemp(prefix="mmperf-kernel-"))
     executed = work / f"{name}.ipynb"
+    os.environ["MMPERF_KERNEL_DIR"] = str(kernel_dir)
     try:
         nb = notebook_from_myst(spec.notebook)
         source = work / f"{name}.source.ipynb"
@@ -103,33 +143,68 @@ def run_chapter(name: str, overrides: dict[str, Any] | None = None, output_dir: 
             str(source), str(executed), parameters={**values, "output_dir": str(work)},
             kernel_name="python3", cwd=str(spec.notebook.parent), progress_bar=progress,
             report_mode=False, kernel_manager_class="mmperf.runner.LocalKernelManager",
+            request_save_on_cell_execute=False,  # one save at the end, not one per cell
         )
         source.unlink()
-        _present_parameters(executed, name, values)
     except pm.PapermillExecutionError as exc:
         log = _write_failure_log(output_dir, name, exc)
+        failed_nb = output_dir.parent / f"{output_dir.name}.failed.ipynb"
+        if executed.is_file():
+            shutil.move(str(executed), failed_nb)
         shutil.rmtree(work, ignore_errors=True)
         first_line = next((ln for ln in (exc.source or "").splitlines() if ln.strip()), "")
         raise ChapterRunError(
             f"chapter {name!r} failed in cell [{exc.exec_count}] `{first_line[:60]}` "
-            f"({exc.ename}: {exc.evalue}); traceback in {log}", log) from None
+            f"({exc.ename}: {exc.evalue}); traceback in {log}, notebook up to the failing cell in {failed_nb}",
+            log) from None
     except BaseException:
         shutil.rmtree(work, ignore_errors=True)
         raise
-    # The notebook wrote figures and results into the work folder; add the HTML page, then move the
-    # whole run into place at once.
+    finally:
+        shutil.rmtree(kernel_dir, ignore_errors=True)
+        os.environ.pop("MMPERF_KERNEL_DIR", None)
+    # The notebook wrote figures and results into the work folder; add what the reader sees first and
+    # the HTML page, then move the whole run into place.
     try:
         if not (work / "results.json").is_file():
             raise RuntimeError(f"chapter {name!r} did not write results.json (does it call ch.save()?)")
-        _export_html(executed, work / f"{name}.html")
         results = json.loads((work / "results.json").read_text())
+        shutil.copy2(spec.notebook, work / f"{name}.md")
+        decorate_notebook(executed, spec, values, results, book=allow_book_build)
+        _export_html(executed, work / f"{name}.html", spec, results)
+        written = sorted(p.relative_to(work).as_posix() for p in work.rglob("*") if p.is_file())
+        (work / MARKER).write_text(json.dumps({"chapter": name, "files": written}, indent=1) + "\n")
+        _move_into_place(work, output_dir)
     except BaseException:
         shutil.rmtree(work, ignore_errors=True)
         raise
-    if output_dir.exists():
-        shutil.rmtree(output_dir)
-    work.rename(output_dir)
+    for stale in (output_dir.parent / f"{output_dir.name}.error.log",
+                  output_dir.parent / f"{output_dir.name}.failed.ipynb"):
+        stale.unlink(missing_ok=True)
     return RunResult(name, output_dir, output_dir / f"{name}.ipynb", results)
+
+
+def _move_into_place(work: Path, output_dir: Path) -> None:
+    """Replace an earlier run's own files (only those its marker lists) with the new run's."""
+    if not output_dir.exists():
+        work.rename(output_dir)
+        return
+    marker = output_dir / MARKER
+    if marker.is_file():
+        for rel in json.loads(marker.read_text()).get("files", []):
+            target = output_dir / rel
+            if target.is_file() and _is_inside(target, output_dir):
+                target.unlink()
+        marker.unlink()
+        for folder in sorted((p for p in output_dir.rglob("*") if p.is_dir()), key=lambda p: -len(p.parts)):
+            if not any(folder.iterdir()):
+                folder.rmdir()
+    for item in sorted(work.rglob("*")):
+        if item.is_file():
+            target = output_dir / item.relative_to(work)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            os.replace(item, target)
+    shutil.rmtree(work, ignore_errors=True)
 
 
 try:
@@ -140,21 +215,26 @@ except ImportError:  # pragma: no cover - jupyter_client comes with papermill
 
 class LocalKernelManager(_KernelManager):
     """A kernel talking over local IPC sockets: the kernel runs on this machine only, so no TCP
-    ports are opened (and ipykernel does not warn about unencrypted TCP on every run)."""
+    ports are opened (and ipykernel does not warn about unencrypted TCP on every run). The sockets
+    live in the runner's own temporary folder (``$MMPERF_KERNEL_DIR``), removed after the run."""
 
     def __init__(self, **kwargs):
         kwargs.setdefault("transport", "ipc")
-        # IPC sockets are files named after `ip`; keep them out of the working directory.
-        kwargs.setdefault("ip", str(Path(tempfile.mkdtemp(prefix="mmperf-kernel-")) / "kernel"))
+        folder = os.environ.get("MMPERF_KERNEL_DIR") or tempfile.gettempdir()
+        kwargs.setdefault("ip", str(Path(folder) / f"kernel-{os.getpid()}"))
         super().__init__(**kwargs)
 
 
-def _present_parameters(executed: Path, name: str, values: dict[str, Any]) -> None:
-    """Show readers the parameters of this run once, folded, without the runner's temporary path.
+# -- what the reader of a run sees first ---------------------------------------------------------------
 
-    papermill keeps the notebook's own ``parameters`` cell (the defaults) and adds an
-    ``injected-parameters`` cell after it; the first is removed from the page and the second
-    is rewritten to list the effective values.
+def decorate_notebook(executed: Path, spec: params_mod.ChapterSpec, values: dict[str, Any],
+                      results: dict[str, Any], book: bool) -> None:
+    """Rewrite the executed notebook for readers.
+
+    The notebook's own ``parameters`` cell (the defaults) is removed from the page and the
+    ``injected-parameters`` cell lists the effective values, folded. After the title, one markdown
+    cell shows the warnings of this run, the what-if banner (when parameters differ from the
+    defaults) and the "Run this chapter yourself" box.
     """
     import nbformat
 
@@ -164,12 +244,88 @@ def _present_parameters(executed: Path, name: str, values: dict[str, Any]) -> No
         if "parameters" in tags:
             cell.metadata["tags"] = [*tags, "remove-cell"]
         elif "injected-parameters" in tags:
-            lines = [f"# Parameters of this run (`mmbook params {name}` lists them; the defaults reproduce "
+            lines = [f"# Parameters of this run (`mmbook params {spec.name}` lists them; the defaults reproduce "
                      "the paper)"]
             lines += [f"{k} = {v!r}" for k, v in values.items()]
             cell.source = "\n".join(lines)
             cell.metadata["tags"] = [*tags, "hide-input"]
+    title_index = next((i for i, c in enumerate(nb.cells)
+                        if c.cell_type == "markdown" and c.source.lstrip().startswith("# ")), -1)
+    html_parts = [warnings_box(results), whatif_banner(results), run_box(spec, book)]
+    cell = nbformat.v4.new_markdown_cell("\n\n".join(p for p in html_parts if p))
+    cell.metadata["tags"] = ["mmbook-run-header"]
+    nb.cells.insert(title_index + 1, cell)
     nbformat.write(nb, executed)
+
+
+def warnings_box(results: dict[str, Any]) -> str:
+    """An admonition listing this run's warnings (empty when there are none).
+
+    Examples
+    --------
+    >>> "sink unstable" in warnings_box({"warnings": [{"what": "sink unstable", "why": "load 1.2"}]})
+    True
+    >>> warnings_box({"warnings": []})
+    ''
+    """
+    warns = results.get("warnings") or []
+    undefined = results.get("undefined") or {}
+    if not warns and not undefined:
+        return ""
+    items = "".join(f"<li><strong>{html.escape(w['what'])}</strong>: {html.escape(w['why'])}</li>" for w in warns)
+    items += "".join(f"<li><code>{html.escape(k)}</code> is undefined: {html.escape(v)}</li>"
+                     for k, v in undefined.items())
+    return (f'<div class="admonition warning mmbook-warnings"><p class="admonition-title">'
+            f"Warnings of this run ({len(warns)} warning{'s' if len(warns) != 1 else ''}, "
+            f"{len(undefined)} undefined result{'s' if len(undefined) != 1 else ''})</p><ul>{items}</ul>"
+            "<p>Checks that depend on these results are marked <em>not applicable</em> in the scorecard."
+            "</p></div>")
+
+
+def whatif_banner(results: dict[str, Any]) -> str:
+    """The what-if banner: every changed parameter with its default and value (empty for the defaults)."""
+    differ = results.get("defaults_differ") or {}
+    if not differ:
+        return ""
+    rows = "".join(f"<tr><td><code>{html.escape(k)}</code></td><td>{html.escape(_plain(v['default']))}</td>"
+                   f"<td><strong>{html.escape(_plain(v['value']))}</strong></td></tr>" for k, v in differ.items())
+    return ('<div class="admonition important mmbook-whatif"><p class="admonition-title">A what-if: this run '
+            "differs from the book's defaults</p><table class=\"mm-table\"><thead><tr><th>parameter</th>"
+            f"<th>default</th><th>this run</th></tr></thead><tbody>{rows}</tbody></table>"
+            "<p>Every number marked <em>ours</em> below comes from these parameters, and the scorecard now "
+            "compares the paper with this what-if, not with the reproduction.</p></div>")
+
+
+def run_box(spec: params_mod.ChapterSpec, book: bool) -> str:
+    """"Run this chapter yourself": the command, the parameter table and the downloads."""
+    rows = "".join(
+        f"<tr><td><code>{html.escape(p.name)}</code></td><td>{html.escape(_plain(p.default))}</td>"
+        f"<td>{html.escape(p.allowed())}</td><td>{html.escape(p.unit)}</td><td>{html.escape(p.help)}</td></tr>"
+        for p in spec.parameters.values())
+    prefix = "../../downloads/" if book else ""
+    executed = f"{prefix}{spec.name}.ipynb"
+    example = next(iter(spec.parameters.values()), None)
+    example_cmd = (f" -p {example.name} {html.escape(_plain(example.default))}" if example else "")
+    return (
+        '<details class="admonition tip mmbook-runbox"><summary class="admonition-title">Run this chapter '
+        "yourself</summary>"
+        f"<pre><code>mmbook run {spec.name} --output runs/{spec.name}{example_cmd}</code></pre>"
+        f"<p>Change any parameter with <code>-p NAME VALUE</code> (repeatable) or a YAML file with "
+        f"<code>-f FILE</code>; <code>mmbook params {spec.name}</code> lists them. Download the "
+        f'<a href="{prefix}{spec.name}.md" download>source notebook (MyST markdown)</a> or the '
+        f'<a href="{executed}" download>executed notebook</a>.</p>'
+        '<div class="mm-table-box"><table class="mm-table"><thead><tr><th>parameter</th><th>default</th>'
+        f"<th>allowed</th><th>unit</th><th>meaning</th></tr></thead><tbody>{rows}</tbody></table></div></details>")
+
+
+def _plain(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return f"{value:g}"
+    if isinstance(value, list):
+        return ",".join(_plain(v) for v in value)
+    return str(value)
 
 
 def _write_failure_log(output_dir: Path, name: str, exc: Exception) -> Path:
@@ -187,7 +343,22 @@ def _strip_ansi(text: str) -> str:
     return re.sub(r"\x1b\[[0-9;]*m", "", text)
 
 
-def _export_html(notebook: Path, target: Path) -> None:
+def _export_html(notebook: Path, target: Path, spec: params_mod.ChapterSpec, results: dict[str, Any]) -> None:
     from mmperf.standalone import export_html
 
-    export_html(notebook, target)
+    export_html(notebook, target, headline_comparison=_headline_comparison(spec, results))
+
+
+def _headline_comparison(spec: params_mod.ChapterSpec, results: dict[str, Any]) -> list[dict[str, Any]]:
+    """For a what-if: each headline metric of the book's default build beside this run's value."""
+    if not results.get("defaults_differ") or not spec.headline:
+        return []
+    default_results = paths.default_chapter_dir(spec.name) / "results.json"
+    defaults = json.loads(default_results.read_text()).get("metrics", {}) if default_results.is_file() else {}
+    rows = []
+    for name in spec.headline:
+        ours = results.get("metrics", {}).get(name)
+        rows.append({"metric": name, "default build": defaults.get(name),
+                     "this run": ours if ours is not None else results.get("undefined", {}).get(name, "—"),
+                     "unit": results.get("units", {}).get(name, "")})
+    return rows

@@ -25,9 +25,14 @@ T = TypeVar("T")
 
 
 def cache_dir() -> Path:
-    """``$MMPERF_CACHE_DIR`` if set, else ``_build/simcache``."""
+    """Where simulations are cached: ``$MMPERF_CACHE_DIR`` if set, else the per-user cache folder
+    ``$XDG_CACHE_HOME/mmperf/simcache`` (``~/.cache/mmperf/simcache``); never inside the book's build,
+    so ``mmbook run`` writes nothing there."""
     env = os.environ.get("MMPERF_CACHE_DIR")
-    return Path(env) if env else paths.build_dir() / "simcache"
+    if env:
+        return Path(env)
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "mmperf" / "simcache"
 
 
 @cache
@@ -75,13 +80,37 @@ def code_fingerprint(module: str) -> str:
         digest.update(name.encode())
         digest.update(file.read_bytes())
         todo.extend(sorted(_mmperf_imports(name, file) - seen))
-    # Models read transcribed data, so the data files are part of what a simulation depends on.
-    data = paths.data_dir()
-    for file in sorted(data.rglob("*")) if data.is_dir() else []:
-        if file.is_file():
-            digest.update(file.relative_to(data).as_posix().encode())
-            digest.update(file.read_bytes())
+    # Models read transcribed data, so their study's data files are part of what a simulation depends on.
+    for file in study_data_files(module):
+        digest.update(file.relative_to(paths.data_dir()).as_posix().encode())
+        digest.update(file.read_bytes())
     return digest.hexdigest()
+
+
+def study_data_files(module: str) -> list[Path]:
+    """The data files a model module may read: its study's folder, ``data/<study>/``.
+
+    The study is the model package's name (``mmperf.models.huynh.experiments`` -> ``huynh``) or its
+    first word (``mmperf.models.claypool_jitter`` -> ``claypool``). A module outside ``mmperf.models``
+    (or a study with no folder) depends on every data file, to be safe.
+
+    Examples
+    --------
+    >>> {p.parent.name for p in study_data_files("mmperf.models.zeadally")}
+    {'zeadally'}
+    """
+    data = paths.data_dir()
+    parts = module.split(".")
+    folders = []
+    if len(parts) >= 3 and parts[:2] == ["mmperf", "models"]:
+        package = parts[2]
+        for candidate in (package, package.split("_")[0]):
+            if (data / candidate).is_dir():
+                folders = [data / candidate]
+                break
+    if not folders:
+        folders = [data] if data.is_dir() else []
+    return sorted(f for folder in folders for f in folder.rglob("*") if f.is_file())
 
 
 def cache_key(func: Callable[..., Any], kwargs: dict[str, Any]) -> str:

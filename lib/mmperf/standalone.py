@@ -108,8 +108,35 @@ def to_standalone(nb):
     return nb
 
 
-def export_html(notebook_path, target_path) -> None:
-    """Write the standalone HTML page of an executed notebook."""
+def headline_table(rows: list[dict[str, Any]]) -> str:
+    """HTML table of headline metrics: the book's default build beside a what-if's values.
+
+    Examples
+    --------
+    >>> "12.5" in headline_table([{"metric": "delay_ms", "default build": 10.0, "this run": 12.5, "unit": "ms"}])
+    True
+    """
+    import html
+
+    def cell(v: Any) -> str:
+        if v is None:
+            return "—"
+        return f"{v:.4g}" if isinstance(v, float) else html.escape(str(v))
+
+    body = "".join(f"<tr><td><code>{html.escape(r['metric'])}</code></td><td>{cell(r['default build'])}</td>"
+                   f"<td><strong>{cell(r['this run'])}</strong></td><td>{html.escape(r['unit'])}</td></tr>"
+                   for r in rows)
+    return ('<div class="mmbook-headline"><p><strong>Headline results: the book\'s default build and this '
+            'what-if</strong></p><table class="mm-table"><thead><tr><th>metric</th><th>default build</th>'
+            f"<th>this run</th><th>unit</th></tr></thead><tbody>{body}</tbody></table></div>")
+
+
+def export_html(notebook_path, target_path, headline_comparison: list[dict[str, Any]] | None = None) -> None:
+    """Write the standalone HTML page of an executed notebook.
+
+    ``headline_comparison`` (rows of metric, default build, this run, unit) is shown under the
+    what-if banner.
+    """
     import nbformat
     from nbconvert import HTMLExporter
 
@@ -117,6 +144,11 @@ def export_html(notebook_path, target_path) -> None:
     exporter.exclude_input_prompt = True
     exporter.exclude_output_prompt = True
     nb = to_standalone(nbformat.read(notebook_path, as_version=4))
+    if headline_comparison:
+        for cell in nb.cells:
+            if "mmbook-run-header" in cell.get("metadata", {}).get("tags", []):
+                cell.source += "\n\n" + headline_table(headline_comparison)
+                break
     # Code cells the book hides are hidden here too.
     exporter.register_preprocessor(_HideSourcePreprocessor(), enabled=True)
     body, _ = exporter.from_notebook_node(nb)
