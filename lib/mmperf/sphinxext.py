@@ -1,13 +1,43 @@
-"""Small Sphinx fixes for the book's HTML (loaded through ``_config.yml``).
+"""The book's Sphinx extension (loaded through ``_config.yml``).
 
-Jupyter Book 1 registers sphinx-thebe's inline configuration script twice on notebook pages,
-so the browser reports "Identifier 'THEBE_JS_URL' has already been declared". The book has no
-live-code buttons; this extension keeps each script once per page.
+What it adds to the HTML that Jupyter Book makes of the executed chapters:
+
+- **figure provenance and downloads**: under every figure a chapter records with
+  ``ch.figure(fig, name, alt=...)``, a line gives the chapter, the code cell that drew it, the
+  parameters that differ from the chapter's defaults (none in the book's own build), the data files
+  it read and the commit, with links to download the figure as PNG and SVG (copied into
+  ``_figures/<chapter>/`` of the HTML output). The image's alt text becomes the recorded ``alt``
+  (never the image's path). The records come from each chapter's ``coverage.json`` (key
+  ``figures``) and ``results.json`` (``defaults_differ``) in ``_build/chapters/<chapter>/``.
+- **the build stamp** in every page's footer: commit, build date and the versions of the main
+  packages, with a link to the build-status page.
+- **the book's stylesheet** (``book/_static/mmperf.css``): tables from :func:`mmperf.tables.show_table`,
+  figures on phones and in dark mode, the provenance line.
+- a fix: Jupyter Book 1 registers sphinx-thebe's inline configuration script twice on notebook
+  pages, so the browser reports "Identifier 'THEBE_JS_URL' has already been declared"; each script
+  is kept once per page.
 """
 
 from __future__ import annotations
 
+import datetime as _dt
+import html
+import json
+import posixpath
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
 
+from mmperf import paths
+
+CHAPTER_DOC_PREFIX = "book/chapters/"
+FIGURES_OUT = "_figures"
+STAMP_PACKAGES = ("numpy", "scipy", "pandas", "statsmodels", "matplotlib", "seaborn", "ciw", "papermill",
+                  "jupyter-book")
+
+
+# ----------------------------------------------------------------------------- scripts
 def _script_key(script) -> tuple:
     attributes = getattr(script, "attributes", {}) or {}
     # Inline scripts are registered with filename None or "", so both count as the same.
@@ -27,6 +57,249 @@ def deduplicate_scripts(app, pagename, templatename, context, doctree) -> None:
     context["script_files"] = unique
 
 
+# ----------------------------------------------------------------------------- build stamp
+def git_commit(root: Path | None = None) -> str:
+    """The checkout's short commit, with "+ uncommitted changes" when tracked files differ from it.
+
+    Returns "unknown (not a git checkout)" outside git.
+    """
+    root = root or paths.project_root()
+    try:
+        commit = subprocess.run(["git", "rev-parse", "--short=10", "HEAD"], cwd=root, capture_output=True,
+                                text=True, check=True, timeout=20).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=root,
+                               capture_output=True, text=True, check=True, timeout=20).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return "unknown (not a git checkout)"
+    return commit + (" + uncommitted changes" if dirty else "")
+
+
+def package_versions(names: tuple[str, ...] = STAMP_PACKAGES) -> dict[str, str]:
+    """Installed versions of ``names`` (and Python), "not installed" for a missing one.
+
+    Examples
+    --------
+    >>> v = package_versions(("pandas", "no-such-package-xyz"))
+    >>> sorted(v), v["no-such-package-xyz"]
+    (['no-such-package-xyz', 'pandas', 'python'], 'not installed')
+    """
+    import platform
+    from importlib import metadata
+
+    versions = {"python": platform.python_version()}
+    for name in names:
+        try:
+            versions[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            versions[name] = "not installed"
+    return versions
+
+
+def build_stamp(root: Path | None = None) -> dict[str, Any]:
+    """``{"commit", "date", "versions"}`` of this build (date in UTC, to the minute)."""
+    now = _dt.datetime.now(_dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    return {"commit": git_commit(root), "date": now, "versions": package_versions()}
+
+
+def stamp_html(stamp: dict[str, Any], status_href: str | None = None) -> str:
+    """The footer line of the build stamp.
+
+    Examples
+    --------
+    >>> stamp_html({"commit": "abc1234", "date": "2026-11-22 19:00 UTC", "versions": {"python": "3.11.2"}},
+    ...            "book/status.html")
+    '<p class="mm-stamp">Built from commit <code>abc1234</code> on 2026-11-22 19:00 UTC with python 3.11.2 (<a href="book/status.html">build status</a>).</p>'
+    """
+    versions = ", ".join(f"{k} {v}" for k, v in stamp["versions"].items())
+    link = f' (<a href="{html.escape(status_href)}">build status</a>)' if status_href else ""
+    return (f'<p class="mm-stamp">Built from commit <code>{html.escape(stamp["commit"])}</code> on '
+            f'{html.escape(stamp["date"])} with {html.escape(versions)}{link}.</p>')
+
+
+def _on_config_inited(app, config) -> None:
+    static = paths.project_root() / "book" / "_static"
+    if static.is_dir() and str(static) not in config.html_static_path:
+        config.html_static_path.append(str(static))
+    app.add_css_file("mmperf.css")
+
+
+def _on_builder_inited(app) -> None:
+    app.mmperf_stamp = build_stamp(Path(app.srcdir))
+
+
+def add_footer_stamp(app, pagename, templatename, context, doctree) -> None:
+    """Append the build stamp (with a page-relative link to the status page) to the theme's footer."""
+    stamp = getattr(app, "mmperf_stamp", None)
+    if stamp is None:
+        return
+    href = None
+    if "book/status" in app.env.all_docs and "pathto" in context:
+        href = context["pathto"]("book/status")
+    base = (app.config.html_theme_options or {}).get("extra_footer", "") or ""
+    context["theme_extra_footer"] = base + stamp_html(stamp, href)
+
+
+# ----------------------------------------------------------------------------- figures
+def chapter_records(name: str, chapter_dir: Path | None = None) -> dict[str, Any]:
+    """What the chapter's build recorded about its figures: ``{"figures": {name: record},
+    "defaults_differ": ..., "commit": ..., "folder": Path}``.
+
+    Accepts both the current ``coverage.json`` format (``"figures"``: a list of records with
+    ``name, png, svg, alt, cell, data_files``) and the older one (a list of names).
+    """
+    folder = Path(chapter_dir) if chapter_dir else paths.default_chapter_dir(name)
+    out: dict[str, Any] = {"figures": {}, "defaults_differ": None, "commit": None, "folder": folder}
+    try:
+        coverage = json.loads((folder / "coverage.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return out
+    for item in coverage.get("figures", []):
+        record = {"name": item} if isinstance(item, str) else dict(item)
+        record.setdefault("png", f"figures/{record['name']}.png")
+        out["figures"][record["name"]] = record
+    try:
+        results = json.loads((folder / "results.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        results = {}
+    out["defaults_differ"] = results.get("defaults_differ")
+    out["commit"] = results.get("commit")
+    out["data_files"] = results.get("data_files")
+    return out
+
+
+def _differ_text(differ: Any) -> str:
+    """Describe ``defaults_differ`` (a dict name -> {default, value} or name -> value, or a list).
+
+    Examples
+    --------
+    >>> _differ_text({}), _differ_text(None)
+    ('none (the defaults)', 'none (the defaults)')
+    >>> _differ_text({"frame_rate_fps": {"default": 30, "value": 15}})
+    'frame_rate_fps = 15 (default 30)'
+    >>> _differ_text([{"name": "seed", "default": 1, "value": 2}, "rate"])
+    'seed = 2 (default 1), rate'
+    """
+    if not differ:
+        return "none (the defaults)"
+    items = []
+    if isinstance(differ, dict):
+        differ = [{"name": k, **v} if isinstance(v, dict) else {"name": k, "value": v} for k, v in differ.items()]
+    for d in differ:
+        if isinstance(d, dict):
+            text = f"{d.get('name')} = {d.get('value')}"
+            if "default" in d:
+                text += f" (default {d['default']})"
+            items.append(text)
+        else:
+            items.append(str(d))
+    return ", ".join(items)
+
+
+def _code_cell_of(notebook: Path, figure: str) -> int | None:
+    """Execution count of the code cell that glued ``figure`` in the executed notebook (None if not found)."""
+    try:
+        nb = json.loads(notebook.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    for cell in nb.get("cells", []):
+        if cell.get("cell_type") != "code":
+            continue
+        for out in cell.get("outputs", []):
+            if out.get("metadata", {}).get("scrapbook", {}).get("name") == figure:
+                return cell.get("execution_count")
+    return None
+
+
+def provenance_html(chapter: str, record: dict[str, Any], records: dict[str, Any], commit: str,
+                    links: dict[str, str]) -> str:
+    """The line under a figure: chapter, cell, changed parameters, data files, commit, downloads.
+
+    Examples
+    --------
+    >>> print(provenance_html("sharp", {"name": "fig-sharp-loss", "cell": 12, "data_files": ["data/sharp/t1.csv"]},
+    ...                       {"defaults_differ": {}}, "abc1234", {"PNG": "a.png", "SVG": "a.svg"}))
+    <p class="mm-provenance">Provenance: chapter <code>sharp</code>, code cell [12]; parameters changed from the defaults: none (the defaults); data read: <code>data/sharp/t1.csv</code>; commit <code>abc1234</code>. Download: <a class="mm-download" href="a.png" download>PNG</a> · <a class="mm-download" href="a.svg" download>SVG</a></p>
+    """
+    esc = html.escape
+    cell = record.get("cell")
+    cell_text = f"code cell [{esc(str(cell))}]" if cell not in (None, "") else "code cell not recorded"
+    data_files = record.get("data_files")
+    if data_files is None:
+        data_files = records.get("data_files")
+    if data_files:
+        data_text = ", ".join(f"<code>{esc(str(f))}</code>" for f in data_files)
+    elif data_files is None:
+        data_text = "not recorded"
+    else:
+        data_text = "none"
+    downloads = " · ".join(f'<a class="mm-download" href="{esc(href)}" download>{esc(kind)}</a>'
+                           for kind, href in links.items())
+    line = (f'<p class="mm-provenance">Provenance: chapter <code>{esc(chapter)}</code>, {cell_text}; '
+            f"parameters changed from the defaults: {esc(_differ_text(records.get('defaults_differ')))}; "
+            f"data read: {data_text}; commit <code>{esc(commit)}</code>.")
+    if downloads:
+        line += f" Download: {downloads}"
+    return line + "</p>"
+
+
+def _caption_text(figure_node) -> str:
+    from docutils import nodes
+
+    for child in figure_node.children:
+        if isinstance(child, nodes.caption):
+            return child.astext().strip()
+    return ""
+
+
+def add_figure_provenance(app, doctree, docname: str) -> None:
+    """On chapter pages: alt text, provenance line and download links under every recorded figure."""
+    if not docname.startswith(CHAPTER_DOC_PREFIX) or app.builder.format != "html":
+        return
+    from docutils import nodes
+
+    chapter = docname[len(CHAPTER_DOC_PREFIX):]
+    records = chapter_records(chapter)
+    stamp = getattr(app, "mmperf_stamp", None) or {"commit": "unknown"}
+    commit = records.get("commit") or stamp["commit"]
+    folder: Path = records["folder"]
+    out_dir = Path(app.outdir) / FIGURES_OUT / chapter
+    page_dir = posixpath.dirname(docname)
+    for figure in list(doctree.findall(nodes.figure)):
+        name = next((i for i in figure.get("ids", []) if i in records["figures"]), None)
+        images = list(figure.findall(nodes.image))
+        caption = _caption_text(figure)
+        if name is None:
+            for image in images:  # an unrecorded figure still gets a describing alt text, never a path
+                if not image.get("alt") or "/" in image.get("alt", "") or image["alt"].endswith(".png"):
+                    image["alt"] = caption or "figure"
+            continue
+        record = records["figures"][name]
+        alt = record.get("alt") or caption or name
+        for image in images:
+            image["alt"] = alt
+        if record.get("cell") in (None, ""):
+            cell = _code_cell_of(folder / f"{chapter}.ipynb", name)
+            if cell is not None:
+                record = {**record, "cell": cell}
+        links = {}
+        for kind in ("png", "svg", "pdf"):
+            rel = record.get(kind)
+            if not rel:
+                continue
+            src = folder / rel
+            if not src.is_file():
+                continue
+            out_dir.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(src, out_dir / src.name)
+            links[kind.upper()] = posixpath.relpath(f"{FIGURES_OUT}/{chapter}/{src.name}", page_dir)
+        raw = nodes.raw("", provenance_html(chapter, record, records, commit, links), format="html")
+        figure.append(raw)
+
+
 def setup(app):
+    app.connect("config-inited", _on_config_inited)
+    app.connect("builder-inited", _on_builder_inited)
+    app.connect("doctree-resolved", add_figure_provenance)
     app.connect("html-page-context", deduplicate_scripts, priority=900)
+    app.connect("html-page-context", add_footer_stamp)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
