@@ -54,6 +54,7 @@ import ciw
 import numpy as np
 
 from .config import Config, calibration, check_config, paper_values
+from .lean import Run, simulate_lean
 from .nodes import FastSimulation, Step, StepService, node_classes
 
 COMPRESS, DECOMPRESS, MIX, JOIN, HOST, MEM, MC, VIDEO_ADP, TR_ADP, SCSI_ADP, DISK, RING, \
@@ -207,12 +208,16 @@ class RouteBuilder:
                  Step(RING, max(0.0, ring - disk_time), DATA, DATA, work=ring)]
         return steps, {}, 0, 4
 
-    # -- the Ciw route function --------------------------------------------------------------
-    def __call__(self, ind, simulation):
-        cls = ind.customer_class
+    # -- routes ------------------------------------------------------------------------------
+    def route(self, cls: str) -> tuple[int, float | None, list[Step], dict[int, int], int, int]:
+        """The next individual of class ``cls``: frame index, bytes, steps, token releases, delay window.
+
+        Draws from the seeded generator (frame size, disk time) in the order it is called: the
+        order of arrivals, the same in the Ciw model and the lean loop.
+        """
         index = self.counters[cls]
         self.counters[cls] += 1
-        ind.frame_index, ind.stream, ind.merged = index, cls, False
+        nbytes = None
         if cls == "init":
             steps, release, start, end = [Step(INIT, self.t.host(self.t.init), OUTSIDE, OUTSIDE)], {}, 0, 0
         elif cls == "ft":
@@ -222,38 +227,53 @@ class RouteBuilder:
         else:
             nbytes = self.rng.expovariate(1.0 / self.mean_bytes) if self.cfg.frame_size == "exponential" \
                 else self.mean_bytes
-            ind.nbytes = nbytes
             steps, release, start, end = (self.outgoing if cls == "out" else self.incoming)(nbytes)
-            ind.join_group = self.cfg.n_incoming
+        return index, nbytes, steps, release, start, end
+
+    def __call__(self, ind, simulation):
+        """The Ciw route function (``ciw.routing.ProcessBased``)."""
+        cls = ind.customer_class
+        index, nbytes, steps, release, start, end = self.route(cls)
+        ind.frame_index, ind.stream, ind.merged, ind.nbytes = index, cls, False, nbytes
+        ind.join_group = self.cfg.n_incoming
         ind.steps = steps
+        ind.release = release
         ind.token_release = {i: simulation.nodes[g] for i, g in release.items()}
         ind.window = (start, end)
         return [s.node for s in steps[1:]]
 
 
-def build_network(cfg: Config, rng: random.Random) -> tuple[ciw.Network, RouteBuilder]:
-    """The Ciw network of one configuration (classes: out, in1.., ft, init)."""
-    timing = Timing(cfg)
-    builder = RouteBuilder(cfg, timing, rng)
-    n = len(NODE_KINDS)
+def arrival_plan(cfg: Config, rng: random.Random, timing: Timing) -> dict[str, tuple[int, float, float, int]]:
+    """Per class: (first node, first arrival, period, count). Draws the phases from ``rng``.
+
+    The incoming streams share one phase (frame-synchronised, random relative to our camera);
+    the file transfers have their own random phase; Move Mode's start-up jobs arrive at 0.
+    """
     period = cfg.frame_time
-
-    def arrivals(first_node: int, dist) -> list:
-        return [dist if i == first_node else None for i in range(1, n + 1)]
-
-    classes = {}
+    plan = {}
     if "out" in cfg.streams:
-        classes["out"] = arrivals(COMPRESS, Frames(0.0, period, cfg.frames))
-    phase = rng.uniform(0, period)   # incoming streams are frame-synchronised (one phase), random vs ours
+        plan["out"] = (COMPRESS, 0.0, period, cfg.frames)
+    phase = rng.uniform(0, period)
     for k in range(cfg.n_incoming):
-        classes[f"in{k + 1}"] = arrivals(RING, Frames(phase, period, cfg.frames))
+        plan[f"in{k + 1}"] = (RING, phase, period, cfg.frames)
     if "ft" in cfg.streams and cfg.file_transfer:
         count = int(round(timing.ft_rate * cfg.duration))
         first = HOST if cfg.io_mode == "locate" else SCSI_ADP
-        classes["ft"] = arrivals(first, Frames(rng.uniform(0, 1 / timing.ft_rate), 1 / timing.ft_rate, count))
+        plan["ft"] = (first, rng.uniform(0, 1 / timing.ft_rate), 1 / timing.ft_rate, count)
     if cfg.io_mode == "move":
-        n_streams = sum(1 for c in classes if c != "ft")
-        classes["init"] = arrivals(INIT, Frames(0.0, 0.0, n_streams))
+        n_streams = sum(1 for c in plan if c != "ft")
+        plan["init"] = (INIT, 0.0, 0.0, n_streams)
+    return plan
+
+
+def build_network(cfg: Config, rng: random.Random) -> tuple[ciw.Network, RouteBuilder]:
+    """The Ciw network of one configuration (classes: out, in1.., ft, init)."""
+    timing = Timing(cfg)
+    plan = arrival_plan(cfg, rng, timing)
+    builder = RouteBuilder(cfg, timing, rng)
+    n = len(NODE_KINDS)
+    classes = {c: [Frames(phase, period, count) if i == node else None for i in range(1, n + 1)]
+               for c, (node, phase, period, count) in plan.items()}
     # Incoming classes in1, in2, ... all take the incoming chain (the builder's default branch).
     route = ciw.routing.ProcessBased(builder)
     network = ciw.create_network(
@@ -283,31 +303,43 @@ def simulate(cfg: Config, seed: int, drain: float | None = None, simulation_clas
     return sim
 
 
-def run_once(cfg: Config, seed: int, warmup_frames: int | None = None) -> dict[str, float]:
+def ciw_run(sim) -> Run:
+    """A finished Ciw simulation as the :class:`~.lean.Run` the summary reads."""
+    individuals = [ind for node in sim.nodes[1:] for ind in node.all_individuals]
+    finished = len(sim.nodes[-1].all_individuals)
+    gates = (GATE_VIDEO, GATE_TR, GATE_DISK)
+    return Run(individuals, sim.nodes[0].number_of_individuals, finished, len(individuals) - finished,
+               max(sim.nodes[g].max_outstanding for g in gates), getattr(sim, "events", 0))
+
+
+def simulate_run(cfg: Config, seed: int, engine: str = "lean") -> Run:
+    """One seeded replication on the lean event loop (default) or on Ciw (``engine="ciw"``)."""
+    if engine == "lean":
+        return simulate_lean(cfg, seed)
+    if engine == "ciw":
+        return ciw_run(simulate(cfg, seed))
+    raise ValueError(f"engine must be 'lean' or 'ciw', got {engine!r}")
+
+
+def run_once(cfg: Config, seed: int, warmup_frames: int | None = None, engine: str = "lean") -> dict[str, float]:
     """One seeded replication: utilisations, mean delays, delay components, conservation.
 
     Utilisations are work over the arrival window (``cfg.duration``); delays are means over
-    frames after the first ``warmup_frames`` of each stream.
+    frames after the first ``warmup_frames`` of each stream. ``engine`` picks the lean event
+    loop (:mod:`.lean`, default) or Ciw; both give the same records (a test compares them).
     """
     v = paper_values()
     warmup = int(v["warmup_frames"] if warmup_frames is None else warmup_frames)
-    return summarise_run(simulate(cfg, seed), cfg, warmup)
+    return summarise_run(simulate_run(cfg, seed, engine), cfg, warmup)
 
 
-def _individuals(sim) -> list:
-    return [ind for node in sim.nodes[1:] for ind in node.all_individuals]
-
-
-def summarise_run(sim, cfg: Config, warmup: int) -> dict[str, float]:
-    """Reduce one finished simulation to the chapter's metrics."""
-    individuals = _individuals(sim)
-    exit_node = sim.nodes[-1]
-    arrived = sim.nodes[0].number_of_individuals
-    finished = len(exit_node.all_individuals)
-    inside = len(individuals) - finished
+def summarise_run(run: Run, cfg: Config, warmup: int) -> dict[str, float]:
+    """Reduce one finished simulation (a :class:`~.lean.Run`) to the chapter's metrics."""
+    individuals = run.individuals
+    arrived, finished, inside = run.arrived, run.finished, run.in_system
     out: dict[str, float] = {"arrived": arrived, "finished": finished, "in_system": inside,
                              "conservation_ok": float(arrived == finished + inside),
-                             "events": sim.events}
+                             "events": run.events}
     # Utilisations: completed work over the arrival window.
     T = cfg.duration
     work = defaultdict(float)
@@ -331,8 +363,7 @@ def summarise_run(sim, cfg: Config, warmup: int) -> dict[str, float]:
     out["util_host"] = (work[HOST] + work[INIT]) / T
     out["host_ft_share"] = work_ft_host / work[HOST] if work[HOST] > 0 else 0.0
     out["util_host_without_ft"] = (work[HOST] - work_ft_host) / T
-    gates = {GATE_VIDEO: "video", GATE_TR: "ring", GATE_DISK: "disk"}
-    out["max_outstanding"] = max(sim.nodes[g].max_outstanding for g in gates)
+    out["max_outstanding"] = run.max_outstanding
     out["decompress_service_mean"] = _mean_service(individuals, DECOMPRESS)
     out.update(_delays(individuals, cfg, warmup))
     return out
