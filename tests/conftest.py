@@ -22,6 +22,9 @@ DEMO_SPEC = """\
 title: "Demo chapter"
 order: 1
 data: []
+headline: [mm1_wait]
+design:
+  exclude: [fail]
 parameters:
   rate:
     type: float
@@ -29,6 +32,7 @@ parameters:
     min: 0
     min_exclusive: true
     max: 10
+    unit: "1/s"
     help: "Arrival rate (per second)"
   fail:
     type: bool
@@ -68,16 +72,25 @@ ch = Chapter.start("demo", globals())
 ```{code-cell} ipython3
 if fail:
     raise RuntimeError("asked to fail")
-w = ch.metric("mm1_wait", 1 / (2 - rate))
+if rate < 2:
+    w = ch.metric("mm1_wait", 1 / (2 - rate), unit="s")
+    ch.glue("wait_text", f"The wait is {w:.2f}.")
+    na = None
+else:
+    ch.warn("queue unstable", f"arrival rate {rate} >= service rate 2")
+    w = ch.undefined("mm1_wait", "the queue is unstable")
+    ch.glue("wait_text", "The wait is undefined: the queue is unstable.")
+    na = "the queue is unstable"
 fig, ax = plt.subplots()
 ax.plot([0, 1], [0, rate])
-ch.figure(fig, "fig-demo-line")
-ch.scorecard.compare("wait", "here", paper=1.0, ours=w, tol=0.01)
+ch.figure(fig, "fig-demo-line", alt="a straight line")
+ch.scorecard.compare("wait", "here", paper=1.0, ours=w, tol=0.01, evidence="prediction",
+                     reason="demo tolerance", na_reason=na)
 ch.coverage.add("Figure 1", "computed from the model", "a line")
 ch.save()
 ```
 
-The wait is {glue:text}`mm1_wait:.2f`.
+{glue:text}`wait_text`
 
 ```{glue:figure} fig-demo-line
 :name: fig-demo-line

@@ -1,32 +1,57 @@
-"""The chapter runner on a tiny demo project: outputs, bad input, failing cells, protected build."""
+"""The chapter runner and the `mmbook` command on a tiny demo project: outputs, what-if pages, bad input,
+failing cells, protected folders (issue 9 items 4-6)."""
 
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import pytest
 
 from mmperf.cli import main
 from mmperf.params import ParameterError
-from mmperf.runner import ChapterRunError, run_chapter
+from mmperf.runner import MARKER, ChapterRunError, OutputError, run_chapter
 
 pytestmark = pytest.mark.slow
+MMBOOK = str(Path(sys.executable).parent / "mmbook")
 
 
 def test_run_writes_notebook_page_figures_and_results(demo_project):
     out = demo_project / "runs" / "a"
     result = run_chapter("demo", {"rate": "1.5"}, out)
-    assert sorted(p.name for p in out.iterdir()) == ["coverage.json", "demo.html", "demo.ipynb", "figures",
-                                                     "results.json"]
+    assert sorted(p.name for p in out.iterdir()) == sorted([MARKER, "coverage.json", "demo.html", "demo.ipynb",
+                                                            "demo.md", "figures", "results.json"])
     results = json.loads((out / "results.json").read_text())
-    assert set(results) == {"parameters", "metrics", "checks"}
     assert results["parameters"] == {"rate": 1.5, "fail": False}
-    assert results["metrics"]["mm1_wait"] == pytest.approx(2.0)
-    assert results["checks"][0]["status"] == "not reproduced"
+    assert results["defaults_differ"] == {"rate": {"default": 1.0, "value": 1.5}}
+    assert results["metrics"]["mm1_wait"] == pytest.approx(2.0)  # 1 / (2 - 1.5)
+    assert results["checks"][0]["status"] == "not reproduced" and results["checks"][0]["evidence"] == "prediction"
+    assert results["headline"] == {"reproduced": 0, "checked": 1}
     assert (out / "figures" / "fig-demo-line.png").stat().st_size > 1000
+    assert (out / "figures" / "fig-demo-line.svg").is_file()
+    figures = json.loads((out / "coverage.json").read_text())["figures"]
+    assert figures[0]["alt"] == "a straight line" and figures[0]["cell"] is not None
     assert result.results == results
-    # The standalone page shows the glued figure and the glued number, not raw roles.
     page = (out / "demo.html").read_text()
     assert "data:image/png;base64" in page
     assert "{glue" not in page and "The wait is 2.00" in page
+    # A what-if reads as a what-if: banner with the changed parameter, headline default vs this run.
+    assert "differs from the book" in page and "Run this chapter yourself" in page
+    assert "Headline results" in page
+
+
+def test_unstable_point_is_a_warning_and_undefined_not_a_number(demo_project):
+    out = demo_project / "runs" / "unstable"
+    results = run_chapter("demo", {"rate": 3}, out).results
+    assert results["undefined"] == {"mm1_wait": "the queue is unstable"}
+    assert "mm1_wait" not in results["metrics"]
+    assert results["warnings"] == [{"what": "queue unstable", "why": "arrival rate 3.0 >= service rate 2"}]
+    assert results["checks"][0]["status"] == "not applicable"
+    page = (out / "demo.html").read_text()
+    assert "Warnings of this run" in page and "The wait is undefined" in page
 
 
 def test_bad_parameter_stops_before_anything_is_written(demo_project, capsys):
@@ -34,39 +59,153 @@ def test_bad_parameter_stops_before_anything_is_written(demo_project, capsys):
     assert main(["run", "demo", "-p", "rate", "-3", "--output", str(out)]) == 2
     err = capsys.readouterr().err
     assert "parameter 'rate' = -3.0 is not allowed: expected 0 < value <= 10" in err
-    assert not out.exists() and not list((demo_project / "runs").glob("*")) if (demo_project / "runs").exists() \
-        else not out.exists()
+    assert not out.exists()
     with pytest.raises(ParameterError, match="no parameter 'speed'"):
         run_chapter("demo", {"speed": 1}, out)
 
 
-def test_failing_cell_names_chapter_and_cell_and_leaves_only_a_log(demo_project):
+@pytest.mark.parametrize("args, message", [
+    (["-p", "rate", "-inf"], "parameter 'rate' = '-inf' is not allowed: expected a finite number"),
+    (["-p", "rate", "1", "-p", "rate", "2"], "parameter 'rate' is given twice"),
+    (["-p", "rate", "x"], "parameter 'rate' = 'x' is not allowed: expected a number"),
+])
+def test_command_line_values_are_refused_in_one_line(demo_project, capsys, args, message):
+    out = demo_project / "runs" / "x"
+    assert main(["run", "demo", *args, "--output", str(out)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert message in err and len(err.splitlines()) == 1 and "Traceback" not in err
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("content, message", [
+    (b"rate: [1, 2\n", "line 2: malformed YAML"),
+    (b"rate:\n\t1.5\n", "line 2: indented with a tab"),
+    (b"rate: 1\nrate: 2\n", "line 2: parameter 'rate' is given twice (first on line 1)"),
+    (b"rate: \xff\xfe\n", "is not UTF-8 text"),
+    (b"- 1\n- 2\n", "must map names to values"),
+])
+def test_parameter_file_errors_name_the_file_and_line(demo_project, tmp_path, capsys, content, message):
+    pfile = tmp_path / "p.yaml"
+    pfile.write_bytes(content)
+    assert main(["run", "demo", "-f", str(pfile), "--output", str(demo_project / "runs" / "f")]) == 2
+    err = capsys.readouterr().err.strip()
+    assert str(pfile) in err and message in err and len(err.splitlines()) == 1
+
+
+def test_parameter_file_folder_and_duplicate_with_command_line(demo_project, tmp_path, capsys):
+    assert main(["run", "demo", "-f", str(tmp_path), "--output", str(demo_project / "runs" / "f")]) == 2
+    assert "is a folder" in capsys.readouterr().err
+    pfile = tmp_path / "p.yaml"
+    pfile.write_text("rate: 0.5\n")
+    assert main(["run", "demo", "-f", str(pfile), "-p", "rate", "1", "--output", str(demo_project / "r")]) == 2
+    assert "given twice (-p and the file" in capsys.readouterr().err
+
+
+def test_values_parse_the_same_from_file_and_command_line(demo_project, tmp_path):
+    from mmperf.cli import _scalar
+    from mmperf.params import ParamSpec
+
+    whole = ParamSpec("n", "int", 1, help="h")
+    assert whole.coerce(_scalar("3000.0")) == whole.coerce(3000.0) == 3000
+    assert ParamSpec("b", "bool", False, help="h").coerce(_scalar("yes")) is True
+
+
+def test_failing_cell_keeps_log_and_notebook_and_a_later_success_clears_them(demo_project):
     out = demo_project / "runs" / "boom"
-    with pytest.raises(ChapterRunError, match=r"chapter 'demo' failed in cell \[\d+\] `if fail:` \(RuntimeError: asked to fail\)"):
+    with pytest.raises(ChapterRunError, match=r"chapter 'demo' failed in cell \[\d+\] `if fail:` "
+                                              r"\(RuntimeError: asked to fail\)"):
         run_chapter("demo", {"fail": True}, out)
     assert not out.exists()
     log = demo_project / "runs" / "boom.error.log"
+    failed = demo_project / "runs" / "boom.failed.ipynb"
     assert "asked to fail" in log.read_text() and "Traceback" in log.read_text()
+    assert "asked to fail" in failed.read_text()  # the user can open it at the failing cell
     assert not [p for p in (demo_project / "runs").iterdir() if p.name.endswith(".partial")]
+    run_chapter("demo", None, out)
+    assert not log.exists() and not failed.exists()
+
+
+def test_output_never_deletes_what_mmbook_did_not_write(demo_project, capsys):
+    mine = demo_project / "mine"
+    mine.mkdir()
+    (mine / "results.json").write_text("{}")  # looks like a run, but has no marker
+    (mine / "thesis.tex").write_text("precious")
+    assert main(["run", "demo", "--output", str(mine)]) == 2
+    assert "did not write" in capsys.readouterr().err
+    assert (mine / "thesis.tex").read_text() == "precious"
+    # Replacing our own run removes only our own files.
+    out = demo_project / "runs" / "again"
+    run_chapter("demo", {"rate": 1.5}, out)
+    (out / "notes.txt").write_text("mine")
+    run_chapter("demo", None, out)
+    assert (out / "notes.txt").read_text() == "mine"
+    assert json.loads((out / "results.json").read_text())["parameters"]["rate"] == 1.0
+
+
+def test_unwritable_output_check(demo_project, monkeypatch):
+    """An output folder this user cannot write is refused before anything runs (tested through os.access:
+    the test suite runs as root in CI, and root can write anywhere)."""
+    from mmperf import runner
+
+    monkeypatch.setattr(runner.os, "access", lambda *a, **k: False)
+    with pytest.raises(OutputError, match="cannot write there"):
+        runner.check_output_dir(demo_project / "somewhere" / "run")
 
 
 def test_run_never_writes_into_the_book_build(demo_project):
-    with pytest.raises(ValueError, match="inside the book's default build"):
+    with pytest.raises(OutputError, match="inside the book's default build"):
         run_chapter("demo", None, demo_project / "_build" / "chapters" / "demo")
 
 
-def test_unknown_chapter_and_params_listing(demo_project, capsys):
+def test_unknown_chapter_and_structured_params_listing(demo_project, capsys):
     assert main(["params", "nosuch"]) == 2
     assert "no chapter 'nosuch'; chapters are: demo" in capsys.readouterr().err
     assert main(["params", "demo", "--json"]) == 0
     listing = json.loads(capsys.readouterr().out)
-    assert listing["parameters"][0] == {"name": "rate", "type": "float", "default": 1.0,
-                                        "allowed": "0 < value <= 10", "help": "Arrival rate (per second)"}
+    assert listing["parameters"][0] == {
+        "name": "rate", "type": "float", "default": 1.0, "min": 0.0, "max": 10.0, "min_exclusive": True,
+        "max_exclusive": False, "choices": None, "unit": "1/s", "allowed": "0 < value <= 10",
+        "help": "Arrival rate (per second)"}
 
 
-def test_parameter_file(demo_project, tmp_path):
-    pfile = tmp_path / "p.yaml"
-    pfile.write_text("rate: 0.5\n")
-    out = demo_project / "runs" / "f"
-    assert main(["run", "demo", "-f", str(pfile), "--output", str(out)]) == 0
-    assert json.loads((out / "results.json").read_text())["parameters"]["rate"] == 0.5
+def test_help_lists_exit_codes_and_cache_folder(capsys):
+    with pytest.raises(SystemExit):
+        main(["run", "--help"])
+    text = capsys.readouterr().out
+    assert "130" in text and "interrupted" in text and "MMPERF_CACHE_DIR" in text
+
+
+def test_ctrl_c_exits_130_and_leaves_nothing(demo_project, tmp_path):
+    """SIGINT while the kernel runs: exit 130, one line, no partial folder, no kernel left behind."""
+    slow = demo_project / "notebooks" / "demo.md"
+    slow.write_text(slow.read_text().replace('if fail:\n', 'import time\ntime.sleep(60)\nif fail:\n'))
+    out = demo_project / "runs" / "int"
+    env = {**os.environ, "TMPDIR": str(tmp_path)}
+    proc = subprocess.Popen([MMBOOK, "run", "demo", "--output", str(out)], env=env, stderr=subprocess.PIPE,
+                            text=True, start_new_session=True)
+    deadline = time.time() + 60
+    while time.time() < deadline and not list((demo_project / "runs").glob(".int.*.partial/*.ipynb")):
+        time.sleep(0.5)
+    time.sleep(3)  # the kernel is now inside time.sleep(60)
+    os.killpg(proc.pid, signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert err.strip().splitlines()[-1] == "mmbook: interrupted; no partial output was kept"
+    assert not out.exists() and not list((demo_project / "runs").glob(".int.*"))
+    assert not list(tmp_path.glob("mmperf-kernel-*"))  # no temporary folders left behind
+    kernels = subprocess.run(["pgrep", "-f", f"ipykernel.*{tmp_path}"], capture_output=True, text=True).stdout
+    assert kernels.strip() == ""
+
+
+def test_no_empty_kernel_folders_after_a_run(demo_project, tmp_path, monkeypatch):
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
+    import tempfile
+
+    monkeypatch.setattr(tempfile, "tempdir", None)
+    run_chapter("demo", None, demo_project / "runs" / "k")
+    assert not list(tmp_path.glob("mmperf-kernel-*"))
+
+
+def test_run_writes_nothing_into_the_book_build(demo_project):
+    run_chapter("demo", {"rate": 1.5}, demo_project / "runs" / "b")
+    assert not (demo_project / "_build").exists()
