@@ -11,12 +11,17 @@ from mmperf.params import chapter_names, load_chapter
 CHAPTERS = chapter_names()
 
 
+RESULT_KEYS = {"chapter", "parameters", "defaults", "defaults_differ", "metrics", "units", "undefined", "warnings",
+               "checks", "headline", "counts"}
+
+
 @pytest.mark.parametrize("name", CHAPTERS)
-def test_default_results_have_the_three_keys(built_book, name):
+def test_default_results_have_their_keys(built_book, name):
     folder = paths.default_chapter_dir(name)
     results = json.loads((folder / "results.json").read_text())
-    assert set(results) == {"parameters", "metrics", "checks"}
+    assert set(results) == RESULT_KEYS
     assert results["parameters"] == load_chapter(name).defaults()
+    assert results["defaults_differ"] == {}, f"{name}: the book's build must use the defaults"
     assert results["metrics"], f"{name} records no metrics"
     assert all(isinstance(v, float) for v in results["metrics"].values())
     assert results["checks"], f"{name} records no reproduction checks"
@@ -29,8 +34,10 @@ def test_every_recorded_figure_is_in_the_page(built_book, name):
     page = (built_book / "book" / "chapters" / f"{name}.html").read_text()
     figures = json.loads((paths.default_chapter_dir(name) / "coverage.json").read_text())["figures"]
     assert figures, f"{name} records no figures"
-    for fig in figures:
+    for entry in figures:
+        fig = entry["name"]
         assert (paths.default_chapter_dir(name) / "figures" / f"{fig}.png").is_file()
+        assert entry["alt"] and "/" not in entry["alt"], f"{name}: figure {fig} needs alt text describing it"
         block = re.search(rf'<figure[^>]*id="{re.escape(fig)}"[^>]*>(.*?)</figure>', page, re.S)
         assert block, f"{name}: figure {fig} is recorded but not shown with a glue:figure directive"
         assert "<img" in block.group(1), f"{name}: figure {fig} has no image"
@@ -43,8 +50,31 @@ def test_no_unrendered_myst_or_errors_in_page(built_book, name):
     assert "Traceback (most recent call last)" not in page, f"{name}: an error output is in the page"
 
 
+@pytest.mark.parametrize("name", CHAPTERS)
+def test_every_check_says_its_evidence_and_reason_and_interval(built_book, name):
+    """Issue 10 item 5: every check has a kind of evidence and a reason; a simulated or fitted one an interval."""
+    from mmperf.checks import EVIDENCE, STATUSES
+
+    results = json.loads((paths.default_chapter_dir(name) / "results.json").read_text())
+    for c in results["checks"]:
+        label = f"{name}: check {c['what']!r}"
+        assert c["evidence"] in EVIDENCE and c["status"] in STATUSES, label
+        assert c["reason"].strip(), f"{label} gives no reason for its tolerance"
+        if c["basis"] in ("simulated", "fitted"):
+            assert c["ci_low"] is not None and c["ci_high"] is not None, f"{label} has no interval"
+        if c["status"] == "not applicable":
+            assert results["warnings"], f"{label} is not applicable but the run has no warning"
+
+
+@pytest.mark.parametrize("name", CHAPTERS)
+def test_page_opens_with_the_run_box(built_book, name):
+    page = (built_book / "book" / "chapters" / f"{name}.html").read_text()
+    assert "Run this chapter yourself" in page and f"mmbook run {name}" in page
+    assert f"downloads/{name}.md" in page and (built_book / "downloads" / f"{name}.md").is_file()
+
+
 def test_scorecard_page_gathers_every_chapter(built_book):
     page = (built_book / "book" / "scorecard.html").read_text()
-    assert "all chapters" in page
+    assert "Predictions reproduced / predictions checked, whole book" in page
     for name in CHAPTERS:
         assert f"chapters/{name}.html" in page, f"scorecard page does not link {name}"

@@ -63,3 +63,34 @@ def test_unknown_parameter_lists_known_ones(demo_project):
     with pytest.raises(ParameterError, match=r"no parameter 'rat'; its parameters are: rate, fail"):
         spec.resolve({"rat": 1})
     assert spec.resolve({"rate": "2"}) == {"rate": 2.0, "fail": False}
+
+
+def test_cross_parameter_rules_refuse_before_compute_without_importing_models():
+    from mmperf.params import ChapterSpec
+
+    params = {"warmup": ParamSpec("warmup", "int", 10, help="h", min=0),
+              "frames": ParamSpec("frames", "int", 100, help="h", min=1)}
+    rule = {"require": "warmup < frames", "message": "warmup must be smaller than frames"}
+    spec = ChapterSpec("demo", "Demo", 1, None, (), params, rules=(rule,))
+    assert spec.resolve({"warmup": 50})["warmup"] == 50
+    with pytest.raises(ParameterError, match=r"warmup must be smaller than frames \(rule: warmup < frames; "
+                                             r"values: warmup = 100, frames = 100\)"):
+        spec.resolve({"warmup": 100})
+
+
+def test_whole_numbers_read_alike_from_files_and_command_lines():
+    p = ParamSpec("n", "int", 1, help="h")
+    assert p.coerce("3000.0") == p.coerce(3000.0) == p.coerce("3000") == 3000
+    with pytest.raises(ParameterError, match="a whole number"):
+        p.coerce("3000.5")
+
+
+def test_unknown_spec_keys_are_refused(tmp_path, monkeypatch):
+    (tmp_path / "data").mkdir()
+    (tmp_path / "notebooks").mkdir()
+    (tmp_path / "_config.yml").write_text("title: t\n")
+    (tmp_path / "notebooks" / "x.yml").write_text("title: X\nheadlines: [a]\nparameters: {}\n")
+    (tmp_path / "notebooks" / "x.md").write_text("# X\n")
+    monkeypatch.setenv("MMPERF_ROOT", str(tmp_path))
+    with pytest.raises(ValueError, match="unknown keys \\['headlines'\\]"):
+        load_chapter("x")

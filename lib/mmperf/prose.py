@@ -66,7 +66,7 @@ def markdown_blocks(source: str) -> list[tuple[int, str]]:
     """
     lines = source.splitlines()
     blocks, current, start = [], [], 1
-    in_code, fence, i = False, "", 0
+    in_code, fence, i, open_directives = False, "", 0, 0
     if lines and lines[0].strip() == "---":  # front matter
         i = next((k for k in range(1, len(lines)) if lines[k].strip() == "---"), 0) + 1
     while i < len(lines):
@@ -76,7 +76,7 @@ def markdown_blocks(source: str) -> list[tuple[int, str]]:
         info = m.group(2).strip() if m else ""
         is_code_fence = m and m.group(1).startswith("`") and (not info.startswith("{") or "{code-cell}" in info
                                                               or "{code-block}" in info or "{code}" in info)
-        if not in_code and is_code_fence and not (current and info == "" and _closes_directive(current)):
+        if not in_code and is_code_fence and not (info == "" and open_directives > 0):
             in_code, fence = True, m.group(1)
             if current:
                 blocks.append((start, "\n".join(current)))
@@ -93,20 +93,16 @@ def markdown_blocks(source: str) -> list[tuple[int, str]]:
             if re.match(r"^:[a-z-]+:", stripped):
                 current.append("")
             elif stripped.startswith(("```", ":::")):
-                current.append(line.split("{")[0] + ("{" if "{" in line else ""))  # keep the marker only
+                # a directive's fence: counted, not prose (its body and title are prose)
+                open_directives += 1 if "{" in stripped else -1
+                title = stripped.split("}", 1)[1] if "}" in stripped else ""
+                current.append(title)
             else:
                 current.append(line)
         i += 1
     if current:
         blocks.append((start, "\n".join(current)))
     return blocks
-
-
-def _closes_directive(current: list[str]) -> bool:
-    """Whether a bare fence closes a directive opened in the current prose stretch."""
-    opened = sum(1 for ln in current if re.match(r"^\s*`{3,}\{", ln))
-    closed = sum(1 for ln in current if re.match(r"^\s*`{3,}\s*$", ln))
-    return opened > closed
 
 
 def lint_text(text: str, file: str = "<text>", first_line: int = 1) -> list[Finding]:

@@ -1,0 +1,46 @@
+"""Prose lint: no typed result in a chapter's text (issue 9 item 3). Exact cases, then every chapter."""
+
+import pytest
+
+from mmperf.params import chapter_names, load_chapter
+from mmperf.prose import lint_notebook, lint_text, markdown_blocks
+
+
+@pytest.mark.parametrize("text", [
+    "The model gives {glue:text}`eq1:.1f` Mbit/s.",
+    "Table 2 and Figures 4.1-4.5 of the paper, Eq. 3, Section 3.4.1, Chapter 4.",
+    "The paper prints 74 Mbit/s and 4.7 ms (seed line 104).",
+    "Printed in 1997 for MPEG-1 over OC-3 on a SPECint92 of 25.2 (seed lines 20-24).",
+    "Set `-p frame_rate 15` and compute $T = t_0 + n/r$ with $n = 2$.",
+    "1. first step\n2. second step",
+])
+def test_allowed_forms(text):
+    assert lint_text(text) == []
+
+
+@pytest.mark.parametrize("text, numeral", [
+    ("The model gives 70.59 Mbit/s.", "70.59"),
+    ("One target is missed; 10 are.", "10"),
+    ("Frames are dropped at a rate well above 10^-3.", "10"),
+    ("Our loss is 2 % (see Table 3).", "2 %"),
+])
+def test_typed_results_are_found(text, numeral):
+    assert [f.numeral for f in lint_text(text)][0] == numeral
+
+
+def test_code_cells_and_code_blocks_are_not_prose():
+    source = "# T\n\n```{code-cell} ipython3\nx = 42\n```\n\n```c++\nconnect(45678);\n```\n\nText 7.\n"
+    blocks = markdown_blocks(source)
+    assert "42" not in "".join(b for _, b in blocks) and "45678" not in "".join(b for _, b in blocks)
+    assert [f.numeral for _, b in blocks for f in lint_text(b)] == ["7"]
+
+
+def test_directive_bodies_are_prose():
+    source = "```{solution} ex-1\n:class: dropdown\nThe loss is 0.002.\n```\n"
+    assert [f.numeral for _, b in markdown_blocks(source) for f in lint_text(b)] == ["0.002"]
+
+
+@pytest.mark.parametrize("name", chapter_names())
+def test_chapter_prose_has_no_typed_results(name):
+    findings = lint_notebook(load_chapter(name).notebook)
+    assert not findings, f"{name}: {len(findings)} typed numerals:\n" + "\n".join(map(str, findings[:25]))
