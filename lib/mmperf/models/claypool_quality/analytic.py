@@ -12,7 +12,7 @@ Audioconference (thesis section 5.6.4), per participant's workstation:
 - CPU demand (no silence deletion, multicast; see :func:`audio_cpu_demand`) from Table 5.2,
   scaled by SPECint92 relative to the IPX; utilisation ``U``.
 - Unix load average ``l = l_bg + U/(1-U)`` (M/M/1 number in system; assumption).
-- Interarrival variance ``J = kappa * l / s + J_net(B)`` (ms^2), ``s`` = SPECint92 / 21.8:
+- Interarrival variance ``J = kappa * l / s**e + J_net(B)`` (ms^2), ``s`` = SPECint92 / 21.8, ``e`` = 1 by default:
   the thesis's linear jitter-versus-load lines whose slopes fall with processor power
   (section 3.4), plus additive network jitter (Table 5.4). ``kappa`` is **calibrated** so
   that 20 users on Ethernet become acceptable at SPECint92 = 40 (Figure 5.24).
@@ -53,60 +53,28 @@ import numpy as np
 from scipy.optimize import brentq
 
 from mmperf import quality as qm
-from mmperf.data import load_table, load_values
 from mmperf.params import ParameterError
 
-STUDY = "claypool"
+from .data import Inputs, load_inputs
 
 
-# ----------------------------------------------------------------------------- inputs
 @dataclass(frozen=True)
-class Inputs:
-    """Every number the reconstructions use, read from ``data/claypool`` (see :func:`load_inputs`)."""
+class Calibration:
+    """The result of calibrating one unknown scale to one printed anchor.
 
-    limits: dict
-    anchors: dict
-    systems: dict
-    assumptions: dict
-    audio_costs: dict          # operation -> (per_packet_ms, per_byte_ms) on the IPX
-    vc_costs: dict             # component -> {"msec","ci95_low","ci95_high"} on the Personal Iris
-
-    def lim(self, name: str) -> float:
-        return float(self.limits[name])
-
-    def sys(self, name: str) -> float:
-        return float(self.systems[name])
-
-    def ass(self, name: str) -> float:
-        return float(self.assumptions[name])
-
-
-def load_inputs() -> Inputs:
-    """Read the transcribed limits, anchors, system values, assumptions and cost tables.
-
-    Examples
-    --------
-    >>> inp = load_inputs()
-    >>> inp.lim("audio_latency_limit_ms"), inp.audio_costs["Mix"]
-    (230.0, (0.0, 0.00245))
+    ``status`` is ``"met"`` when a value inside the search range puts the model on the anchor,
+    ``"floor"`` when even the smallest value searched leaves the anchor unacceptable (``value`` is
+    that smallest value), and ``"ceiling"`` when even the largest leaves it acceptable (``value``
+    is the largest value searched). Only ``"met"`` is a calibration; the others are reported as a
+    warning and the target as missed.
     """
-    t52 = load_table(STUDY, "ch5_table5_2")
-    t71 = load_table(STUDY, "ch7_table7_1")
-    return Inputs(
-        limits=load_values(STUDY, "quality_limits"),
-        anchors=load_values(STUDY, "quality_anchors"),
-        systems=load_values(STUDY, "quality_systems"),
-        assumptions=load_values(STUDY, "quality_assumptions"),
-        audio_costs={r.operation: (float(r.IPX_per_packet_ms), float(r.IPX_per_byte_ms))
-                     for r in t52.itertuples()},
-        vc_costs={r.component: {"msec": float(r.msec), "ci95_low": float(r.ci95_low),
-                                "ci95_high": float(r.ci95_high)} for r in t71.itertuples()},
-    )
 
+    value: float
+    status: str
 
-def calibrated_values() -> dict:
-    """The calibrated values stored in ``data/claypool/quality_calibration.csv`` (label ``assumption``)."""
-    return load_values(STUDY, "quality_calibration")
+    @property
+    def met(self) -> bool:
+        return self.status == "met"
 
 
 # ----------------------------------------------------------------------------- audio
@@ -125,6 +93,7 @@ class AudioSettings:
     ipx_specint92: float = 21.8
     net_ratio: float = 411.37 / 564.63
     net_c_over_d: float = 96.07
+    jitter_spec_exponent: float = 1.0
 
 
 def audio_settings(inputs: Inputs, **overrides) -> AudioSettings:
@@ -141,6 +110,7 @@ def audio_settings(inputs: Inputs, **overrides) -> AudioSettings:
         ipx_specint92=inputs.sys("specint92_ipx"),
         net_ratio=inputs.sys("table5_4_ethernet_network_jitter") / inputs.sys("table5_4_ethernet_processor_jitter"),
         net_c_over_d=network_jitter_fit(inputs)[0] / network_jitter_fit(inputs)[1],
+        jitter_spec_exponent=inputs.ass("audio_jitter_specint92_exponent"),
     )
     return replace(base, **overrides)
 
@@ -250,7 +220,7 @@ def audio_point(kappa: float, specint92: float, bandwidth_mbps: float, n_users: 
     load = own_load if realtime else bg + own_load
     net_jitter = settings.net_ratio * kappa * settings.reference_load * (
         (settings.net_c_over_d + 10.0) / (settings.net_c_over_d + bandwidth_mbps))
-    jitter = kappa * load / speed + net_jitter
+    jitter = kappa * load / speed**settings.jitter_spec_exponent + net_jitter
     theta = math.sqrt(jitter / 2.0)
     buffer_ms, dropped = optimal_buffer(theta, settings.latency_limit_ms, settings.gaps_limit_pct)
     sharing = 1.0 if realtime else 1.0 + bg
@@ -299,32 +269,48 @@ def max_users(kappa, specint92, bandwidth_mbps, inputs, settings, n_max: int = 1
     return best
 
 
-def calibrate_audio_kappa(inputs: Inputs, settings: AudioSettings, n_users: float = 20,
-                          target_spec: float = 40.0, bandwidth_mbps: float = 10.0, unreachable: str = "raise") -> float:
+def audio_kappa_calibration(inputs: Inputs, settings: AudioSettings, n_users: float = 20,
+                            target_spec: float = 40.0, bandwidth_mbps: float = 10.0) -> Calibration:
     """``kappa`` (ms^2 per load unit on an IPX) putting the Figure 5.24 crossing at ``target_spec``.
 
-    ``unreachable="floor"`` returns the smallest scale searched (1e-3) instead of raising when
-    the anchor is unacceptable even without processor jitter.
+    The search runs over ``kappa`` in [1e-3, 1e7] (log scale, Brent's method). Status ``"floor"``:
+    the anchor is unacceptable even with no processor jitter (the limits are too strict for the
+    non-jitter latency and loss); ``"ceiling"``: it stays acceptable for any jitter scale searched.
 
     Examples
     --------
     >>> inp = load_inputs(); s = audio_settings(inp)
-    >>> k = calibrate_audio_kappa(inp, s)
-    >>> round(spec_threshold(k, 20, 10.0, inp, s), 6)
-    40.0
+    >>> cal = audio_kappa_calibration(inp, s)
+    >>> cal.status, round(spec_threshold(cal.value, 20, 10.0, inp, s), 6)
+    ('met', 40.0)
     """
     def excess(log_k: float) -> float:
         return audio_quality(math.exp(log_k), target_spec, bandwidth_mbps, n_users, inputs, settings) - 1.0
 
     lo, hi = math.log(1e-3), math.log(1e7)
     if excess(lo) >= 0:
-        if unreachable == "floor":
-            return math.exp(lo)
+        return Calibration(math.exp(lo), "floor")
+    if excess(hi) <= 0:
+        return Calibration(math.exp(hi), "ceiling")
+    return Calibration(math.exp(brentq(excess, lo, hi, xtol=1e-12)), "met")
+
+
+def calibrate_audio_kappa(inputs: Inputs, settings: AudioSettings, n_users: float = 20,
+                          target_spec: float = 40.0, bandwidth_mbps: float = 10.0) -> float:
+    """The calibrated ``kappa`` of :func:`audio_kappa_calibration`; raises if the anchor is unreachable.
+
+    Raises
+    ------
+    ParameterError
+        when no jitter scale in the searched range meets the anchor.
+    """
+    cal = audio_kappa_calibration(inputs, settings, n_users, target_spec, bandwidth_mbps)
+    if cal.status == "floor":
         raise ParameterError("no processor jitter scale makes the Figure 5.24 anchor acceptable: the limits "
                              "are too strict for the non-jitter latency and loss alone")
-    if excess(hi) <= 0:
+    if cal.status == "ceiling":
         raise ParameterError("the Figure 5.24 anchor stays acceptable for any jitter scale: the limits are too lax")
-    return math.exp(brentq(excess, lo, hi, xtol=1e-12))
+    return cal.value
 
 
 # ----------------------------------------------------------------------------- flying
@@ -423,10 +409,12 @@ def flying_crossover(processors: float, fs: FlyingSettings, c_max: int = 200) ->
 
 
 def flying_saturation_clients(compressed: bool, processors: float, fs: FlyingSettings) -> int:
-    """First number of clients at which the server can no longer meet every request (the thesis's arrows)."""
+    """First number of clients at which the server can no longer meet every request (the thesis's arrows); 0 if none."""
     c = 1
     while not flying_point(processors, c, compressed, fs)["server_saturated"]:
         c += 1
+        if c > 100_000:
+            return 0
     return c
 
 
@@ -542,35 +530,47 @@ def vc_knee_soldiers(speed, update_rate, inputs, vs) -> float:
     return float(brentq(margin, 2.0, 1e7))
 
 
-def calibrate_vc_lambda(inputs: Inputs, vs: VCSettings, target_soldiers: float = 500.0, speed: float = 6.5,
-                        network_mbps: float = 10.0, update_rate: float = 3.0, unreachable: str = "raise") -> float:
+def vc_lambda_calibration(inputs: Inputs, vs: VCSettings, target_soldiers: float = 500.0, speed: float = 6.5,
+                          network_mbps: float = 10.0, update_rate: float = 3.0) -> Calibration:
     """Frames of display delay ``lam`` putting the Indigo 2's acceptability limit at ``target_soldiers``.
 
-    If even ``lam = 0`` leaves the anchor unacceptable (a slow processor, strict limits),
-    ``unreachable="floor"`` returns 0 (the scorecard then shows the target missed) instead of
-    raising :class:`~mmperf.params.ParameterError`.
+    Status ``"floor"`` (value 0): even no display delay leaves the anchor unacceptable (a slow
+    processor, strict limits); ``"ceiling"``: no delay up to 10^4 frames makes it unacceptable.
 
     Examples
     --------
     >>> inp = load_inputs(); vs = vc_settings(inp)
-    >>> lam = calibrate_vc_lambda(inp, vs)
-    >>> round(vc_max_soldiers(lam, 6.5, 10.0, 3.0, inp, vs))
-    500
+    >>> cal = vc_lambda_calibration(inp, vs)
+    >>> cal.status, round(vc_max_soldiers(cal.value, 6.5, 10.0, 3.0, inp, vs))
+    ('met', 500)
     """
     def excess(lam: float) -> float:
         return vc_point(lam, target_soldiers, speed, network_mbps, update_rate, inputs, vs)["quality"] - 1.0
 
     if excess(0.0) >= 0:
-        if unreachable == "floor":
-            return 0.0
-        raise ParameterError(f"the Virtual Cockpit is unacceptable at {target_soldiers:g} soldiers even with no "
-                             "display delay: the frame-rate, jitter or accuracy limits are too strict")
+        return Calibration(0.0, "floor")
     hi = 1.0
     while excess(hi) < 0:
         hi *= 2
         if hi > 1e4:
-            raise ParameterError("no display delay makes the Virtual Cockpit anchor unacceptable")
-    return float(brentq(excess, 0.0, hi, xtol=1e-12))
+            return Calibration(hi, "ceiling")
+    return Calibration(float(brentq(excess, 0.0, hi, xtol=1e-12)), "met")
+
+
+def calibrate_vc_lambda(inputs: Inputs, vs: VCSettings, target_soldiers: float = 500.0, speed: float = 6.5,
+                        network_mbps: float = 10.0, update_rate: float = 3.0) -> float:
+    """The calibrated ``lam`` of :func:`vc_lambda_calibration`; raises if the anchor is unreachable.
+
+    Raises
+    ------
+    ParameterError
+        when no display delay meets the anchor.
+    """
+    cal = vc_lambda_calibration(inputs, vs, target_soldiers, speed, network_mbps, update_rate)
+    if not cal.met:
+        raise ParameterError(f"no display delay puts the Virtual Cockpit limit at {target_soldiers:g} soldiers "
+                             f"(calibration at its {cal.status})")
+    return cal.value
 
 
 # ----------------------------------------------------------------------------- chapter 1
@@ -600,245 +600,6 @@ def fig1_1_bytes(inputs: Inputs) -> dict:
     }
 
 
-# ----------------------------------------------------------------------------- parameters
-def validate_parameters(values: dict) -> None:
-    """Cross-parameter checks of the ``claypool-quality`` chapter.
-
-    Raises
-    ------
-    ParameterError
-        when the gap limit does not exceed the 0.5 % transmission loss the thesis assumes
-        (no configuration could then be acceptable and the calibration has no solution).
-
-    Examples
-    --------
-    >>> validate_parameters({"gaps_limit_pct": 6.0})
-    >>> validate_parameters({"gaps_limit_pct": 0.4})
-    Traceback (most recent call last):
-    ...
-    mmperf.params.ParameterError: gaps_limit_pct must exceed the 0.5 % transmission loss of section 5.6.4 (got 0.4)
-    """
-    gaps = values.get("gaps_limit_pct")
-    if gaps is not None and gaps <= 0.5:
-        raise ParameterError(f"gaps_limit_pct must exceed the 0.5 % transmission loss of section 5.6.4 (got {gaps:g})")
-
-
-# ----------------------------------------------------------------------------- figures
-# Figure builders live here so the notebook holds narrative and calls. Each returns a Figure.
-def _plt():
-    import matplotlib.pyplot as plt
-
-    return plt
-
-
-def _box(ax, x, y, w, h, text, fc="#e8f0f8", fontsize=9, style="round,pad=0.005"):
-    from matplotlib.patches import FancyBboxPatch
-
-    ax.add_patch(FancyBboxPatch((x, y), w, h, boxstyle=style, fc=fc, ec="#333333", lw=1.0))
-    ax.text(x + w / 2, y + h / 2, text, ha="center", va="center", fontsize=fontsize, wrap=True)
-
-
-def _arrow(ax, x0, y0, x1, y1, text=""):
-    ax.annotate("", xy=(x1, y1), xytext=(x0, y0), arrowprops={"arrowstyle": "-|>", "color": "#333333", "lw": 1.2})
-    if text:
-        ax.text((x0 + x1) / 2, (y0 + y1) / 2 + 0.02, text, ha="center", va="bottom", fontsize=8)
-
-
-def _blank_axes(figsize=(7.0, 3.6)):
-    plt = _plt()
-    fig, ax = plt.subplots(figsize=figsize)
-    ax.set_xlim(0, 1)
-    ax.set_ylim(0, 1)
-    ax.axis("off")
-    return fig, ax
-
-
-def plot_fig1_1(bytes_by_medium: dict):
-    """Figure 1.1 (bars, log scale): text exact, the other media under labelled assumptions."""
-    from mmperf.plotting import PALETTE, label_assumption
-
-    plt = _plt()
-    fig, ax = plt.subplots(figsize=(6.5, 3.8))
-    names = list(bytes_by_medium)
-    colours = [PALETTE[0]] + [PALETTE[1]] * (len(names) - 1)
-    bars = ax.bar(names, [bytes_by_medium[n] for n in names], color=colours, edgecolor="black", lw=0.6)
-    for b in bars:
-        ax.text(b.get_x() + b.get_width() / 2, b.get_height() * 1.15, f"{b.get_height():,.0f}", ha="center",
-                fontsize=8)
-    ax.set_yscale("log")
-    ax.set_ylabel("bytes to convey one page")
-    ax.set_ylim(1e3, 1e9)
-    ax.set_title("Bytes for one 66 x 80 character page, by medium")
-    from matplotlib.patches import Patch
-
-    ax.legend(handles=[Patch(fc=PALETTE[0], ec="black", label="exact (66 x 80 bytes)"),
-                       Patch(fc=PALETTE[1], ec="black", label="our assumptions (rate, frame size, PostScript)")],
-              loc="upper left", fontsize=8)
-    label_assumption(ax, "orange bars: reconstructed under labelled assumptions")
-    return fig
-
-
-def plot_fig1_2():
-    """Figure 1.2 redrawn as a schematic: predicting applications before and after the method."""
-    fig, ax = _blank_axes((7.6, 3.4))
-    for x0, title, after in ((0.0, "Before", False), (0.51, "After", True)):
-        ax.text(x0 + 0.24, 0.93, title, ha="center", fontsize=11, weight="bold")
-        _box(ax, x0 + 0.01, 0.33, 0.13, 0.5, "Multimedia\n(future\napps)\n\nA    B", fc="#f3f3f3", fontsize=8)
-        tool = "quality\nplanning\nmodel" if after else "ad hoc\nestimate\nper app"
-        _box(ax, x0 + 0.18, 0.46, 0.1, 0.24, tool, fc="#e3ecf7" if after else "#fbe0d6", fontsize=8)
-        for y, app in ((0.74, "A"), (0.42, "B")):
-            _arrow(ax, x0 + 0.14, y, x0 + 0.18, 0.58)
-            _arrow(ax, x0 + 0.28, 0.58, x0 + 0.33, y)
-            ax.text(x0 + 0.335, y, f"users of {app}:\nlatency, jitter,\nloss", va="center", fontsize=7.5)
-        ax.text(x0 + 0.24, 0.16, "one model, any application" if after else "each application studied alone",
-                ha="center", fontsize=8, style="italic")
-    ax.set_title("Figure 1.2 (redrawn schematic): our contributions", fontsize=10)
-    return fig
-
-
-def plot_fig2_1():
-    """Figure 2.1 redrawn: user requirements and system predictions feed the quality metric."""
-    fig, ax = _blank_axes((7.6, 2.8))
-    _box(ax, 0.01, 0.6, 0.25, 0.32, "User requirements:\nacceptable latency,\njitter, data loss")
-    _box(ax, 0.01, 0.08, 0.25, 0.32, "System (predicted):\nlatency, jitter,\ndata loss")
-    _box(ax, 0.42, 0.3, 0.26, 0.4, "Quality metric\n$Q = \\sqrt{\\sum_k (c_k/m_k)^2}$", fc="#e3ecf7")
-    _box(ax, 0.78, 0.3, 0.21, 0.4, "Application\nquality\n(acceptable if Q < 1)", fc="#d9f2e3")
-    _arrow(ax, 0.26, 0.76, 0.42, 0.6)
-    ax.text(0.33, 0.74, "limits $m_k$", fontsize=8)
-    _arrow(ax, 0.26, 0.24, 0.42, 0.4)
-    ax.text(0.33, 0.22, "values $c_k$", fontsize=8)
-    _arrow(ax, 0.68, 0.5, 0.78, 0.5)
-    ax.set_title("Figure 2.1 (redrawn schematic): computing application quality", fontsize=10)
-    return fig
-
-
-def plot_quality_space(limits: dict, point: dict | None = None, extra_points: dict | None = None,
-                       title: str = "Application quality space", extra_q: dict | None = None):
-    """Figure 2.2 / 7.9 style: the acceptable region as the unit sphere octant in normalised axes.
-
-    ``limits`` and ``point`` map three axis labels to the limit and the operating point's value
-    (raw units); ``extra_points`` maps a label to normalised ``(x, y, z)``.
-    """
-    plt = _plt()
-    fig = plt.figure(figsize=(6.2, 5.2))
-    ax = fig.add_subplot(projection="3d")
-    u, v = np.meshgrid(np.linspace(0, np.pi / 2, 30), np.linspace(0, np.pi / 2, 30))
-    ax.plot_surface(np.cos(u) * np.sin(v), np.sin(u) * np.sin(v), np.cos(v), color="#009E73", alpha=0.25,
-                    linewidth=0)
-    labels = list(limits)
-    def axis_label(k):
-        return k if limits[k] == 1 else f"{k} / {limits[k]:g}"
-
-    ax.set_xlabel(axis_label(labels[0]))
-    ax.set_ylabel(axis_label(labels[1]))
-    ax.set_zlabel(axis_label(labels[2]))
-    top = 1.3
-    if point is not None:
-        xyz = [point[k] / limits[k] for k in labels]
-        q = qm.quality(xyz)
-        ax.scatter(*xyz, color="#D55E00", s=50, depthshade=False,
-                   label=f"what-if point, Q = {q:.2f} ({'acceptable' if q < 1 else 'unacceptable'})")
-        ax.plot([0, xyz[0]], [0, xyz[1]], [0, xyz[2]], color="#D55E00", ls="--", lw=1)
-        top = max(top, *xyz)
-    for i, (name, xyz) in enumerate((extra_points or {}).items()):
-        q = (extra_q or {}).get(name, qm.quality(xyz))
-        ax.scatter(*xyz, s=45, depthshade=False, marker="os^D"[i % 4], label=f"{name}: Q = {q:.2f}")
-        top = max(top, *xyz)
-    top = min(top * 1.05, 8.0)
-    ax.set_xlim(0, top)
-    ax.set_ylim(0, top)
-    ax.set_zlim(0, top)
-    ax.set_title(title + "\n(green: acceptable region, distance to the origin < 1)", fontsize=10)
-    if point is not None or extra_points:
-        ax.legend(loc="upper left", fontsize=7.5)
-    return fig
-
-
-def plot_geometry(latency_limit_ms, gaps_limit_pct, whatif_latency_ms, whatif_gaps_pct, norm="euclidean"):
-    """The audio quality plane: the thesis's circle, the 'box' reading, iso-quality curves, a what-if point."""
-    from mmperf.plotting import paper_marker_style
-
-    plt = _plt()
-    fig, ax = plt.subplots(figsize=(6.4, 4.6))
-    t = np.linspace(0, np.pi / 2, 200)
-    for qv, ls in ((0.5, ":"), (1.0, "-"), (1.5, ":")):
-        ax.plot(latency_limit_ms * qv * np.cos(t), gaps_limit_pct * qv * np.sin(t), color="#009E73", ls=ls, lw=1.8 if qv == 1 else 1,
-                label="Q = 1 (thesis: Euclidean)" if qv == 1 else (f"Q = {qv:g}" if qv == 0.5 else None))
-    ax.fill_between(latency_limit_ms * np.cos(t), gaps_limit_pct * np.sin(t), color="#009E73", alpha=0.15)
-    ax.plot([0, latency_limit_ms, latency_limit_ms], [gaps_limit_pct, gaps_limit_pct, 0], color="#555555",
-            ls="--", lw=1, label="'box' of the user minimums (max norm)")
-    q = qm.quality([qm.normalise(whatif_latency_ms, latency_limit_ms), qm.normalise(whatif_gaps_pct, gaps_limit_pct)],
-                   norm=norm)
-    ax.plot(whatif_latency_ms, whatif_gaps_pct, "o", color="#D55E00", ms=8,
-            label=f"what-if point: Q = {q:.2f} ({norm})")
-    ax.plot([100], [2], **{**paper_marker_style(), "label": "Fig. 5.21 reading (100 ms, 2 %)"})
-    ax.set_xlabel("latency (ms)")
-    ax.set_ylabel("audio gaps (% of frames)")
-    ax.set_xlim(0, max(1.6 * latency_limit_ms, whatif_latency_ms * 1.1))
-    ax.set_ylim(0, max(1.6 * gaps_limit_pct, whatif_gaps_pct * 1.1))
-    ax.legend(fontsize=8, loc="upper right")
-    ax.set_title("Audioconference quality plane (section 5.6.4 limits)")
-    return fig
-
-
-def plot_fig2_3():
-    """Figure 2.3 redrawn: regions of insufficient, scarce and abundant resources over time."""
-    plt = _plt()
-    fig, ax = plt.subplots(figsize=(6.4, 3.8))
-    x = np.linspace(0, 10, 200)
-    low, high = 1.0 * 1.35**x, 4.0 * 1.35**x
-    ax.fill_between(x, high, 150, color="#D55E00", alpha=0.25, label="insufficient resources")
-    ax.fill_between(x, low, high, color="#E69F00", alpha=0.3, label="region of scarce resources")
-    ax.fill_between(x, 0.3, low, color="#009E73", alpha=0.25, label="abundant resources")
-    for y, name in ((60, "Virtual Cockpit"), (6, "audio, video"), (0.6, "text, graphics")):
-        ax.text(1.0, y, name, fontsize=8)
-    ax.set_yscale("log")
-    ax.set_ylim(0.3, 150)
-    ax.set_xlabel("year (and the capacity increase it brings)")
-    ax.set_ylabel("capacity demand (relative)")
-    ax.set_xticks([])
-    ax.set_yticks([])
-    ax.legend(fontsize=8, loc="upper right")
-    ax.set_title("Figure 2.3 (redrawn schematic; curves illustrative, not data)", fontsize=10)
-    return fig
-
-
-TAXONOMY = {
-    "Capacity": {"Increase capacity": "better, more or\nspecialised hardware",
-                 "Decrease demand": "multicast;\nvoluntary data loss",
-                 "Shift demand": "compression; client vs\nserver; dead reckoning"},
-    "Scheduling": {"Real-time priorities": "Solaris, YARTOS,\nREETHER, RTP",
-                   "Playout policies": "buffering, E/I-policy,\nqueue monitoring, History",
-                   "CM file systems": "disk scheduling, layout (Zebra)",
-                   "Synchronisation": "interleaved (MPEG), timed (vat)"},
-    "Reservation": {"Immediate": "SRP, Yau & Lam, ST-II",
-                    "Advance": "Tenet suite 2"},
-}
-
-
-def plot_fig2_4():
-    """Figure 2.4 redrawn: the taxonomy's three categories, sub-categories and examples (section 2.4)."""
-    fig, ax = _blank_axes((7.6, 4.4))
-    width = 0.3
-    for i, (cat, subs) in enumerate(TAXONOMY.items()):
-        x = 0.02 + i * (width + 0.035)
-        _box(ax, x, 0.87, width, 0.09, cat, fc="#cfe0f1", fontsize=10)
-        h = 0.82 / len(subs)
-        for j, (sub, ex) in enumerate(subs.items()):
-            y = 0.83 - (j + 1) * h + 0.02
-            _box(ax, x + 0.01, y, width - 0.02, h - 0.04, "", fc="#f7f7f7")
-            ax.text(x + width / 2, y + (h - 0.04) * 0.72, sub, ha="center", va="center", fontsize=8.5)
-            ax.text(x + width / 2, y + (h - 0.04) * 0.32, ex, ha="center", va="center", fontsize=7, style="italic")
-    ax.set_title("Figure 2.4 (redrawn schematic): taxonomy of multimedia application quality", fontsize=10)
-    return fig
-
-
-def _quality_axes(ax, ylabel="predicted quality Q (lower is better)"):
-    ax.axhline(1.0, color="black", lw=1.0, ls="-")
-    ax.text(ax.get_xlim()[0], 1.0, " acceptable below", va="bottom", fontsize=8)
-    ax.set_ylabel(ylabel)
-
-
 def audio_load_sweep(kappa, systems: dict, n_users, loads, inputs: Inputs, settings: AudioSettings) -> dict:
     """Figure 5.26 numbers: quality versus background load for each system and for the real-time IPX.
 
@@ -861,27 +622,6 @@ def audio_load_sweep(kappa, systems: dict, n_users, loads, inputs: Inputs, setti
             "rt_lowest_from_load": float(loads[better][0]) if better.any() else float("nan")}
 
 
-def plot_fig5_24(kappa, n_users, inputs, settings, ipx_spec, ethernet_mbps, anchor_spec):
-    """Figure 5.24: Q versus SPECint92 (Ethernet fixed) and versus bandwidth (IPX fixed)."""
-    from mmperf.plotting import label_assumption, paper_marker_style
-
-    plt = _plt()
-    fig, ax = plt.subplots()
-    x = np.geomspace(5, 2000, 120)
-    ax.plot(x, [audio_quality(kappa, ipx_spec, b, n_users, inputs, settings) for b in x], "-",
-            label=f"IPX fixed (SPECint92 {ipx_spec:g}), network Mbit/s on the x-axis")
-    ax.plot(x, [audio_quality(kappa, s, ethernet_mbps, n_users, inputs, settings) for s in x], "--",
-            label=f"Ethernet fixed ({ethernet_mbps:g} Mbit/s), SPECint92 on the x-axis")
-    ax.plot([anchor_spec], [1.0], **{**paper_marker_style(), "label": f"thesis: acceptable from SPECint92 {anchor_spec:g}"})
-    ax.set_xscale("log")
-    ax.set_xlabel("SPECint92 (dashed) or network bandwidth in Mbit/s (solid)")
-    ax.set_ylim(0, 3)
-    _quality_axes(ax)
-    ax.legend(fontsize=8)
-    ax.set_title(f"Audioconference quality, {n_users:g} users (reconstruction)")
-    label_assumption(ax, "reconstructed; jitter scale calibrated to the SPECint92 = 40 anchor")
-    return fig
-
 
 AUDIO_SYSTEMS = (("IPX + Ethernet", "specint92_ipx", "ethernet_Mbit_s"),
                  ("Sparc 5 + Fibre Channel", "specint92_sparc5", "fibre_channel_Mbit_s"),
@@ -893,112 +633,3 @@ def audio_systems(inputs: Inputs, alpha_specint92: float) -> dict:
     return {name: (inputs.sys(spec) if spec else alpha_specint92, inputs.sys(net))
             for name, spec, net in AUDIO_SYSTEMS}
 
-
-def plot_fig5_25(kappa, systems, inputs, settings, anchors):
-    """Figure 5.25: Q versus users for the three systems, with the thesis's user anchors."""
-    from mmperf.plotting import label_assumption, paper_marker_style
-
-    plt = _plt()
-    fig, ax = plt.subplots()
-    users = np.arange(2, 151)
-    for name, (spec, bw) in systems.items():
-        ax.plot(users, [audio_quality(kappa, spec, bw, n, inputs, settings) for n in users], label=name)
-    pm = paper_marker_style()
-    ax.plot([anchors["sparc5"]], [1.0], **{**pm, "label": "thesis: Sparc 5 + FC up to 30 users"})
-    ax.plot([anchors["alpha"]], [1.0], **{**pm, "marker": ">", "label": "thesis: Alpha + HIPPI over 70 users"})
-    ax.set_xlabel("audioconference users")
-    ax.set_ylim(0, 3)
-    _quality_axes(ax)
-    ax.legend(fontsize=8)
-    ax.set_title("Audioconference quality versus users (reconstruction)")
-    label_assumption(ax)
-    return fig
-
-
-def plot_fig5_26(sweep: dict, n_users):
-    """Figure 5.26 from :func:`audio_load_sweep`: Q versus background load, plus the real-time IPX."""
-    from mmperf.plotting import label_assumption
-
-    plt = _plt()
-    fig, ax = plt.subplots()
-    for name, q in sweep["curves"].items():
-        ax.plot(sweep["loads"], q, label=name)
-    ax.plot(sweep["loads"], sweep["realtime"], "k-.", label="IPX + Ethernet, real-time priority")
-    ax.set_xlabel("background processor load (Unix load average)")
-    ax.set_ylim(0, 2.5)
-    _quality_axes(ax)
-    ax.legend(fontsize=8)
-    ax.set_title(f"Audioconference quality versus load, {n_users:g} users (reconstruction)")
-    label_assumption(ax)
-    return fig
-
-
-def plot_fig6_11(processor_counts, fs: FlyingSettings):
-    """Figure 6.11: client quality plane (data reduction, client latency) with Indigo 2 clients."""
-    from mmperf.plotting import label_assumption
-
-    plt = _plt()
-    fig, ax = plt.subplots(figsize=(6.4, 4.4))
-    span = fs.max_useful_mbps - fs.min_useful_mbps
-    t = np.linspace(0, np.pi / 2, 200)
-    ax.plot(span * np.cos(t), fs.latency_limit_ms * np.sin(t), color="#009E73", label="Q = 1 (acceptable inside)")
-    ax.fill_between(span * np.cos(t), fs.latency_limit_ms * np.sin(t), color="#009E73", alpha=0.15)
-    for k in processor_counts:
-        p = flying_point(k, 1, True, fs, server_unlimited=True)
-        ax.plot(p["reduction_mbps"], p["latency_ms"], "o", color="#0072B2")
-        ax.annotate(f"{k:g} CPU{'s' if k != 1 else ''}", (p["reduction_mbps"], p["latency_ms"]),
-                    textcoords="offset points", xytext=(5, 3), fontsize=8)
-    ax.set_yscale("log")
-    ax.set_xlabel("data reduction received by the client (Mbit/s below 720)")
-    ax.set_ylabel("latency added by the client (ms)")
-    ax.set_title("Flying: Indigo 2 clients decompressing JPEG (reconstruction)")
-    ax.legend(fontsize=8, loc="lower right")
-    label_assumption(ax, "reconstructed; linear data-loss axis is our assumption")
-    return fig
-
-
-def plot_fig6_12(processor_options, fs: FlyingSettings, c_max=12):
-    """Figure 6.12: quality versus clients, with and without compression, one panel per client size."""
-    from mmperf.plotting import label_assumption
-
-    plt = _plt()
-    fig, axes = plt.subplots(1, len(processor_options), figsize=(7.6, 3.8), sharey=True)
-    axes = np.atleast_1d(axes)
-    clients = np.arange(1, c_max + 1)
-    for ax, (label, k) in zip(axes, processor_options.items(), strict=True):
-        for compressed, style in ((False, "o-"), (True, "s--")):
-            q = [flying_point(k, c, compressed, fs)["quality"] for c in clients]
-            ax.plot(clients, q, style, ms=4, label="compression" if compressed else "no compression")
-            sat = flying_saturation_clients(compressed, k, fs)
-            if sat <= c_max:
-                ax.annotate("", xy=(sat, q[sat - 1]), xytext=(sat, q[sat - 1] + 0.25),
-                            arrowprops={"arrowstyle": "->", "color": "black"})
-        ax.set_xlabel("clients")
-        ax.set_title(f"{label}: {k:g}-processor clients", fontsize=9.5)
-        ax.axhline(1.0, color="black", lw=1)
-    axes[0].set_ylabel("predicted quality Q")
-    axes[0].legend(fontsize=8)
-    label_assumption(axes[-1], "arrows: server saturates (reconstruction)")
-    return fig
-
-
-def plot_vc_soldiers(curves: dict, title: str, anchors: dict | None = None, log_y=True):
-    """Figures 7.6-7.8: quality versus soldiers on log axes; ``curves`` maps label -> (N, Q, style)."""
-    from mmperf.plotting import label_assumption, paper_marker_style
-
-    plt = _plt()
-    fig, ax = plt.subplots()
-    for label, (n, q, style) in curves.items():
-        ax.plot(n, q, style, label=label)
-    for i, (label, x) in enumerate((anchors or {}).items()):
-        ax.plot([x], [1.0], **{**paper_marker_style(), "marker": "os"[i % 2], "label": label})
-    ax.set_xscale("log")
-    if log_y:
-        ax.set_yscale("log")
-        ax.set_ylim(top=100)   # beyond this the processor has no time left to render at all
-    ax.set_xlabel("soldiers")
-    _quality_axes(ax)
-    ax.legend(fontsize=8)
-    ax.set_title(title)
-    label_assumption(ax)
-    return fig
