@@ -166,6 +166,34 @@ def tandem(arrival_rate: float, service_rates: Sequence[float]) -> QueueMetrics:
                         sum(s.Lq for s in stations), sum(s.W for s in stations), sum(s.Wq for s in stations))
 
 
+def lindley_waits(interarrival: Sequence[float], service: Sequence[float]) -> np.ndarray:
+    """Exact waiting times of a FCFS single-server queue, vectorised (Lindley's recursion).
+
+    Customer ``n`` arrives ``interarrival[n]`` after customer ``n-1`` (the first at ``interarrival[0]``)
+    and needs ``service[n]``. With ``W_0 = 0`` and ``W_n = max(0, W_{n-1} + S_{n-1} - A_n)``, the
+    partial sums ``U_n = sum_{k<=n} (S_{k-1} - A_k)`` give ``W_n = U_n - min(0, min_{k<=n} U_k)``: one
+    cumulative sum and one running minimum, with no Python loop. It is what Ciw computes event by event
+    for one FCFS server, at a fraction of the cost (a test shows the two equal customer by customer).
+
+    Examples
+    --------
+    Worked by hand: arrivals at 0, 1, 2 (gaps 0, 1, 1), services 3, 1, 1: the second waits 3 - 1 = 2,
+    the third 2 + 1 - 1 = 2.
+
+    >>> lindley_waits([0.0, 1.0, 1.0], [3.0, 1.0, 1.0]).tolist()
+    [0.0, 2.0, 2.0]
+    """
+    a = np.asarray(interarrival, dtype=float)
+    s = np.asarray(service, dtype=float)
+    if a.shape != s.shape or a.ndim != 1:
+        raise ValueError("interarrival and service must be one-dimensional and of equal length")
+    if a.size == 0:
+        return a.copy()
+    steps = np.concatenate(([0.0], s[:-1] - a[1:]))
+    u = np.cumsum(steps)
+    return u - np.minimum(np.minimum.accumulate(u), 0.0)
+
+
 def service_distribution(mean: float, cv: float = 0.0) -> ciw.dists.Distribution:
     """A Ciw distribution with the given mean and coefficient of variation.
 
