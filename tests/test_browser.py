@@ -1,12 +1,26 @@
-"""Smoke test in a real browser: headless Chromium (Debian's package) driven by Playwright.
+"""The built book in a real browser: headless Chromium (Debian's package) driven by Playwright.
 
-Every page of the built book loads over HTTP from a local server with no console errors, no
-page errors and no failed requests, and every image on it has loaded. Needs /usr/bin/chromium
-(`apt-get install chromium`; `.ci/run` installs it). Without it the test is skipped locally and
-fails in CI.
+Every page of the built book loads over HTTP from a local server with no console errors, no page
+errors and no failed requests, and every image on it has loaded. Beyond that, the reader's edition
+(issue 17) is checked where a reader sees it, at a 1400 px desktop window:
+
+- no table is wider than the text column (only narrow screens may scroll a table);
+- no ``NaN``, ``nan``, ``None``, ``np.float64`` or ``Name(field=...)`` repr in the page's text
+  (code listings excepted);
+- every figure of a chapter has a provenance line and PNG/SVG downloads that exist, and its alt
+  text describes it (not a file path);
+- every chapter opens with its "Run this chapter yourself" box;
+- the bibliography and the build-status pages exist and list what they should.
+
+Every page is also photographed at desktop width, at phone width (390 px) and in dark mode into
+``_build/screenshots/`` for review.
+
+Needs /usr/bin/chromium (`apt-get install chromium`; `.ci/run` installs it). Without it the tests
+are skipped locally and fail in CI.
 """
 
 import os
+import re
 import shutil
 import threading
 from functools import partial
@@ -14,6 +28,7 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
+from mmperf import paths
 from mmperf.params import chapter_names
 
 pytestmark = pytest.mark.browser
@@ -21,8 +36,57 @@ pytestmark = pytest.mark.browser
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-STATIC_PAGES = ["index.html", "book/intro.html", "book/using.html", "book/teaching.html", "book/scorecard.html"]
-PAGES = STATIC_PAGES + [f"book/chapters/{name}.html" for name in chapter_names()]
+STATIC_PAGES = ["index.html", "book/intro.html", "book/using.html", "book/teaching.html", "book/instructor.html",
+                "book/scorecard.html", "book/status.html", "book/bibliography.html"]
+CHAPTER_PAGES = [f"book/chapters/{name}.html" for name in chapter_names()]
+PAGES = STATIC_PAGES + CHAPTER_PAGES
+DESKTOP = {"width": 1400, "height": 1000}
+PHONE = {"width": 390, "height": 844}
+
+#: reprs and missing-value spellings that must never reach a reader
+BAD_TEXT = [
+    (re.compile(r"\bNaN\b"), "NaN"),
+    (re.compile(r"\bnan\b"), "nan"),
+    # "None of the checks ..." is English; a bare None is a Python value
+    (re.compile(r"\bNone\b(?! (?:of|the|is|are|was|were|has|have|had|in|at|but|so)\b)"), "None"),
+    (re.compile(r"np\.float64|np\.int64|numpy\.float64"), "numpy scalar repr"),
+    (re.compile(r"\b[A-Z][A-Za-z0-9]+\((?:[a-z_][a-z0-9_]*)=[^)]"), "Name(field=...) repr"),
+    (re.compile(r"<pandas\.|dtype: (?:float|int|object)"), "pandas repr"),
+]
+
+#: the visible text of the article, without code listings, scripts and styles (hidden dropdowns included)
+ARTICLE_TEXT_JS = """() => {
+  const root = document.querySelector('article') || document.body;
+  const skip = el => el.closest('script, style, noscript, pre, code, .cell_input, .highlight, .mm-provenance');
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const parts = [];
+  while (walker.nextNode()) {
+    const n = walker.currentNode;
+    if (n.parentElement && !skip(n.parentElement)) parts.push(n.nodeValue);
+  }
+  return parts.join(' ');
+}"""
+
+WIDE_TABLES_JS = """() => {
+  const article = document.querySelector('article.bd-article') || document.querySelector('article');
+  if (!article) return [];
+  const column = article.getBoundingClientRect();
+  const out = [];
+  for (const t of article.querySelectorAll('table')) {
+    const r = t.getBoundingClientRect();
+    if (r.width === 0) continue;  // inside a closed dropdown
+    if (r.width > column.width + 1 || r.right > column.right + 1) {
+      const head = (t.querySelector('tr') || t).innerText.replace(/\\s+/g, ' ').slice(0, 60);
+      out.push(`${Math.round(r.width)} px > column ${Math.round(column.width)} px: ${head}`);
+    }
+  }
+  return out;
+}"""
+
+FIGURES_JS = """() => Array.from(document.querySelectorAll('article figure')).filter(f => f.querySelector('img'))
+  .map(f => ({id: f.id, alt: f.querySelector('img').getAttribute('alt') || '',
+              provenance: (f.querySelector('.mm-provenance') || {innerText: ''}).innerText,
+              downloads: Array.from(f.querySelectorAll('a.mm-download')).map(a => [a.innerText, a.href])}))"""
 
 
 class _QuietHandler(SimpleHTTPRequestHandler):
@@ -53,30 +117,136 @@ def browser():
         b.close()
 
 
-@pytest.mark.parametrize("page_path", PAGES)
-def test_page_loads_cleanly_with_all_images(server, browser, page_path):
-    page = browser.new_page()
+@pytest.fixture(scope="module")
+def screenshots():
+    folder = paths.build_dir() / "screenshots"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def _slug(page_path: str) -> str:
+    return page_path.removesuffix(".html").replace("/", "-")
+
+
+def _open(browser, server, page_path, viewport=DESKTOP, dark=False):
+    context = browser.new_context(viewport=viewport, color_scheme="dark" if dark else "light")
+    page = context.new_page()
     problems = []
     page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
     page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
     page.on("requestfailed", lambda r: problems.append(f"request failed: {r.url} ({r.failure})"))
     response = page.goto(f"{server}/{page_path}", wait_until="networkidle")
+    if dark:  # the theme's own switch: what a reader gets from the dark-mode button
+        page.evaluate("document.documentElement.dataset.theme = 'dark'; "
+                      "document.documentElement.dataset.mode = 'dark'")
+    return context, page, response, problems
+
+
+@pytest.mark.parametrize("page_path", PAGES)
+def test_page_loads_cleanly_with_all_images(server, browser, page_path, screenshots):
+    context, page, response, problems = _open(browser, server, page_path)
     assert response is not None and response.ok, f"{page_path}: HTTP {response.status if response else '?'}"
     broken = page.evaluate(
         "Array.from(document.images).filter(i => !i.complete || i.naturalWidth === 0).map(i => i.src)")
     title = page.title()
-    page.close()
+    page.screenshot(path=str(screenshots / f"{_slug(page_path)}-desktop.png"), full_page=True)
+    context.close()
     assert not problems, f"{page_path}: {problems}"
     assert not broken, f"{page_path}: images that did not load: {broken}"
     assert title, f"{page_path}: no title"
 
 
-def test_chapter_figures_are_visible_images(server, browser):
-    for name in chapter_names():
-        page = browser.new_page()
-        page.goto(f"{server}/book/chapters/{name}.html", wait_until="networkidle")
-        sizes = page.evaluate(
-            "Array.from(document.querySelectorAll('figure img')).map(i => [i.naturalWidth, i.naturalHeight])")
-        page.close()
-        assert sizes, f"{name}: no figure images"
-        assert all(w > 100 and h > 100 for w, h in sizes), f"{name}: a figure image is tiny or empty: {sizes}"
+@pytest.mark.parametrize("page_path", PAGES)
+def test_phone_and_dark_mode_screenshots(server, browser, page_path, screenshots):
+    context, page, _, problems = _open(browser, server, page_path, viewport=PHONE)
+    page.screenshot(path=str(screenshots / f"{_slug(page_path)}-phone.png"), full_page=True)
+    # at phone width the page itself never scrolls sideways: wide tables and figures scroll in their boxes
+    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    context.close()
+    context, page, _, _ = _open(browser, server, page_path, dark=True)
+    page.screenshot(path=str(screenshots / f"{_slug(page_path)}-dark.png"), full_page=True)
+    context.close()
+    assert not problems, f"{page_path}: {problems}"
+    assert overflow <= 1, f"{page_path}: at {PHONE['width']} px the page scrolls sideways by {overflow} px"
+
+
+@pytest.mark.parametrize("page_path", PAGES)
+def test_tables_fit_the_column_and_no_raw_values(server, browser, page_path):
+    context, page, _, _ = _open(browser, server, page_path)
+    wide = page.evaluate(WIDE_TABLES_JS)
+    text = page.evaluate(ARTICLE_TEXT_JS)
+    context.close()
+    assert not wide, f"{page_path}: tables wider than the text column at {DESKTOP['width']} px: {wide}"
+    found = []
+    for pattern, what in BAD_TEXT:
+        for m in pattern.finditer(text):
+            found.append(f"{what}: ...{text[max(0, m.start() - 40):m.end() + 40]}...")
+    assert not found, f"{page_path}: raw values in the page text:\n  " + "\n  ".join(found[:10])
+
+
+def _looks_like_path(alt: str) -> bool:
+    return bool(re.search(r"\.(png|svg|jpe?g|pdf)$|_images/|/", alt.strip())) or not alt.strip()
+
+
+@pytest.mark.parametrize("page_path", CHAPTER_PAGES)
+def test_chapter_figures_have_provenance_downloads_and_alt_text(server, browser, page_path):
+    context, page, _, _ = _open(browser, server, page_path)
+    figures = page.evaluate(FIGURES_JS)
+    missing = []
+    for fig in figures:
+        for kind, href in fig["downloads"]:
+            if not page.request.get(href).ok:
+                missing.append(f"{fig['id']}: {kind} download {href} not found")
+    sizes = page.evaluate(
+        "Array.from(document.querySelectorAll('figure img')).map(i => [i.naturalWidth, i.naturalHeight])")
+    context.close()
+    assert figures, f"{page_path}: no figures"
+    assert all(w > 100 and h > 100 for w, h in sizes), f"{page_path}: a figure image is tiny or empty: {sizes}"
+    no_line = [f["id"] for f in figures if "Provenance:" not in f["provenance"]]
+    assert not no_line, f"{page_path}: figures without a provenance line: {no_line}"
+    for fig in figures:
+        kinds = sorted(k for k, _ in fig["downloads"])
+        assert {"PNG", "SVG"} <= set(kinds), f"{page_path}: {fig['id']} offers downloads {kinds}, not PNG and SVG"
+        assert "commit" in fig["provenance"] and "chapter" in fig["provenance"], fig
+    bad_alt = [(f["id"], f["alt"]) for f in figures if _looks_like_path(f["alt"])]
+    assert not bad_alt, f"{page_path}: alt text is empty or a path: {bad_alt}"
+    assert not missing, f"{page_path}: {missing}"
+
+
+@pytest.mark.parametrize("page_path", CHAPTER_PAGES)
+def test_chapter_opens_with_run_box(server, browser, page_path):
+    context, page, _, _ = _open(browser, server, page_path)
+    box = page.evaluate("""() => {
+      const article = document.querySelector('article');
+      const all = Array.from(article.querySelectorAll('.admonition, aside, div, section'));
+      const el = all.find(e => /Run this chapter yourself/.test(
+          (e.querySelector('.admonition-title, p.admonition-title, summary, h2, h3') || {innerText: ''}).innerText));
+      if (!el) return null;
+      const heads = Array.from(article.querySelectorAll('h2'));
+      return {text: el.innerText,
+              beforeFirstH2: !heads.length || (el.compareDocumentPosition(heads[0]) & Node.DOCUMENT_POSITION_FOLLOWING) > 0};
+    }""")
+    context.close()
+    assert box, f"{page_path}: no 'Run this chapter yourself' box"
+    assert "mmbook run" in box["text"], f"{page_path}: the run box gives no mmbook run command"
+    assert box["beforeFirstH2"], f"{page_path}: the run box is not at the top of the chapter"
+
+
+def test_bibliography_and_status_pages(server, browser):
+    context, page, response, _ = _open(browser, server, "book/bibliography.html")
+    assert response is not None and response.ok, "no bibliography page"
+    entries = page.evaluate("document.querySelectorAll('article .citation, article dl.citation > dt, "
+                            "article div.citation').length")
+    bib_text = page.evaluate("document.querySelector('article').innerText")
+    context.close()
+    assert entries >= 5, f"the bibliography lists {entries} works (at least the five studies expected)"
+    for author in ("Huynh", "Claypool", "Zeadally", "Sharp", "Hsieh"):
+        assert author in bib_text, f"the bibliography does not list {author}"
+    context, page, response, _ = _open(browser, server, "book/status.html")
+    assert response is not None and response.ok, "no build-status page"
+    status_text = page.evaluate("document.querySelector('article').innerText")
+    footer = page.evaluate("(document.querySelector('.bd-footer-content') || document.body).innerText")
+    context.close()
+    for word in ("commit", "numpy", "seconds"):
+        assert word in status_text, f"the status page does not give {word}"
+    assert "Built from commit" in footer, "the build stamp is not in the footer"

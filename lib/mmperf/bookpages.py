@@ -204,8 +204,8 @@ def status_page(names: list[str], outcomes=None, stamp: dict[str, Any] | None = 
              "How this copy of the book was built: each chapter's execution, the software it ran with and "
              "the commit it was built from. A chapter *from the cache* was not executed again in this build "
              "because nothing it depends on (its notebook, parameters, the `mmperf` library, its data and "
-             "the pinned packages) changed since it last ran; *seconds* is then the time of this build's "
-             "cache check, and *last executed* tells when the chapter really ran.\n",
+             "the pinned packages) changed since it last ran; its *seconds* are those of that last "
+             "execution, and *last executed* tells when that was.\n",
              f"- **commit**: `{stamp['commit']}`",
              f"- **built**: {stamp['date']}",
              "- **command**: `mmbook build` (`make book`)\n",
@@ -230,8 +230,7 @@ def status_page(names: list[str], outcomes=None, stamp: dict[str, Any] | None = 
               "## Software\n"]
     versions = pd.DataFrame({"package": list(stamp["versions"]), "version": list(stamp["versions"].values())})
     parts += ["```{raw} html", show_table(versions).to_html(), "```\n",
-              "The full list of pinned packages is `requirements.lock`; `mmbook run` records the same "
-              "information for a what-if run.\n"]
+              "The full list of pinned packages is `requirements.lock`.\n"]
     return "\n".join(parts)
 
 
