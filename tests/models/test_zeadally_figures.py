@@ -1,0 +1,53 @@
+"""Every Zeadally figure draws, fits the book column and is legible (text >= 9 pt at display size)."""
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+import pandas as pd  # noqa: E402
+import pytest  # noqa: E402
+
+from mmperf.data import load_table  # noqa: E402
+from mmperf.models.zeadally import analytic as a  # noqa: E402
+from mmperf.models.zeadally import costfit, figures  # noqa: E402
+from mmperf.plotting import FULL_SIZE_WIDTH_IN, check_legible, use_book_style  # noqa: E402
+
+
+def _all_figures():
+    t2 = load_table("zeadally", "table2")
+    points = load_table("zeadally", "figure_points")
+    mvm = a.model_vs_measured(a.measured_configurations(), 240, 230)
+    reg = costfit.frame_cost_summary(a.regression_points(mvm))
+    sweep = pd.DataFrame([{"service_cv": cv, "mode": m, "mbps": v, "ci_half_width": 2.0}
+                          for cv in (0.0, 0.5, 1.0) for m, v in (("serial", 74.0), ("pipelined", 200 - 60 * cv))])
+    ps = pd.DataFrame({"configuration": t2["configuration"], "graphics_fps": [None, 33, 17, 50, 26],
+                       "video_dropped_pct": [0, None, 100, None, 100]}).set_index("configuration")
+    model6 = {("two-copy", "SHM"): 65.0, ("two-copy", "no SHM"): 51.0, ("single-copy", "no SHM"): 64.0,
+              ("single-copy", "SHM"): 87.0}
+    return {
+        "bottlenecks": lambda: figures.bottlenecks(),
+        "architecture": lambda: figures.architecture(200, 240, 230),
+        "stacks": lambda: figures.protocol_stacks(),
+        "simplified": lambda: figures.simplified_architecture(),
+        "fig4": lambda: figures.raw_maxima(load_table("zeadally", "networks")),
+        "fig5": lambda: figures.single_copy_raw(90, 140.4, 200),
+        "mvm": lambda: figures.model_vs_measured(mvm),
+        "fig6": lambda: figures.figure6_points(model6, points[points["figure"] == "Figure 6"]),
+        "fig7": lambda: figures.optimisation_staircase(load_table("zeadally", "figure7")),
+        "regression": lambda: figures.regression(reg["fit_all"]["fitted"], reg["fit"]["fitted"], reg["loo"]),
+        "variability": lambda: figures.variability(sweep, 74.0, 200.0),
+        "table2": lambda: figures.table2_bars(t2),
+        "cpu": lambda: figures.cpu_model(ps, t2),
+    }
+
+
+@pytest.mark.parametrize("name", list(_all_figures()))
+def test_figure_is_legible(name):
+    use_book_style()
+    fig = _all_figures()[name]()
+    try:
+        assert fig.get_figwidth() <= FULL_SIZE_WIDTH_IN
+        assert check_legible(fig) == []
+    finally:
+        plt.close(fig)
