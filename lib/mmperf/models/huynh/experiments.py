@@ -18,13 +18,12 @@ True
 
 from __future__ import annotations
 
-import os
 import time
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict
 
 import pandas as pd
 
+from mmperf.parallel import pmap
 from mmperf.stats import mean_ci
 
 from .config import HOSTS, IO_MODES, MIXINGS, Config, check_config
@@ -45,8 +44,8 @@ def run_configs(configs: list[Config], *, replications: int, seed: int, workers:
                 progress: bool = True, label: str = "Huynh sweep") -> pd.DataFrame:
     """Run every configuration ``replications`` times; one row per (configuration, replication).
 
-    Runs go to ``workers`` processes (``concurrent.futures``); a tqdm bar shows progress.
-    Every configuration is checked before the first run starts.
+    Runs go to ``workers`` processes (:func:`mmperf.parallel.pmap`); a plain-text bar shows
+    progress. Every configuration is checked before the first run starts.
     """
     for cfg in configs:
         check_config(cfg)
@@ -55,7 +54,7 @@ def run_configs(configs: list[Config], *, replications: int, seed: int, workers:
         for r in range(replications):
             tasks.append((_cfg_dict(cfg), seed + r))
             keys.append((cfg, r))
-    results = _map(tasks, workers, progress, label)
+    results = pmap(_task, tasks, workers=workers, progress=progress, label=label)
     rows = []
     for (cfg, r), out in zip(keys, results, strict=True):
         row = {**_cfg_dict(cfg), "replication": r}
@@ -68,30 +67,6 @@ def _cfg_dict(cfg: Config) -> dict:
     d = asdict(cfg)
     d["streams"] = tuple(cfg.streams)
     return d
-
-
-def _map(tasks: list, workers: int, progress: bool, label: str) -> list[dict]:
-    bar = None
-    if progress:
-        from tqdm import tqdm  # plain text bar: no widget needed inside papermill
-
-        bar = tqdm(total=len(tasks), desc=label, unit="run", mininterval=5.0)
-    results: list[dict] = []
-    if workers <= 1 or len(tasks) == 1:
-        for t in tasks:
-            results.append(_task(t))
-            if bar:
-                bar.update(1)
-    else:
-        # Larger chunks keep the processes busy; results come back in task order.
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            for out in pool.map(_task, tasks, chunksize=1):
-                results.append(out)
-                if bar:
-                    bar.update(1)
-    if bar:
-        bar.close()
-    return results
 
 
 def summarise(runs: pd.DataFrame, by: list[str], metrics: list[str], level: float) -> pd.DataFrame:
@@ -118,20 +93,19 @@ def main_configs(frame_rates: list[float], base: Config, modes=IO_MODES, hosts=H
 
 
 def run_chapter_sweep(*, frame_rates: list[float], base: dict, replications: int, seed: int,
-                      workers: int, frame_rate: float, sweep_frames: int, host_klocs: list[float],
+                      workers: int, frame_rate: float, sweep_frames: int,
                       adapter_klocs: list[float]) -> dict[str, pd.DataFrame]:
     """Every simulation the chapter shows, in one call (so the notebook can cache it).
 
-    Returns frames ``main`` (Figs. 4, 6-9, 11, 12), ``host_kloc`` (Fig. 5, CPU panel),
-    ``adapter_kloc`` (Fig. 5, delay panel), ``single`` (Fig. 10), ``pipeline`` (the
-    pipeline-semantics sensitivity) and ``timing`` (wall-clock seconds per part).
+    Returns frames ``main`` (Figs. 4, 6-9, 11, 12), ``adapter_kloc`` (Fig. 5, delay panel),
+    ``single`` (Fig. 10), ``pipeline`` (the pipeline-semantics sensitivity) and ``timing``
+    (wall-clock and CPU seconds per part). Fig. 5's CPU panel is not simulated: the host's
+    utilisation against the path length is the utilisation law's, exactly
+    (:func:`.analytic.host_kloc_sweep`).
     """
     b = Config(**base)
     parts = {
         "main": main_configs(frame_rates, b),
-        "host_kloc": [b.with_(io_mode="locate", host=h, mixing="distributed", frame_rate=frame_rate,
-                              host_vc_kloc=float(k), frames=sweep_frames)
-                      for h in HOSTS for k in host_klocs],
         "adapter_kloc": [b.with_(io_mode="move", host=h, mixing="distributed", frame_rate=frame_rate,
                                  adapter_vc_kloc=float(k), frames=sweep_frames)
                          for h in HOSTS for k in adapter_klocs],
@@ -159,18 +133,12 @@ def run_chapter_sweep(*, frame_rates: list[float], base: dict, replications: int
     return out
 
 
-def default_workers() -> int:
-    """Two processes on this machine (never more than the CPUs available)."""
-    return max(1, min(2, os.cpu_count() or 1))
-
-
 def summarise_all(results: dict[str, pd.DataFrame], level: float) -> dict[str, pd.DataFrame]:
     """Means and CIs of every part of :func:`run_chapter_sweep` (the keys it returns, minus timing)."""
     from .scoring import MAIN_METRICS
 
     metrics = [m for m in MAIN_METRICS if m in results["main"]]
     group = {"main": ["mixing", "io_mode", "host", "frame_rate"],
-             "host_kloc": ["host", "host_vc_kloc"],
              "adapter_kloc": ["host", "adapter_vc_kloc"],
              "single": ["io_mode", "host", "streams"],
              "pipeline": ["io_mode", "pipeline_model", "frames", "frame_rate"]}

@@ -45,7 +45,10 @@ __all__ = ["Rec", "Individual", "Run", "simulate_lean"]
 
 
 class Rec(NamedTuple):
-    """One completed node visit (the fields of Ciw's data record the model reads)."""
+    """One completed node visit (the fields of Ciw's data record the model reads).
+
+    The loop stores plain tuples in this order (cheaper to make); this class names the fields.
+    """
 
     node: int
     arrival_date: float
@@ -150,7 +153,7 @@ def simulate_lean(cfg: Config, seed: int, drain: float | None = None) -> Run:
         heappush(heap, (t, seq[0], code, obj))
 
     def record(ind, end):
-        ind.data_records.append(Rec(ind.steps[ind.k].node, ind.arr, ind.start, end))
+        ind.data_records.append((ind.steps[ind.k].node, ind.arr, ind.start, end))
 
     def ps_update(now, occupancy):
         last = ps_state[0]

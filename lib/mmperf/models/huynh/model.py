@@ -54,7 +54,7 @@ import ciw
 import numpy as np
 
 from .config import Config, calibration, check_config, paper_values
-from .lean import Run, simulate_lean
+from .lean import Rec, Run, simulate_lean
 from .nodes import FastSimulation, Step, StepService, node_classes
 
 COMPRESS, DECOMPRESS, MIX, JOIN, HOST, MEM, MC, VIDEO_ADP, TR_ADP, SCSI_ADP, DISK, RING, \
@@ -304,8 +304,15 @@ def simulate(cfg: Config, seed: int, drain: float | None = None, simulation_clas
 
 
 def ciw_run(sim) -> Run:
-    """A finished Ciw simulation as the :class:`~.lean.Run` the summary reads."""
+    """A finished Ciw simulation as the :class:`~.lean.Run` the summary reads.
+
+    Each Ciw data record becomes the lean loop's (node, arrival, service start, service end);
+    the model has no blocking, so a frame leaves a node when its service ends.
+    """
     individuals = [ind for node in sim.nodes[1:] for ind in node.all_individuals]
+    for ind in individuals:
+        ind.data_records = [Rec(r.node, r.arrival_date, r.service_start_date, r.service_end_date)
+                            for r in ind.data_records]
     finished = len(sim.nodes[-1].all_individuals)
     gates = (GATE_VIDEO, GATE_TR, GATE_DISK)
     return Run(individuals, sim.nodes[0].number_of_individuals, finished, len(individuals) - finished,
@@ -353,7 +360,7 @@ def summarise_run(run: Run, cfg: Config, warmup: int) -> dict[str, float]:
             work[step.node] += step.load
             if step.node == HOST:
                 # busy time inside the arrival window (saturates at 1 when overloaded)
-                host_busy += max(0.0, min(rec.service_end_date, T) - max(rec.service_start_date, 0.0))
+                host_busy += max(0.0, min(rec[3], T) - max(rec[2], 0.0))
                 if ind.customer_class == "ft":
                     work_ft_host += step.service
     out["util_host_busy"] = host_busy / T
@@ -370,7 +377,7 @@ def summarise_run(run: Run, cfg: Config, warmup: int) -> dict[str, float]:
 
 
 def _mean_service(individuals: list, node: int) -> float:
-    times = [rec.service_time for ind in individuals for rec in ind.data_records if rec.node == node]
+    times = [rec[3] - rec[2] for ind in individuals for rec in ind.data_records if rec[0] == node]
     return float(np.mean(times)) if times else float("nan")
 
 
@@ -378,8 +385,8 @@ def _components(ind, lo: int, hi: int) -> dict[str, float]:
     comp = defaultdict(float)
     for k in range(lo, min(hi, len(ind.data_records) - 1) + 1):
         rec, step = ind.data_records[k], ind.steps[k]
-        comp[step.wait_category] += rec.waiting_time
-        comp[step.category] += rec.service_time + rec.time_blocked
+        comp[step.wait_category] += rec[2] - rec[1]     # waiting
+        comp[step.category] += rec[3] - rec[2]          # service (no blocking in this network)
     return comp
 
 
@@ -393,7 +400,7 @@ def _delays(individuals: list, cfg: Config, warmup: int) -> dict[str, float]:
         if ind.customer_class.startswith("in") and not ind.merged and len(ind.data_records) == len(ind.steps):
             j = next((k for k, s in enumerate(ind.steps) if s.node == JOIN), None)
             after = _components(ind, j + 1, len(ind.steps) - 1) if j is not None else {}
-            composite[ind.frame_index] = (ind.data_records[-1].exit_date, after)
+            composite[ind.frame_index] = (ind.data_records[-1][3], after)
     for ind in individuals:
         cls = ind.customer_class
         if cls == "init" or ind.frame_index < warmup:
@@ -407,12 +414,12 @@ def _delays(individuals: list, cfg: Config, warmup: int) -> dict[str, float]:
             comp = _components(ind, lo, len(ind.data_records) - 1)
             for c, x in after.items():
                 comp[c] += x
-            delay = done - ind.data_records[lo].arrival_date
+            delay = done - ind.data_records[lo][1]
         else:
             if len(ind.data_records) <= hi:
                 continue            # still in the network at the end of the run
             comp = _components(ind, lo, hi)
-            delay = ind.data_records[hi].exit_date - ind.data_records[lo].arrival_date
+            delay = ind.data_records[hi][3] - ind.data_records[lo][1]
         delays[kind].append(delay)
         counts[kind] += 1
         for c, x in comp.items():

@@ -1,8 +1,15 @@
 """The chapter's reproduction scorecard: the notes' headline numbers (H) and orderings (Q).
 
-"Significant" means the two 90 % confidence intervals do not overlap; "about equal" means a
-relative difference below 10 %. Each anchor used to calibrate a hardware number
-(:mod:`.calibration`) is recorded with ``role="target"``.
+Every check states its kind of evidence (:mod:`mmperf.checks`): the anchors used to calibrate
+a hardware number (:mod:`.calibration`) are ``target``; numbers that follow from the paper's
+own numbers and the calibration by the utilisation law are ``arithmetic``; statements that hold
+by the model's design are ``construction``; the delay orderings and the rest are
+``prediction``. A simulated comparison uses the replications' confidence interval: an
+ordering "A < B" is decided by the interval of the paired difference B - A over replications
+(replication r of every configuration uses the same seed), so it is ``reproduced`` when the
+whole interval has the paper's sign, ``not reproduced`` when the whole interval has the other
+sign, and ``inconclusive`` when it contains 0. "About equal" is a relative difference within
+10 % (a judgement: the paper prints no delay values), tested the same way.
 
 Examples
 --------
@@ -16,6 +23,8 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
+
+from mmperf.stats import mean_ci
 
 from .model import CATEGORIES, _slug
 
@@ -68,281 +77,443 @@ class Lookup:
         return self(metric, **where)[0]
 
 
-def fmt_ms(x: tuple[float, float]) -> str:
+
+LOCATE, MOVE = "locate", "move"
+DIST, CENT = "distributed", "centralized"
+HOSTS = ("386", "486")
+
+
+class Reps:
+    """Per-replication values of one sweep (raw runs), paired across configurations by replication."""
+
+    def __init__(self, runs: pd.DataFrame, level: float):
+        self.runs, self.level = runs, level
+
+    def vals(self, metric: str, **where) -> np.ndarray:
+        mask = np.ones(len(self.runs), bool)
+        for k, v in where.items():
+            mask &= (self.runs[k] == v).to_numpy()
+        rows = self.runs[mask].sort_values("replication")
+        if rows.empty or rows["replication"].duplicated().any():
+            raise KeyError(f"{where}: {len(rows)} rows")
+        return rows[metric].to_numpy(dtype=float)
+
+    def n(self) -> int:
+        return int(self.runs["replication"].nunique())
+
+    def ci(self, values) -> tuple[float, float]:
+        return mean_ci(np.asarray(values, float), self.level)
+
+    def mean(self, metric: str, **where) -> tuple[float, float]:
+        return self.ci(self.vals(metric, **where))
+
+    def diff(self, metric: str, a: dict, b: dict) -> tuple[float, float]:
+        """Mean and CI half-width of b - a, paired by replication."""
+        return self.ci(self.vals(metric, **b) - self.vals(metric, **a))
+
+    def rel(self, metric: str, a: dict, b: dict) -> tuple[float, float]:
+        """Mean and CI of (b - a) / a in per cent, paired by replication."""
+        va, vb = self.vals(metric, **a), self.vals(metric, **b)
+        return self.ci(100.0 * (vb - va) / va)
+
+
+def sign(m: float, h: float) -> int:
+    """+1 if the interval m +- h lies above 0, -1 if below, 0 if it contains 0."""
+    return 1 if m - h > 0 else -1 if m + h < 0 else 0
+
+
+def decide(signs: list[int]) -> bool | None:
+    """All +1: holds; any -1: fails; otherwise undecided (an interval contains 0)."""
+    if any(s < 0 for s in signs):
+        return False
+    return True if all(s > 0 for s in signs) else None
+
+
+def _ms(x: tuple[float, float]) -> str:
     return f"{1e3 * x[0]:.1f} ± {1e3 * x[1]:.1f} ms"
 
 
-def _pct(x: float) -> float:
-    return 100.0 * x
+def record_checks(sc, *, runs: dict[str, pd.DataFrame], main: pd.DataFrame, host_kloc: pd.DataFrame,
+                  v: dict[str, float], level: float, base, frame_rate: float,
+                  na_delays: str | None = None) -> dict[str, float]:
+    """Record every check of the chapter on the scorecard ``sc``; return the numbers used.
 
-
-def record_checks(sc, *, main: pd.DataFrame, host_kloc: pd.DataFrame, adapter_kloc: pd.DataFrame,
-                  single: pd.DataFrame, v: dict[str, float], frame_rate: float) -> dict[str, float]:
-    """Record every H and Q check of the notes on the scorecard ``sc``; return the numbers used.
-
-    ``main``, ``host_kloc``, ``adapter_kloc`` and ``single`` are summaries (``summarise``) of the
-    chapter's sweeps. Checks at 8 or 30 frames/s are skipped when the sweep lacks that rate.
+    ``runs`` are the raw sweeps of :func:`.experiments.run_chapter_sweep` (one row per
+    replication), ``main`` the summary of ``runs["main"]``, ``host_kloc`` the exact CPU sweep
+    (:func:`.analytic.host_kloc_sweep`), ``base`` the chapter's :class:`~.config.Config`.
+    The paper's rates 8 and 30 frames/s are always in the main sweep (the notebook adds them).
+    ``na_delays`` (a reason) marks every delay check ``not applicable``: a device is overloaded
+    in some configuration, so its delays grow with the run length and decide nothing.
     """
-    L = Lookup(main)
-    rates = sorted(set(main["frame_rate"]))
-    lo_f, hi_f = 8.0, 30.0
-    has_lo, has_hi = lo_f in rates, hi_f in rates
-    dist = dict(mixing="distributed")
+    from . import analytic as A
+
+    R = Reps(runs["main"], level)
+    n = R.n()
+    rates = sorted(set(runs["main"]["frame_rate"]))
+    lo_f, hi_f = v["frame_rate_low"], v["frame_rate_high"]
+    at = lambda m, h, f, mix=DIST: dict(io_mode=m, host=h, frame_rate=f, mixing=mix)  # noqa: E731
     got: dict[str, float] = {}
+    sim = dict(basis="simulated", n=n)
 
     # -- Micro Channel (H5-H7) --------------------------------------------------------------
-    mc_max = float(main["util_channel_mean"].max())
-    got["mc_max_pct"] = _pct(mc_max)
-    sc.within("Micro Channel utilisation never exceeds 20 % (max over every run)", "Section 5.1; Section 6",
-              paper="<= 20 %", ours=_pct(mc_max), low=0, high=v["anchor_mc_max_pct"], unit="%")
-    f_ref = hi_f if has_hi else max(rates)
-    for h in ("386", "486"):
-        ratio = L.m("util_channel", io_mode="move", host=h, frame_rate=f_ref, **dist) / \
-            L.m("util_channel", io_mode="locate", host=h, frame_rate=f_ref, **dist)
+    mc = {(m, h, f, x): A.channel_utilisation(base.with_(io_mode=m, host=h, frame_rate=f, mixing=x))
+          for m in (LOCATE, MOVE) for h in HOSTS for f in rates for x in (DIST, CENT)}
+    mc_max = max(mc.values())
+    got["mc_max_pct"] = 100 * mc_max
+    sc.within("Micro Channel utilisation never exceeds 20 % (largest over every configuration)",
+              "Section 5.1 (seed line 195); Section 6 (seed line 325)", paper="<= 20 %", ours=100 * mc_max,
+              low=0, high=v["anchor_mc_max_pct"], unit="%", evidence="prediction",
+              reason="the paper's own bound", note="utilisation law: bytes moved / channel rate (exact)")
+    for h in HOSTS:
+        ratio = mc[(MOVE, h, hi_f, DIST)] / mc[(LOCATE, h, hi_f, DIST)]
         got[f"mc_move_over_locate_{h}"] = ratio
-        sc.compare(f"Move / Locate Micro Channel utilisation, {h}, {f_ref:g} frames/s", "Section 5.1",
-                   paper=v["anchor_move_mc_saving"], ours=ratio, tol=0.1, unit="ratio")
-    for m in ("locate", "move"):
-        ratio = L.m("util_channel", io_mode=m, host="386", frame_rate=f_ref, **dist) / \
-            L.m("util_channel", io_mode=m, host="486", frame_rate=f_ref, **dist)
+        sc.compare(f"Move / Locate Micro Channel utilisation, {h}, 30 frames/s", "Section 5.1 (seed line 195)",
+                   paper=v["anchor_move_mc_saving"], ours=ratio, tol=0.05, unit="ratio", evidence="construction",
+                   reason="the paper's '50 %' is a round number",
+                   note="holds by construction: the model moves every Locate transfer twice over the channel, "
+                        "every Move transfer once, and no control traffic")
+    for m in (LOCATE, MOVE):
+        ratio = mc[(m, "386", hi_f, DIST)] / mc[(m, "486", hi_f, DIST)]
         got[f"mc_386_over_486_{m}"] = ratio
-        sc.compare(f"386 / 486 Micro Channel utilisation, {m.title()}, {f_ref:g} frames/s", "Section 5.1",
-                   paper=v["anchor_mc_386_over_486"], ours=ratio, tol=0.4, unit="ratio")
+        sc.compare(f"386 / 486 Micro Channel utilisation, {m.title()}, 30 frames/s", "Section 5.1 (seed line 195)",
+                   paper=v["anchor_mc_386_over_486"], ours=ratio, tol=0.1, unit="ratio", evidence="construction",
+                   reason="'threefold' is a round number",
+                   note="holds by construction: the ratio of the channel rates, 40 / 13.33")
 
     # -- host CPU (H8-H11, H13) -------------------------------------------------------------
-    for h in ("386", "486"):
-        sub = host_kloc[host_kloc["host"] == h].sort_values("host_vc_kloc")
-        sat = crossing(sub["host_vc_kloc"], sub["util_host_busy_mean"], 0.98)
+    for h, tol in (("386", 1.0), ("486", 4.0)):
+        sat = A.saturation_kloc(h, base, hi_f, level=1.0)
         got[f"cpu_saturation_kloc_{h}"] = sat
-        sc.compare(f"{h} host CPU reaches 98 % at this VC path length (Locate, 3-way, file transfers)",
-                   "Section 5.2; Section 6", paper=v[f"anchor_cpu_saturation_{h}_kloc"], ours=sat,
-                   tol=10 if h == "386" else 30, unit="KLOCS/frame", role="target",
-                   note="calibrates the host's instruction rate")
-    if has_hi:
-        u15 = L.m("util_host", io_mode="locate", host="386", frame_rate=hi_f, **dist)
-        got["cpu_386_15kloc_pct"] = _pct(u15)
-        sc.within("386 host CPU at the measured 15 KLOCS/frame, 30 frames/s: not a bottleneck", "Section 5.2",
-                  paper="well below 100 %", ours=_pct(u15), low=0, high=70, unit="%")
-    move_cpu = float(main.loc[main["io_mode"] == "move", "util_host_mean"].max())
-    got["move_cpu_max_pct"] = _pct(move_cpu)
-    sc.within("Move Mode host CPU utilisation, max over every run", "Section 5.2",
-              paper="< 0.01 %", ours=_pct(move_cpu), low=0, high=v["anchor_move_cpu_max_pct"], unit="%")
-    if has_hi:
-        share = L.m("host_ft_share", io_mode="locate", host="386", frame_rate=hi_f, **dist)
-        got["ft_share_30_pct"] = _pct(share)
-        sc.compare("File transfers' share of host CPU, 30 frames/s (Locate 386)", "Section 5.2 (Fig. 7a)",
-                   paper=v["anchor_ft_share_30_pct"], ours=_pct(share), tol=5, unit="%", role="target",
-                   note="calibrates the host's per-request SCB/interrupt overhead")
-    if has_lo:
-        share = L.m("host_ft_share", io_mode="locate", host="386", frame_rate=lo_f, **dist)
-        got["ft_share_8_pct"] = _pct(share)
-        sc.compare("File transfers' share of host CPU, 8 frames/s (Locate 386)", "Section 5.2 (Fig. 7a)",
-                   paper=v["anchor_ft_share_8_pct"], ours=_pct(share), tol=5, unit="%")
+        sc.compare(f"{h} host CPU saturates at this VC path length (Locate, 3-way, file transfers, 30 frames/s)",
+                   "Section 5.2 (seed line 199)" + ("; Section 6 (seed line 323)" if h == "386" else ""),
+                   paper=v[f"anchor_cpu_saturation_{h}_kloc"], ours=sat, tol=tol, unit="KLOCS/frame",
+                   evidence="target", reason="calibrated exactly; the tolerance only absorbs rounding",
+                   note="calibrates the host's instruction rate (utilisation law, exact)")
+    u15 = A.host_utilisation(base.with_(io_mode=LOCATE, host="386", frame_rate=hi_f, mixing=DIST,
+                                        host_vc_kloc=v["vc_kloc_locate"]))
+    got["cpu_386_15kloc_pct"] = 100 * u15
+    sc.within("386 host CPU at the measured 15 KLOCS/frame, 30 frames/s: not a bottleneck",
+              "Section 5.2 (seed line 199)", paper="'not likely to be a system bottleneck'", ours=100 * u15,
+              low=0, high=70, unit="%", evidence="arithmetic",
+              reason="judgement: 'not a bottleneck' read as below 70 %",
+              note="utilisation law on the calibrated instruction rate: 15 of the 60 KLOCS that saturate it")
+    move_cpu = max(A.host_utilisation(base.with_(io_mode=MOVE, host=h, frame_rate=f, mixing=x))
+                   for h in HOSTS for f in rates for x in (DIST, CENT))
+    got["move_cpu_max_pct"] = 100 * move_cpu
+    sc.within("Move Mode host CPU utilisation, largest over every configuration", "Section 5.2 (seed line 201)",
+              paper="< 0.01 %", ours=100 * move_cpu, low=0, high=v["anchor_move_cpu_max_pct"], unit="%",
+              evidence="construction", reason="the paper's own bound",
+              note="holds by construction: the host runs only the start-up code (5 KLOCS per stream)")
+    for f, key, evidence in ((hi_f, "anchor_ft_share_30_pct", "target"), (lo_f, "anchor_ft_share_8_pct", "arithmetic")):
+        share = 100 * A.ft_share(base.with_(io_mode=LOCATE, host="386", frame_rate=f, mixing=DIST))
+        got[f"ft_share_{int(f)}_pct"] = share
+        sc.compare(f"File transfers' share of host CPU, {f:g} frames/s (Locate)", "Section 5.2 (seed line 205)",
+                   paper=v[key], ours=share, tol=5, unit="%", evidence=evidence,
+                   reason="the paper says 'roughly' / 'almost'",
+                   note="calibrates the per-request SCB/interrupt overhead" if evidence == "target" else
+                   "utilisation-law arithmetic of the calibration at 30 frames/s, not a test of the queueing model")
 
     # -- adapter knee (H12) -----------------------------------------------------------------
-    sub = adapter_kloc[adapter_kloc["host"] == "386"].sort_values("adapter_vc_kloc")
-    base = float(sub["delay_recv_mean"].iloc[0])
-    knee = crossing(sub["adapter_vc_kloc"], sub["delay_recv_mean"] / base, 2.0)
-    got["adapter_knee_kloc"] = knee
-    sc.compare("Move receive/decompress delay doubles (vs 1 KLOC) at this 80C186 path length", "Section 5.2 (Fig. 5)",
-               paper=v["anchor_adapter_knee_kloc"], ours=knee, tol=3, unit="KLOCS/frame", role="target",
-               note="calibrates the 80C186's instruction rate (saturation at 16 KLOCS)")
+    ak = runs["adapter_kloc"]
+    sub = ak[ak["host"] == "386"]
+    grid = sorted(set(sub["adapter_vc_kloc"]))
+    knees = []
+    for _r, g in sub.groupby("replication"):
+        g = g.set_index("adapter_vc_kloc").loc[grid]
+        knees.append(crossing(grid, g["delay_recv"].to_numpy() / float(g["delay_recv"].iloc[0]), 2.0))
+    knees = np.asarray(knees, float)
+    if np.isfinite(knees).all():
+        knee, knee_h = mean_ci(knees, level)
+        got["adapter_knee_kloc"] = knee
+        sc.compare("Move receive/decompress delay doubles (vs the grid's first path length) at this 80C186 path length",
+                   "Section 5.2 (seed line 201); Section 6 (seed line 323)", paper=v["anchor_adapter_knee_kloc"],
+                   ours=knee, tol=2, unit="KLOCS/frame", evidence="target", basis="simulated", ci_half_width=knee_h,
+                   n=len(knees), reason="judgement: 'increases dramatically' does not fix the point closer",
+                   note="calibrates the 80C186's instruction rate (saturation at 16 KLOCS)")
+    else:
+        got["adapter_knee_kloc"] = float("nan")
+        sc.compare("Move receive/decompress delay doubles (vs the grid's first path length) at this 80C186 path length",
+                   "Section 5.2 (seed line 201); Section 6 (seed line 323)", paper=v["anchor_adapter_knee_kloc"],
+                   ours=float("nan"), tol=2, unit="KLOCS/frame", evidence="target",
+                   reason="judgement: 'increases dramatically' does not fix the point closer",
+                   na_reason="the delay does not double inside the swept path lengths (adapter_klocs)")
 
     # -- memory, disk, ring (H14-H17) -------------------------------------------------------
-    if has_hi:
-        for h, tol in (("386", 5), ("486", 3)):
-            u = _pct(L.m("util_memory", io_mode="locate", host=h, frame_rate=hi_f, **dist))
-            got[f"mem_{h}_pct"] = u
-            sc.compare(f"Memory utilisation, Locate {h}, 30 frames/s", "Section 5.3 (Fig. 7b)",
-                       paper=v[f"anchor_mem_{h}_pct"], ours=u, tol=tol, unit="%", role="target",
-                       note="calibrates the memory controller's time per byte")
-    move_mem = _pct(float(main.loc[main["io_mode"] == "move", "util_memory_mean"].max()))
+    for h, tol in (("386", 5), ("486", 3)):
+        m, hw = R.mean("util_memory", **at(LOCATE, h, hi_f))
+        got[f"mem_{h}_pct"] = 100 * m
+        sc.compare(f"Memory utilisation, Locate {h}, 30 frames/s", "Section 5.3 (seed line 211)",
+                   paper=v[f"anchor_mem_{h}_pct"], ours=100 * m, tol=tol, unit="%", evidence="target",
+                   ci_half_width=100 * hw, reason="the paper says 'approaches'", **sim,
+                   note="calibrates the memory controller's time per byte")
+    move_mem = 100 * float(main.loc[main["io_mode"] == MOVE, "util_memory_mean"].max())
     got["move_mem_max_pct"] = move_mem
-    sc.within("Move Mode memory utilisation, max over every run", "Section 5.3", paper="near zero",
-              ours=move_mem, low=0, high=1, unit="%")
-    disk = _pct(L.m("util_disk", io_mode="locate", host="386", frame_rate=f_ref, **dist))
-    got["disk_pct"] = disk
-    sc.compare("Disk utilisation by the background file transfers", "Section 5.3 (Fig. 7b)",
-               paper=v["anchor_disk_pct"], ours=disk, tol=3, unit="%", role="target",
+    sc.within("Move Mode memory utilisation, largest over every configuration", "Section 5.3 (seed line 211)",
+              paper="near zero", ours=move_mem, low=0, high=1, unit="%", evidence="construction",
+              reason="judgement: 'near zero' read as below 1 %",
+              note="holds by construction: Move transfers never touch system memory in the model")
+    m, hw = R.mean("util_disk", **at(LOCATE, "386", hi_f))
+    got["disk_pct"] = 100 * m
+    sc.compare("Disk utilisation by the background file transfers", "Section 5.3 (seed line 211)",
+               paper=v["anchor_disk_pct"], ours=100 * m, tol=3, unit="%", evidence="target",
+               ci_half_width=100 * hw, reason="the paper rounds to whole per cent; judgement", **sim,
                note="calibrates the disk service time")
-    for f, key, role in ((hi_f, "anchor_ring_30_pct", "target"), (lo_f, "anchor_ring_8_pct", "check")):
-        if f in rates:
-            u = _pct(L.m("util_ring", io_mode="locate", host="386", frame_rate=f, **dist))
-            got[f"ring_{int(f)}_pct"] = u
-            sc.compare(f"Token-ring utilisation, 3-way distributed + file transfers, {f:g} frames/s",
-                       "Section 5.3; Section 6", paper=v[key], ours=u, tol=5, unit="%", role=role,
-                       note="calibrates the per-packet overhead" if role == "target" else
-                       "predicted with the overhead fitted at 30 frames/s")
+    m, hw = R.mean("util_ring", **at(LOCATE, "386", hi_f))
+    got["ring_30_pct"] = 100 * m
+    sc.compare("Token-ring utilisation, 3-way distributed + file transfers, 30 frames/s",
+               "Section 5.3 (seed line 213); Section 6 (seed line 325)", paper=v["anchor_ring_30_pct"],
+               ours=100 * m, tol=5, unit="%", evidence="target", ci_half_width=100 * hw,
+               reason="judgement: 'up to 53 %'", **sim, note="calibrates the per-packet overhead")
+    ring8 = 100 * A.ring_utilisation(base.with_(io_mode=LOCATE, host="386", frame_rate=lo_f, mixing=DIST))
+    got["ring_8_pct"] = ring8
+    sc.compare("Token-ring utilisation, 3-way distributed + file transfers, 8 frames/s", "Section 5.3 (seed line 213)",
+               paper=v["anchor_ring_8_pct"], ours=ring8, tol=2, unit="%", evidence="arithmetic",
+               reason="the paper rounds to whole per cent; judgement",
+               note="utilisation-law arithmetic of the overhead fitted at 30 frames/s, not a test of the queueing model")
 
     # -- stage delay and bit rate (H18, H4) -------------------------------------------------
     for f, key in ((lo_f, "anchor_stage_delay_8_ms"), (hi_f, "anchor_stage_delay_30_ms")):
-        if f in rates:
-            d = 1e3 * L.m("decompress_service_mean", io_mode="locate", host="386", frame_rate=f, **dist)
-            got[f"stage_delay_{int(f)}_ms"] = d
-            sc.compare(f"Decompression stage delay without queueing, {f:g} frames/s", "Section 5.5",
-                       paper=v[key], ours=d, tol=0.05, unit="ms", role="target",
-                       note="input echo: the stage is modelled as 1/f (pipeline semantics A1)")
-    if has_hi:
-        rate = L.m("out_bit_rate_mbit_s", io_mode="locate", host="386", frame_rate=hi_f, **dist)
-        got["bit_rate_mbit_s"] = rate
-        sc.compare("Bit rate of one stream: 8 kB frames at 30 frames/s", "Section 2; Table 1",
-                   paper=v["stream_bit_rate_mbit_s"], ours=rate, rel=0.05, unit="Mbit/s",
-                   note="mean of the sampled exponential frame sizes")
-    _record_orderings(sc, L, rates, single, main, got)
+        d = 1e3 * R.mean("decompress_service_mean", **at(LOCATE, "386", f))[0]
+        got[f"stage_delay_{int(f)}_ms"] = d
+        sc.compare(f"Decompression stage delay without queueing, {f:g} frames/s", "Section 5.5 (seed lines 246-248)",
+                   paper=v[key], ours=d, tol=0.05, unit="ms", evidence="construction",
+                   reason="the paper prints two decimals",
+                   note="holds by construction: the stage is modelled as 1/f (pipeline semantics A1)")
+    kb = v["bytes_per_kb"]
+    rate = 8.0 * v["frame_kb_mean"] * kb * hi_f / 1e6
+    got["bit_rate_mbit_s"] = rate
+    sc.compare("Bit rate of one stream: 8 kB frames at 30 frames/s", "Section 2 (seed line 102); Table 1 (seed line 176)",
+               paper=v["stream_bit_rate_mbit_s"], ours=rate, rel=0.05, unit="Mbit/s", evidence="arithmetic",
+               reason="the paper rounds to one decimal ('2.0'); 1 kB = 1024 bytes is our reading")
+    _record_orderings(sc, R, Reps(runs["single"], level), rates, main, got, level, na_delays)
     return got
 
 
-def _claim(sc, what, where, paper, ours, holds, note=""):
-    sc.claim(what, where, paper=paper, ours=ours, holds=bool(holds), note=note)
-
-
-def _record_orderings(sc, L: Lookup, rates: list[float], single: pd.DataFrame, main: pd.DataFrame,
-                      got: dict) -> None:
-    d, c = "distributed", "centralized"
+def _record_orderings(sc, R: Reps, S: Reps, rates: list[float], main: pd.DataFrame, got: dict,
+                      level: float, na: str | None = None) -> None:
+    d, c = DIST, CENT
     top = max(rates)
+    n = R.n()
+    at = lambda m, h, f, mix=d: dict(io_mode=m, host=h, frame_rate=f, mixing=mix)  # noqa: E731
+    sim = dict(basis="simulated", n=n)
+    judge10 = "judgement: 'no significant difference' / 'essentially the same' read as within 10 %"
+
+    # Key claim of the abstract (seed line 5) and the conclusion (seed line 327)
+    shares = {}
+    for mix in (d, c):
+        for m in (LOCATE, MOVE):
+            for h in HOSTS:
+                for k in ("send", "recv"):
+                    codec = R.vals(f"comp_{k}_compress_decompress", **at(m, h, top, mix))
+                    total = R.vals(f"delay_{k}", **at(m, h, top, mix))
+                    shares[(mix, m, h, k)] = R.ci(100 * codec / total)
+    worst = min(shares, key=lambda key: shares[key][0])
+    m_, h_ = shares[worst]
+    got["codec_share_min_pct"] = m_
+    got["codec_share_min_ci_pct"] = h_
+    mix, mode, host, kind = worst
+    sc.within("Compression and decompression dominate both delays: codec share of the delay, smallest over "
+              "modes, hosts, schemes and both directions, 30 frames/s",
+              "Abstract (seed line 5); Section 5.4 (seed line 217); Section 6 (seed line 327)",
+              paper="'the key factor ... nothing else matters much'", ours=m_, low=75, high=100, unit="%",
+              evidence="prediction", na_reason=na, ci_half_width=h_, **sim,
+              reason="judgement: 'nothing else matters much' read as the other five categories together "
+                     "under a quarter of the delay",
+              note=f"smallest share: {'receive' if kind == 'recv' else 'send'}, {mode.title()} {host}, {mix}")
+
     # Q1
-    worst = []
-    for (mix, mode, host), g in main.groupby(["mixing", "io_mode", "host"]):
-        g = g.sort_values("frame_rate")
-        for k in ("delay_send", "delay_recv"):
-            if not (np.diff(g[f"{k}_mean"].to_numpy()) < 0).all():
-                worst.append(f"{k} {mode}-{host} {mix}")
-    _claim(sc, "Q1 delays fall as the frame rate rises, every configuration", "Sections 5.4, 5.5, 6",
-           "negative slopes", "all fall" if not worst else "not falling: " + "; ".join(worst), not worst)
-    # Q2
-    vals = [L.m("delay_send", io_mode=m, host=h, frame_rate=f, mixing=c)
-            for f in rates for m in ("locate", "move") for h in ("386", "486")]
-    spread = max(vals[i:i + 4][j] / min(vals[i:i + 4]) - 1 for i in range(0, len(vals), 4) for j in range(4))
-    _claim(sc, "Q2 centralized compress/send: Locate ~ Move and 386 ~ 486", "Section 5.4 (Fig. 8a)",
-           "no significant difference", f"largest spread at one rate {100 * spread:.1f} %", spread < 0.10)
-    # Q3
-    parts, ok = [], True
+    worst_q1, signs = [], []
+    for mix in (d, c):
+        for m in (LOCATE, MOVE):
+            for h in HOSTS:
+                for k in ("delay_send", "delay_recv"):
+                    for f1, f2 in zip(rates, rates[1:], strict=False):
+                        s = sign(*R.diff(k, at(m, h, f2, mix), at(m, h, f1, mix)))   # slower rate minus faster
+                        signs.append(s)
+                        if s <= 0:
+                            worst_q1.append(f"{k[6:]} {m}-{h} {mix[:4]} {f1:g}->{f2:g}")
+    sc.claim("Q1 delays fall as the frame rate rises, every configuration",
+             "Sections 5.4, 5.5 (seed lines 217, 246); Section 6 (seed line 327)", paper="negative slopes",
+             ours="all fall" if not worst_q1 else "not falling (or undecided): " + "; ".join(worst_q1),
+             holds=decide(signs), evidence="prediction", na_reason=na, reason=ci_reason(level, n, "paired differences"))
+    # Q2: centralized send, Locate ~ Move and 386 ~ 486, at every rate
+    cells, signs = [], []
     for f in rates:
-        lo, mo = L("delay_send", io_mode="locate", host="386", frame_rate=f, mixing=d), \
-            L("delay_send", io_mode="move", host="386", frame_rate=f, mixing=d)
-        parts.append(f"{f:g}/s: {1e3 * lo[0]:.1f} vs {1e3 * mo[0]:.1f} ms")
+        ref = at(MOVE, "486", f, c)
+        for m, h in ((LOCATE, "386"), (LOCATE, "486"), (MOVE, "386")):
+            r, hw = R.rel("delay_send", ref, at(m, h, f, c))
+            cells.append((abs(r), hw, f"{m}-{h} {f:g}/s"))
+    big = max(cells)
+    got["q2_spread_pct"] = big[0]
+    sc.within("Q2 centralized compress/send: Locate ~ Move and 386 ~ 486 (largest relative difference to Move-486)",
+              "Section 5.4 (seed line 217)", paper="no significant difference", ours=big[0], low=0, high=10,
+              unit="%", evidence="prediction", na_reason=na, ci_half_width=big[1], reason=judge10, note=big[2], **sim)
+    # Q3
+    parts, signs = [], []
+    for f in rates:
+        lo_, mo_ = at(LOCATE, "386", f), at(MOVE, "386", f)
+        r, hw = R.rel("delay_send", mo_, lo_)
+        parts.append(f"{f:g}/s: Locate {r:+.1f} ± {hw:.1f} % vs Move")
         if f < top:
-            ok &= about_equal(lo[0], mo[0])
+            signs.append(1 if abs(r) + hw <= 10 else -1 if abs(r) - hw > 10 else 0)
         else:
-            ok &= mo[0] < lo[0] and not overlap(lo, mo)
-    _claim(sc, "Q3 distributed compress/send (386): Locate ~ Move at 8, 15; Move < Locate at 30",
-           "Section 5.4 (Fig. 8b)", "Move lower only at 30 frames/s", "; ".join(parts), ok)
+            signs.append(sign(r, hw))
+    sc.claim("Q3 distributed compress/send (386): Locate ~ Move below 30 frames/s, Move < Locate at 30",
+             "Section 5.4 (seed line 229)", paper="Move lower only at 30 frames/s", ours="; ".join(parts),
+             holds=decide(signs), evidence="prediction", na_reason=na, reason=judge10 + "; " + ci_reason(level, n, "paired"))
     # Q4
-    dd = L("delay_send", io_mode="locate", host="386", frame_rate=top, mixing=d)
-    cc = L("delay_send", io_mode="locate", host="386", frame_rate=top, mixing=c)
-    low_eq = all(about_equal(L.m("delay_send", io_mode="locate", host="386", frame_rate=f, mixing=d),
-                             L.m("delay_send", io_mode="locate", host="386", frame_rate=f, mixing=c))
-                 for f in rates if f < top)
-    _claim(sc, "Q4 compress/send at 30 frames/s: distributed > centralized; equal at lower rates (Locate 386)",
-           "Section 5.4 (Fig. 8b)", "distributed higher at 30 only",
-           f"{fmt_ms(dd)} vs {fmt_ms(cc)}; lower rates equal: {low_eq}", dd[0] > cc[0] and not overlap(dd, cc) and low_eq)
-    # Q5
-    ok = all(L.m("delay_recv", io_mode="locate", host="386", frame_rate=f, mixing=c)
-             >= L.m("delay_recv", io_mode="move", host="386", frame_rate=f, mixing=c) for f in rates)
-    _claim(sc, "Q5 centralized receive/decompress: Locate-386 slightly above Move", "Section 5.5 (Fig. 9a)",
-           "Locate-386 slightly worse", f"Locate-386 >= Move-386 at every rate: {ok}", ok)
+    parts, signs = [], []
+    for f in rates:
+        r, hw = R.rel("delay_send", at(LOCATE, "386", f, c), at(LOCATE, "386", f, d))
+        parts.append(f"{f:g}/s: distributed {r:+.1f} ± {hw:.1f} %")
+        signs.append(sign(r, hw) if f == top else (1 if abs(r) + hw <= 10 else -1 if abs(r) - hw > 10 else 0))
+    sc.claim("Q4 compress/send (Locate 386): distributed > centralized at 30 frames/s, equal at lower rates",
+             "Section 5.4 (seed line 229)", paper="distributed higher at 30 only", ours="; ".join(parts),
+             holds=decide(signs), evidence="prediction", na_reason=na, reason=judge10 + "; " + ci_reason(level, n, "paired"))
+    # Q5: centralized receive: no significant difference, Locate-386 'slightly worse' than Move
+    cells = []
+    for f in rates:
+        for mh in ((MOVE, "386"), (MOVE, "486")):
+            r, hw = R.rel("delay_recv", at(*mh, f, c), at(LOCATE, "386", f, c))
+            cells.append((r, hw, f"{f:g}/s vs {mh[0].title()}-{mh[1]}"))
+    big = max(cells, key=lambda x: abs(x[0]))
+    got["q5_locate386_over_move_pct"] = big[0]
+    sc.within("Q5 centralized receive/decompress: Locate-386 only slightly worse than Move (largest relative "
+              "difference)", "Section 5.5 (seed line 235)",
+              paper="no significant difference; Locate-386 'slightly worse'", ours=big[0], low=0, high=10,
+              unit="%", evidence="prediction", na_reason=na, ci_half_width=big[1], note=big[2], **sim,
+              reason="judgement: 'no significant difference' and 'slightly worse' read as 0 to 10 % worse")
     # Q6
-    parts, ok = [], True
+    parts, signs = [], []
     for mix in (c, d):
         for f in rates:
-            lo = L.m("delay_recv", io_mode="locate", host="386", frame_rate=f, mixing=mix)
-            mo = L.m("delay_recv", io_mode="move", host="386", frame_rate=f, mixing=mix)
-            ok &= mo < lo
-            parts.append(f"{mix[:4]} {f:g}/s {1e3 * lo:.0f}/{1e3 * mo:.0f}")
-    _claim(sc, "Q6 386 receive/decompress: Move < Locate at every rate, both schemes", "Section 5.5 (Fig. 9b)",
-           "Move lower everywhere", "Locate/Move ms: " + "; ".join(parts), ok)
+            dm, hw = R.diff("delay_recv", at(MOVE, "386", f, mix), at(LOCATE, "386", f, mix))
+            signs.append(sign(dm, hw))
+            parts.append(f"{mix[:4]} {f:g}/s {1e3 * dm:+.1f} ± {1e3 * hw:.1f} ms")
+    sc.claim("Q6 386 receive/decompress: Move < Locate at every rate, both schemes", "Section 5.5 (seed line 235)",
+             paper="Move lower everywhere", ours="Locate - Move: " + "; ".join(parts), holds=decide(signs),
+             evidence="prediction", na_reason=na, reason=ci_reason(level, n, "paired differences"))
     # Q7
-    gaps = {f: L.m("delay_recv", io_mode="locate", host="386", frame_rate=f, mixing=d)
-            - L.m("delay_recv", io_mode="locate", host="386", frame_rate=f, mixing=c) for f in rates}
-    ok = all(g > 0 for g in gaps.values()) and max(gaps, key=gaps.get) == top
-    _claim(sc, "Q7 receive/decompress: centralized < distributed, largest gap at 30 frames/s (Locate 386)",
-           "Section 5.5 (Fig. 9b)", "gap positive, largest at 30",
-           "gaps " + ", ".join(f"{f:g}/s {1e3 * g:.1f} ms" for f, g in gaps.items()), ok)
+    gaps = {f: R.diff("delay_recv", at(LOCATE, "386", f, c), at(LOCATE, "386", f, d)) for f in rates}
+    signs = [sign(*g) for g in gaps.values()]
+    lower = [f for f in rates if f < top]
+    signs += [sign(*R.ci(R.vals("delay_recv", **at(LOCATE, "386", top, d)) - R.vals("delay_recv", **at(LOCATE, "386", top, c))
+                         - R.vals("delay_recv", **at(LOCATE, "386", f, d)) + R.vals("delay_recv", **at(LOCATE, "386", f, c))))
+              for f in lower]
+    sc.claim("Q7 receive/decompress (Locate 386): centralized < distributed, the gap largest at 30 frames/s",
+             "Section 5.5 (seed line 235)", paper="gap positive, largest at 30",
+             ours="gaps " + ", ".join(f"{f:g}/s {_ms(g)}" for f, g in gaps.items()), holds=decide(signs),
+             evidence="prediction", na_reason=na, reason=ci_reason(level, n, "paired differences"))
     # Q8, Q9 (single streams)
-    S = Lookup(single)
-    ok8, ok9, parts = True, True, []
-    for m in ("locate", "move"):
-        for h in ("386", "486"):
-            snd = S.m("delay_send", io_mode=m, host=h, streams="out")
-            rcv = S.m("delay_recv", io_mode=m, host=h, streams="in")
-            ok8 &= snd < rcv
-    for h in ("386", "486"):
-        lo = S("delay_ft", io_mode="locate", host=h, streams="ft")
-        mo = S("delay_ft", io_mode="move", host=h, streams="ft")
-        ok9 &= mo[0] < lo[0] and not overlap(lo, mo)
-        parts.append(f"{h}: Locate {fmt_ms(lo)}, Move {fmt_ms(mo)}")
-        got[f"ft_delay_ratio_{h}"] = mo[0] / lo[0]
-    _claim(sc, "Q8 single stream at 30 frames/s: compress/send < receive/decompress", "Section 5.5 (Fig. 10)",
-           "send lower", f"holds for all four configurations: {ok8}", ok8)
-    _claim(sc, "Q9 file-transfer delay: Move much lower than Locate", "Section 5.5 (Fig. 10); Section 6",
-           "Move much better", "; ".join(parts), ok9)
+    signs8, signs9, parts = [], [], []
+    for m in (LOCATE, MOVE):
+        for h in HOSTS:
+            snd = S.vals("delay_send", io_mode=m, host=h, streams="out")
+            rcv = S.vals("delay_recv", io_mode=m, host=h, streams="in")
+            signs8.append(sign(*S.ci(rcv - snd)))
+    for h in HOSTS:
+        lo_ = S.vals("delay_ft", io_mode=LOCATE, host=h, streams="ft")
+        mo_ = S.vals("delay_ft", io_mode=MOVE, host=h, streams="ft")
+        signs9.append(sign(*S.ci(lo_ - mo_)))
+        parts.append(f"{h}: Locate {_ms(S.ci(lo_))}, Move {_ms(S.ci(mo_))}")
+        got[f"ft_delay_ratio_{h}"] = float(np.mean(mo_) / np.mean(lo_))
+    sc.claim("Q8 single stream: compress/send < receive/decompress", "Section 5.5 (seed line 250)", paper="send lower",
+             ours=f"receive - send interval above 0 in {sum(s > 0 for s in signs8)} of {len(signs8)} configurations",
+             holds=decide(signs8), evidence="prediction", na_reason=na, reason=ci_reason(level, S.n(), "paired differences"))
+    sc.claim("Q9 file-transfer delay: Move much lower than Locate", "Section 5.5 (seed line 256); Section 6 (seed line 337)",
+             paper="Move much better", ours="; ".join(parts), holds=decide(signs9), evidence="prediction", na_reason=na,
+             reason=ci_reason(level, S.n(), "paired differences"))
+
     # Q10-Q17 at the top rate, distributed
     def comp(kind, cat, m, h, mix=d):
-        return L.m(f"comp_{kind}_{_slug(cat)}", io_mode=m, host=h, frame_rate=top, mixing=mix)
-    ok = all(L.m(k, io_mode="locate", host="486", frame_rate=top, mixing=d)
-             < L.m(k, io_mode="locate", host="386", frame_rate=top, mixing=d) for k in ("delay_send", "delay_recv"))
-    _claim(sc, "Q10 Locate delays lower on the 486 than the 386", "Section 5.6 (Fig. 11); Section 6",
-           "486 lower", f"send and receive lower on the 486: {ok}", ok)
-    ratios = [L.m(k, io_mode="move", host="486", frame_rate=top, mixing=d)
-              / L.m(k, io_mode="move", host="386", frame_rate=top, mixing=d) for k in ("delay_send", "delay_recv")]
-    _claim(sc, "Q11 Move delays equal on the 386 and 486", "Section 5.6 (Fig. 11b); Section 6", "about the same",
-           "486/386 ratios " + ", ".join(f"{r:.3f}" for r in ratios), all(abs(r - 1) < 0.10 for r in ratios))
-    osq = max(comp(k, CATEGORIES[1], "move", h) for k in ("send", "recv") for h in ("386", "486"))
-    _claim(sc, "Q12 Move Mode has no OS-queueing component", "Section 5.6 (Fig. 11b)", "none",
-           f"max {1e3 * osq:.3f} ms", osq == 0)
-    codec = [comp("send", CATEGORIES[5], m, h) for m in ("locate", "move") for h in ("386", "486")]
-    _claim(sc, "Q13 compression component equal across modes and systems", "Section 5.6 (Fig. 11)",
-           "the same", "compress ms: " + ", ".join(f"{1e3 * x:.1f}" for x in codec),
-           max(codec) / min(codec) - 1 < 0.10)
-    parts, ok_a, ok_b = [], True, True
-    for h in ("386", "486"):
+        return R.vals(f"comp_{kind}_{_slug(cat)}", **at(m, h, top, mix))
+
+    signs = [sign(*R.diff(k, at(LOCATE, "486", top), at(LOCATE, "386", top))) for k in ("delay_send", "delay_recv")]
+    sc.claim("Q10 Locate delays lower on the 486 than the 386", "Section 5.6 (seed line 264); Section 6 (seed line 339)",
+             paper="486 lower", ours="386 - 486: " + ", ".join(
+                 _ms(R.diff(k, at(LOCATE, "486", top), at(LOCATE, "386", top))) for k in ("delay_send", "delay_recv")),
+             holds=decide(signs), evidence="prediction", na_reason=na, reason=ci_reason(level, n, "paired differences"))
+    cells = [R.rel(k, at(MOVE, "386", top), at(MOVE, "486", top)) for k in ("delay_send", "delay_recv")]
+    big = max(cells, key=lambda x: abs(x[0]))
+    sc.within("Q11 Move delays about equal on the 386 and 486 (largest relative difference)",
+              "Section 5.6 (seed line 271); Section 6 (seed line 339)", paper="approximately the same",
+              ours=abs(big[0]), low=0, high=10, unit="%", evidence="prediction", na_reason=na, ci_half_width=big[1],
+              reason="judgement: 'approximately the same' read as within 10 %", **sim)
+    osq = max(float(np.max(comp(k, CATEGORIES[1], MOVE, h))) for k in ("send", "recv") for h in HOSTS)
+    sc.claim("Q12 Move Mode has no OS-queueing component", "Section 5.6 (seed line 271)", paper="none",
+             ours=f"largest {1e3 * osq:.3f} ms", holds=osq == 0, evidence="construction",
+             note="holds by construction: Move Mode has no driver queues in the model")
+    codec = [float(np.mean(comp("send", CATEGORIES[5], m, h))) for m in (LOCATE, MOVE) for h in HOSTS]
+    sc.claim("Q13 compression component equal across modes and systems", "Section 5.6 (seed lines 269, 273)",
+             paper="the same", ours="compress ms: " + ", ".join(f"{1e3 * x:.1f}" for x in codec),
+             holds=max(codec) / min(codec) - 1 < 0.01, evidence="construction",
+             note="holds by construction: periodic arrivals and a service of at most 1/f never queue (D/D/1)")
+    parts, sa, sb = [], [], []
+    for h in HOSTS:
         for k in ("send", "recv"):
-            dl, dm = comp(k, CATEGORIES[2], "locate", h), comp(k, CATEGORIES[2], "move", h)
-            ql = comp(k, CATEGORIES[1], "locate", h)
-            ok_a &= dm > dl
-            ok_b &= dl + ql > dm
-            parts.append(f"{k}-{h}: L {1e3 * dl:.1f}+{1e3 * ql:.1f}, M {1e3 * dm:.1f}")
-    _claim(sc, "Q14a data-transfer component: Move > Locate (pipe queueing included)", "Section 5.6 (Fig. 11c/d)",
-           "Move larger", "ms " + "; ".join(parts), ok_a)
-    _claim(sc, "Q14b Locate data transfers + OS queueing > Move data transfers + pipe queueing",
-           "Section 5.6 (Fig. 11c/d); Section 6", "Locate sum larger", "see Q14a", ok_b)
+            dl, dm = comp(k, CATEGORIES[2], LOCATE, h), comp(k, CATEGORIES[2], MOVE, h)
+            ql = comp(k, CATEGORIES[1], LOCATE, h)
+            sa.append(sign(*R.ci(dm - dl)))
+            sb.append(sign(*R.ci(dl + ql - dm)))
+            parts.append(f"{k}-{h}: L {1e3 * dl.mean():.1f}+{1e3 * ql.mean():.1f}, M {1e3 * dm.mean():.1f}")
+    sc.claim("Q14a data-transfer component: Move > Locate (pipe queueing included)", "Section 5.6 (seed line 295)",
+             paper="Move larger", ours="ms " + "; ".join(parts), holds=decide(sa), evidence="prediction", na_reason=na,
+             reason=ci_reason(level, n, "paired differences"))
+    sc.claim("Q14b Locate data transfers + OS queueing > Move data transfers + pipe queueing",
+             "Section 5.6 (seed line 315)", paper="Locate sum larger", ours="see Q14a", holds=decide(sb),
+             evidence="prediction", na_reason=na, reason=ci_reason(level, n, "paired differences"))
     sw = {(m, h): sum(comp(k, cat, m, h) for k in ("send", "recv") for cat in (CATEGORIES[3], CATEGORIES[4]))
-          for m in ("locate", "move") for h in ("386", "486")}
-    ok = all(sw[("move", h)] < sw[("locate", h)] for h in ("386", "486"))
-    _claim(sc, "Q15 VC + network software component: Move < Locate", "Section 5.6 (Fig. 11c/d)", "Move smaller",
-           ", ".join(f"{m}-{h} {1e3 * x:.1f} ms" for (m, h), x in sw.items()), ok)
-    qs = [(comp("send", CATEGORIES[1], "locate", h), comp("recv", CATEGORIES[1], "locate", h)) for h in ("386", "486")]
-    _claim(sc, "Q16 Locate OS queueing: send side > receive side", "Section 5.6 (Fig. 11a)", "send larger",
-           ", ".join(f"send {1e3 * a:.2f} / recv {1e3 * b:.2f} ms" for a, b in qs), all(a > b for a, b in qs))
-    mix_send = max(comp("send", CATEGORIES[0], m, h) for m in ("locate", "move") for h in ("386", "486"))
-    mix_cent = max(comp("recv", CATEGORIES[0], m, h, c) for m in ("locate", "move") for h in ("386", "486"))
-    mix_dist = min(comp("recv", CATEGORIES[0], m, h) for m in ("locate", "move") for h in ("386", "486"))
-    _claim(sc, "Q17 mixing component only in receive/decompress with distributed mixing", "Figs. 11, 12",
-           "receive, distributed only", f"send {mix_send:.3g} s, centralized {mix_cent:.3g} s, distributed "
-           f"min {1e3 * mix_dist:.1f} ms", mix_send == 0 and mix_cent == 0 and mix_dist > 0)
-    # Q18-Q20 utilisations
-    ok = all(L.m("util_host", io_mode="locate", host=h, frame_rate=f, mixing=c)
-             < L.m("util_host", io_mode="locate", host=h, frame_rate=f, mixing=d) for f in rates for h in ("386", "486"))
-    _claim(sc, "Q18 Locate host CPU: centralized < distributed", "Section 5.2 (Fig. 6)", "centralized lower",
-           f"at every rate and host: {ok}", ok)
-    g = main[(main["io_mode"] == "locate") & (main["host"] == "386") & (main["mixing"] == d)]
+          for m in (LOCATE, MOVE) for h in HOSTS}
+    signs = [sign(*R.ci(sw[(LOCATE, h)] - sw[(MOVE, h)])) for h in HOSTS]
+    sc.claim("Q15 VC + network software component: Move < Locate", "Section 5.6 (seed lines 273, 295)",
+             paper="Move smaller", ours=", ".join(f"{m}-{h} {1e3 * x.mean():.1f} ms" for (m, h), x in sw.items()),
+             holds=decide(signs), evidence="prediction", na_reason=na, reason=ci_reason(level, n, "paired differences"))
+    qs = [(comp("send", CATEGORIES[1], LOCATE, h), comp("recv", CATEGORIES[1], LOCATE, h)) for h in HOSTS]
+    sc.claim("Q16 Locate OS queueing: send side > receive side", "Section 5.6 (seed line 269)", paper="send larger",
+             ours=", ".join(f"send {1e3 * a.mean():.2f} / recv {1e3 * b.mean():.2f} ms" for a, b in qs),
+             holds=decide([sign(*R.ci(a - b)) for a, b in qs]), evidence="prediction", na_reason=na,
+             reason=ci_reason(level, n, "paired differences"))
+    mix_send = max(float(np.max(comp("send", CATEGORIES[0], m, h))) for m in (LOCATE, MOVE) for h in HOSTS)
+    mix_cent = max(float(np.max(comp("recv", CATEGORIES[0], m, h, c))) for m in (LOCATE, MOVE) for h in HOSTS)
+    mix_dist = min(float(np.min(comp("recv", CATEGORIES[0], m, h))) for m in (LOCATE, MOVE) for h in HOSTS)
+    sc.claim("Q17 mixing component only in receive/decompress with distributed mixing",
+             "Section 5.6 (seed lines 315, 317)", paper="receive, distributed only",
+             ours=f"send {mix_send:.3g} s, centralized {mix_cent:.3g} s, distributed min {1e3 * mix_dist:.1f} ms",
+             holds=mix_send == 0 and mix_cent == 0 and mix_dist > 0, evidence="construction",
+             note="holds by construction: mixing is modelled only in the distributed receive chain")
+    # Q18-Q20 utilisations: the utilisation law, so construction
+    L = Lookup(main)
+    ok = all(L.m("util_host", **at(LOCATE, h, f, c)) < L.m("util_host", **at(LOCATE, h, f, d))
+             for f in rates for h in HOSTS)
+    sc.claim("Q18 Locate host CPU: centralized < distributed", "Section 5.2 (seed line 207)", paper="centralized lower",
+             ours="lower at every rate and host" if ok else "not lower everywhere", holds=ok, evidence="construction",
+             note="holds by construction: centralized mixing has one incoming stream instead of two")
+    g = main[(main["io_mode"] == LOCATE) & (main["host"] == "386") & (main["mixing"] == d)]
     slope, intercept = np.polyfit(g["frame_rate"], g["util_host_mean"], 1)
-    got["cpu_intercept_pct"] = _pct(intercept)
-    _claim(sc, "Q19 Locate host CPU vs frame rate is affine with a positive intercept (386, distributed)",
-           "Section 5.2 (Fig. 6)", "not proportional", f"U = {_pct(intercept):.1f} % + {_pct(slope):.2f} % x f",
-           intercept > 0.01)
+    got["cpu_intercept_pct"] = 100 * intercept
+    sc.claim("Q19 Locate host CPU vs frame rate is affine with a positive intercept (386, distributed)",
+             "Section 5.2 (seed line 203)", paper="not proportional",
+             ours=f"U = {100 * intercept:.1f} % + {100 * slope:.2f} % x f", holds=bool(intercept > 0.01),
+             evidence="construction", note="holds by construction: the file transfers' constant load is the intercept")
     ok = all((np.diff(gg.sort_values("frame_rate")["util_memory_mean"].to_numpy()) > 0).all()
-             for _, gg in main[main["io_mode"] == "locate"].groupby(["host", "mixing"]))
-    _claim(sc, "Q20 Locate memory utilisation rises with the frame rate", "Section 5.3 (Fig. 7b)", "rises",
-           f"every host and scheme: {ok}", ok)
+             for _, gg in main[main["io_mode"] == LOCATE].groupby(["host", "mixing"]))
+    sc.claim("Q20 Locate memory utilisation rises with the frame rate", "Section 5.3 (seed line 211)", paper="rises",
+             ours="rises for every host and scheme" if ok else "does not rise everywhere", holds=ok,
+             evidence="construction", note="holds by construction: memory traffic is proportional to the frame rate "
+                                           "plus the constant file transfers")
+
+
+def ci_reason(level: float, n: int, what: str = "") -> str:
+    return f"{level:.0%} CI of {n} replications" + (f" ({what})" if what else "")
 
 
 # Why a check can fail in this reconstruction; shown in the chapter only for the checks that do.
 EXPLANATIONS = {
     "Micro Channel utilisation never": "More bytes per frame (frame_kb) or a larger conference than the paper's.",
-    "Move / Locate Micro Channel": "The model moves no control traffic over the channel, so the ratio is the "
-                                   "number of crossings, 1 : 2; control-block fetches would move it.",
-    "386 / 486 Micro Channel": "The ratio is the ratio of the channel rates (40 / 13.33) in this model.",
+    "Compression and decompression dominate": "The receive delay's codec part is the decompression stage's "
+        "service plus its queue (the stage runs at utilisation 1); the rest is host, memory, channel and "
+        "adapter work and queueing. Where the other categories together exceed a quarter of a delay, the "
+        "paper's 'nothing else matters much' is too strong for this calibration.",
     "Move Mode host CPU": "Only the start-up code (5 KLOCS per stream) runs on the host; over short runs "
                          "(few frames) it is a larger share of the window.",
     "Q1": "The decompression stage runs at utilisation 1 (service 1/f); its queue, fed by jittery "
@@ -360,8 +531,13 @@ EXPLANATIONS = {
           "relative to the 66-125 ms stage delays it is small but can exceed 10 %.",
     "Q4": "Distributed mixing adds one incoming stream's work; at 30 frames/s the extra contention on the "
           "compress/send path (host, memory, ring adapter) is only a few milliseconds in our calibration.",
-    "Q5": "Locate-386 and Move-386 differ by less than their confidence intervals in some runs.",
-    "Q6": "See Q5.",
+    "Q5": "The paper's Fig. 9a has no significant difference and Locate-386 only slightly worse. In the model "
+          "a Locate-386 frame's host, memory and channel steps add jitter in front of the decompression stage, "
+          "which runs at utilisation 1 and turns that jitter into a queue that grows with the run length; so "
+          "the difference is large at every rate. A paper whose decompression queue stayed short (a faster "
+          "stage, or shorter runs) would show the small difference it reports.",
+    "Q6": "Move and Locate receive delays differ by the decompression queue (see Q5); an interval that "
+          "contains zero cannot decide.",
     "Q7": "The gap is the mixing stage (8.33 ms), the join's wait for the slower frame and the extra "
           "queueing at the rho = 1 decompression stage that the join's jitter causes; none of these grows "
           "with the frame rate in our calibration, where the shared resources stay lightly loaded at 30 "
@@ -389,12 +565,20 @@ EXPLANATIONS = {
 
 
 def mismatches(sc) -> pd.DataFrame:
-    """The scorecard's failed checks and misses, each with the reason this model gives."""
+    """Every check this run does not settle in the paper's favour, with the reason the model gives.
+
+    Lists the statuses not reproduced, target missed, fails and inconclusive (with the
+    replications that would decide), never the not-applicable ones (the warnings say why).
+    """
     rows = []
     for c in sc.checks:
-        if c.status in ("not reproduced", "target missed"):
+        if c.status in ("not reproduced", "target missed", "fails", "inconclusive"):
             key = next((k for k in sorted(EXPLANATIONS, key=len, reverse=True) if c.what.startswith(k)), None)
-            rows.append({"check": c.what, "paper": c.paper, "ours": c.ours,
-                         "why": EXPLANATIONS.get(key, "See the discussion above.") if key else
-                         "See the discussion above."})
-    return pd.DataFrame(rows, columns=["check", "paper", "ours", "why"])
+            why = EXPLANATIONS[key] if key else "See the discussion above."
+            if c.status == "inconclusive":
+                why = ("The confidence interval straddles the tolerance band's edge"
+                       + (f"; about {c.needed_n} replications would decide" if c.needed_n else "")
+                       + ". " + why)
+            ours = f"{c.ours:.4g} {c.unit}".strip() if isinstance(c.ours, float) else str(c.ours)
+            rows.append({"check": c.what, "status": c.status, "paper": str(c.paper), "ours": ours, "why": why})
+    return pd.DataFrame(rows, columns=["check", "status", "paper", "ours", "why"])
