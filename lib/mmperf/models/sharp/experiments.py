@@ -18,8 +18,7 @@ import pandas as pd
 from mmperf.parallel import pmap
 from mmperf.stats import mean_ci
 
-from .analytic import (clopper_pearson, exact_for_capacity, fit_stages, pipeline_recursion,
-                       saturation_load)
+from .analytic import clopper_pearson, exact_for_capacity, fit_stages, pipeline_recursion, saturation_load
 from .config import StageStats
 from .model import run_pipeline, sample_stage_times
 

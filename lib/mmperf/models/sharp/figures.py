@@ -13,8 +13,7 @@ import pandas as pd
 from mmperf.plotting import arrow, blank_axes, box, paper_marker_style
 
 from .analytic import distance_for_limit, e2e_at_distance
-from .config import StageStats
-from .config import TABLE1_ROWS
+from .config import TABLE1_ROWS, StageStats
 
 
 def draw_site_layout():
@@ -120,7 +119,7 @@ def draw_site_architecture(queue_capacity: int):
     fig, ax = plt.subplots(figsize=(6.9, 4.4))
     blank_axes(ax, (0, 17), (-0.4, 6.4), equal=True)
     box(ax, (0.2, 0.8), 3.0, 4.6, "", fc="#f5f8fc", ec="#6a7f99")
-    ax.text(1.7, 5.1, "C1 video component", ha="center", fontsize=9, weight="bold")
+    ax.text(1.7, 5.1, "C1 video", ha="center", fontsize=9, weight="bold")
     box(ax, (7.0, 0.8), 5.6, 4.6, "", fc="#f3faf5", ec="#6a9977")
     ax.text(9.8, 5.1, "C3 network component", ha="center", fontsize=9, weight="bold")
     sockets = {"s11": (2.6, 3.9, "out"), "s12": (2.6, 1.7, "in"), "s31": (7.6, 3.9, "in"),
@@ -134,13 +133,12 @@ def draw_site_architecture(queue_capacity: int):
     arrow(ax, (6.2, 3.9), (7.35, 3.9))
     arrow(ax, (7.35, 1.7), (6.2, 1.7))
     arrow(ax, (4.0, 1.7), (2.85, 1.7))
-    arrow(ax, (7.85, 3.9), (11.75, 3.9), "internal connection")
-    arrow(ax, (11.75, 1.7), (7.85, 1.7), "internal connection")
-    arrow(ax, (12.25, 3.9), (15.5, 3.9), "UDP to remote site")
-    arrow(ax, (15.5, 1.7), (12.25, 1.7), "UDP from remote site")
-    ax.text(1.3, 1.7, "sink:\ndecode +\npresent", ha="center", va="center", fontsize=8)
-    ax.text(1.3, 3.9, "source:\ncapture", ha="center", va="center", fontsize=8)
-    ax.text(2.6, 1.0, "thread t6", ha="center", va="top", fontsize=8, color="#D55E00")
+    arrow(ax, (7.85, 3.9), (11.75, 3.9), "internal", offset=(0, 0.1))
+    arrow(ax, (11.75, 1.7), (7.85, 1.7), "internal", offset=(0, 0.1))
+    arrow(ax, (12.25, 3.9), (16.5, 3.9), "UDP out", offset=(0.3, 0.1))
+    arrow(ax, (16.5, 1.7), (12.25, 1.7), "UDP in", offset=(0.3, 0.1))
+    ax.text(1.2, 1.7, "sink t6:\ndecode +\npresent", ha="center", va="center", fontsize=8, color="#D55E00")
+    ax.text(1.2, 3.9, "source:\ncapture", ha="center", va="center", fontsize=8)
     ax.text(9.8, 2.8, "one thread per socket\n(only t6 is numbered in the text)", ha="center", va="center",
             fontsize=8, color="#555")
     spans = [("Ciw node 1: SL_src", 2.6, 12.0, 5.75, "#0072B2"), ("node 2: NET", 12.0, 16.5, 5.75, "#009E73"),
@@ -322,7 +320,7 @@ def plot_loss_vs_load(sweep: pd.DataFrame, bound: float, measured_load: float, u
     """Frame-loss and late-frame rates against background CPU load (fast recursion, Clopper-Pearson CIs)."""
     import matplotlib.pyplot as plt
 
-    fig, ax = plt.subplots(figsize=(6.9, 4.2))
+    fig, ax = plt.subplots(figsize=(6.9, 5.6))
     seen = sweep[sweep["dropped"] > 0]
     none = sweep[sweep["dropped"] == 0]
     ax.errorbar(seen["background_load"], seen["loss_rate"],
@@ -340,7 +338,8 @@ def plot_loss_vs_load(sweep: pd.DataFrame, bound: float, measured_load: float, u
     ax.set_ylim(1e-6, 3.0)
     ax.set_xlabel("CPU share of other processes (background load)")
     ax.set_ylabel("rate per captured frame")
-    ax.legend(fontsize=8, loc="upper left")
+    ax.legend(fontsize=9, loc="upper center", bbox_to_anchor=(0.5, -0.15), ncols=1)
+    fig.tight_layout()
     return fig
 
 

@@ -1,0 +1,22 @@
+"""Every Sharp figure is legible where the book shows it (lib/mmperf/models/sharp/figures.py)."""
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+import pytest  # noqa: E402
+
+from mmperf.models.sharp import figures  # noqa: E402
+from mmperf.plotting import check_legible, use_book_style  # noqa: E402
+
+
+@pytest.mark.parametrize("make", [figures.draw_site_layout, figures.draw_stream_concepts,
+                                  lambda: figures.draw_backbone(622, 100, 400),
+                                  lambda: figures.draw_site_architecture(10)])
+def test_schematics_are_legible(make):
+    use_book_style()
+    fig = make()
+    assert check_legible(fig) == []
+    assert fig.get_size_inches()[0] <= 6.9
+    plt.close(fig)
