@@ -1,0 +1,108 @@
+"""Constants and settings of the claypool-jitter model; every value says where it comes from.
+
+Seed line numbers refer to ``shared/seeds/001_4093e964ebf1778f.txt`` (Claypool 1997).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+GENERATORS = ("timeslice", "ciw")
+PRIORITIES = ("default", "nice", "realtime")
+STALL_DISTRIBUTIONS = ("exponential", "constant")
+
+REFERENCE_SPECINT92 = 21.8      # Sun IPX (Table 3.3, seed line 801): the machine the costs refer to
+# Table 5.2 IPX lines at 1280 B (seed lines 1339-1344; derived): per packet + per byte x 1280
+SEND_COST_MS = 0.210 + 0.000100 * 1280      # 0.338 ms
+RECEIVE_COST_MS = 0.187 + 0.000103 * 1280   # 0.319 ms
+ENVIRONMENT_MEAN_MS = 5.0       # ciw generator only: mean sender delay (a constant adds no jitter)
+
+MACHINES = {"SLC": 8.6, "IPC": 13.8, "IPX": 21.8, "Sparc 5": 64.0}      # Table 3.3 SPECint92
+NETWORKS = {"Ethernet": 10.0, "Fibre Channel": 266.0, "HIPPI": 800.0}   # Section 3.6.1, seed line 911
+
+# Figure 3.8 (seed lines 838-851): five environments, no numbers given. Our illustrative settings:
+# (counter processes / load average, network share, stall-rate factor), noisiest first. Multi-user
+# runs carry the normal stall rate and one process of background load; single-user mode removes
+# the background process; night halves the stalls; the dedicated, disconnected system has none.
+ENVIRONMENTS = {
+    "Multi/Day": (1.0, 0.3, 1.0),
+    "Multi/Night": (1.0, 0.3, 1.0),
+    "Single/Day": (0.0, 0.3, 1.0),
+    "Single/Night": (0.0, 0.1, 0.5),
+    "Dedicated": (0.0, 0.0, 0.0),
+}
+
+
+@dataclass(frozen=True)
+class EndSystem:
+    """One experimental condition: machine, load, priority, network and whether stalls occur.
+
+    ``stall_factor`` multiplies the stall rate (0 for the isolated single-user runs of Fig 3.9).
+    """
+
+    specint92: float = 21.8
+    processor_load: float = 0.0
+    priority: str = "default"
+    network_Mbps: float = 10.0
+    network_load: float = 0.0
+    period_ms: float = 160.0
+    frame_bytes: int = 1280
+    stall_factor: float = 1.0
+
+
+@dataclass(frozen=True)
+class Mechanisms:
+    """The generators' mechanism values (each a chapter parameter, each with its reason).
+
+    Time-slice generator: ``quantum_ms`` (the time slice of the round robin), ``stall_rate_per_min``
+    and ``stall_mean_ms`` / ``stall_distribution`` (rare receiver stalls). Ciw generator:
+    ``cpu_burst_ms`` and ``environment_sd_ms``. Both: ``cross_message_bytes`` (netperf messages).
+    """
+
+    quantum_ms: float = 100.0
+    stall_rate_per_min: float = 1.0
+    stall_mean_ms: float = 200.0
+    stall_distribution: str = "exponential"
+    cross_message_bytes: float = 65536.0
+    cpu_burst_ms: float = 20.0
+    environment_sd_ms: float = 2.0
+
+
+@dataclass(frozen=True)
+class MetricSettings:
+    """How the six metrics and the optimal buffer are computed (thesis 3.3 and 5.6.4)."""
+
+    gap_buffer_ms: float = 250.0
+    buffer_max_ms: float = 230.0
+    latency_limit_ms: float = 230.0
+    gap_limit_pct: float = 6.0
+    range_definition: str = "max"
+    lateness_reference: str = "min"
+
+    def buffers_us(self) -> np.ndarray:
+        """The buffer sweep, 0 to ``buffer_max_ms`` in 1 ms steps, in microseconds."""
+        return 1000.0 * np.arange(0.0, self.buffer_max_ms + 0.5, 1.0)
+
+
+def transmission_ms(n_bytes: float, mbps: float) -> float:
+    """Time to put ``n_bytes`` on a link of ``mbps`` Mbit/s, in ms.
+
+    Examples
+    --------
+    >>> transmission_ms(1250, 10.0)
+    1.0
+    """
+    return 8.0 * n_bytes / (mbps * 1000.0)
+
+
+def host_cost_ms(cost_ipx_ms: float, specint92: float) -> float:
+    """A fixed amount of work on a machine of ``specint92`` (the IPX cost scaled by 21.8/SPECint92).
+
+    Examples
+    --------
+    >>> round(host_cost_ms(0.4, 8.6), 4)
+    1.014
+    """
+    return cost_ipx_ms * REFERENCE_SPECINT92 / specint92
