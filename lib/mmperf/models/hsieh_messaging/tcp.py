@@ -95,15 +95,16 @@ def echo_trace(total: int, window: int, mss: int, link_Bps: float, rtt_s: float,
     {'ack': 2000, 'seq': 2000}
     """
     one = window_sender(total, window, mss, link_Bps, rtt_s)
+    seq = one[one["kind"] == "seq"]
     span = float(one["time_s"].max())
     parts = []
     offset = 0.0
     for _ in range(int(repeats)):
         # the peer sends: this host's acknowledgements appear (shifted by half a round trip)
-        recv = one[one["kind"] == "seq"].assign(kind="ack", time_s=lambda d: d["time_s"] + offset + rtt_s / 2)
+        recv = seq.assign(kind="ack", time_s=seq["time_s"] + offset + rtt_s / 2)
         parts.append(recv)
         offset += span
-        send = one[one["kind"] == "seq"].assign(time_s=lambda d: d["time_s"] + offset)
+        send = seq.assign(time_s=seq["time_s"] + offset)
         parts.append(send)
         offset += span
     return pd.concat(parts, ignore_index=True).sort_values("time_s", kind="stable").reset_index(drop=True)
