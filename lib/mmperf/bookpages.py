@@ -5,7 +5,10 @@
 - :func:`write_book_pages` (``names``, ``outcomes``): writes ``book/status.md`` (each chapter's
   execution time, status, whether it came from the cache, package versions, commit, build date) and
   ``book/instructor.md`` (every exercise with its solution and the parameters it uses, gathered
-  from the chapters' ``{exercise}`` / ``{solution}`` directives). The bibliography page
+  from the chapters' ``{exercise}`` / ``{solution}`` directives), and ``book/_generated/studies.md``
+  and ``book/_generated/course-map.md``, which the home page and the teaching page include (the
+  chapters' links, what each teaches, the weekly course plan with run times from the last build).
+  The bibliography page
   ``book/bibliography.md`` is a static page (the entries are in ``book/references.bib``).
 
 ``mmbook build --student`` then calls :func:`build_student` (or :func:`render_student_book` with the
@@ -284,6 +287,7 @@ def write_book_pages(names: list[str], outcomes=None) -> list[str]:
     root = paths.project_root()
     _write_unless_same(root / "book" / "status.md", status_page(names, outcomes))
     _write_unless_same(root / "book" / "instructor.md", instructor_page(names))
+    write_front_matter(names, outcomes)
     return list(GENERATED_PAGES)
 
 
@@ -424,3 +428,214 @@ def build_student(names: list[str] | None = None, strict: bool = True) -> Path:
     html_dir = render_student_book(names if names is not None else params_mod.chapter_names(), strict=strict)
     print(f"student edition: {html_dir / 'index.html'}", file=sys.stderr)
     return html_dir
+
+
+# ----------------------------------------------------------------------------- studies table and course map
+#: What each chapter is about, for the home page's studies table and the course map. A chapter not
+#: listed here still appears (with its title); a chapter listed but not yet written is shown unlinked.
+CHAPTER_GUIDE: dict[str, dict[str, str]] = {
+    "huynh": {
+        "cite": "huynh-pc-videoconf",
+        "teaches": "an open multi-chain queueing network of a PC in a LAN video conference; interrupt-driven "
+                   "(Locate Mode) versus peer-to-peer (Move Mode) I/O; utilisation laws as a check on a "
+                   "simulation; calibration targets versus independent checks",
+        "prerequisites": "open queueing networks, utilisation and Little's law (an introductory performance "
+                         "course); reading a Ciw model",
+        "read": "2-3 h",
+        "whatif": "mmbook run huynh -p host 486 -p io_mode move --output runs/huynh-486-move",
+    },
+    "claypool-quality": {
+        "cite": "claypool-1997-thesis",
+        "teaches": "an application quality metric over latency, jitter and loss; why the acceptable region "
+                   "is a sphere octant, not a box; predicting quality from system models for three "
+                   "applications",
+        "prerequisites": "vectors and norms; the idea of a user-perceived quality limit",
+        "read": "1.5-2 h",
+        "whatif": "mmbook run claypool-quality -p metric_norm max --output runs/quality-max-norm",
+    },
+    "claypool-jitter": {
+        "cite": "claypool-1997-thesis",
+        "teaches": "six jitter metrics and which of them agree; traces built from a text's description of its "
+                   "experiments; relations of jitter to load, processor power, priority and bandwidth; "
+                   "the jitter-compensation buffer and its optimum",
+        "prerequisites": "correlation and linear regression with confidence intervals; the quality metric "
+                         "of the previous chapter",
+        "read": "2-3 h",
+        "whatif": "mmbook sweep claypool-jitter --grid processor_load=0,2,4,6 --output runs/jitter-load "
+                  "--plot ours_optimal_buffer_ms",
+    },
+    "sharp": {
+        "cite": "sharp-vsr",
+        "teaches": "a latency budget read as a pipeline of queues; fitting stage-time distributions to "
+                   "summary statistics; a newest-frame sink versus a FIFO sink under overload; judging a "
+                   "rare-event claim with enough replications",
+        "prerequisites": "tandem queues and utilisation; the binomial confidence interval for a small "
+                         "proportion",
+        "read": "2 h",
+        "whatif": "mmbook sweep sharp --grid background_load=0.1,0.2,0.3 -p replications 20 "
+                  "--output runs/sharp-load --plot loss_reps e2e_mean_ms",
+    },
+    "zeadally": {
+        "cite": "zeadally-endsystem",
+        "teaches": "where an end system's data path loses throughput; the additive inverse-throughput "
+                   "model (serial stages add their inverse throughputs) tested against every measured "
+                   "configuration; a fixed-plus-per-byte cost fit; the same path as a Ciw pipeline",
+        "prerequisites": "throughput and service time; least-squares regression",
+        "read": "1.5 h",
+        "whatif": "mmbook run zeadally -p z_xf_mbps 460 --output runs/faster-bus",
+    },
+    "hsieh-messaging": {
+        "cite": "hsieh-1997-thesis",
+        "teaches": "latency and throughput models of message passing (start-up time and asymptotic "
+                   "bandwidth) over ATM, HIPPI and Ethernet; fitting them to echo measurements; HIPPI "
+                   "tunnelled over ATM",
+        "prerequisites": "the linear latency model t(n) = t0 + n / r; weighted least squares",
+        "read": "2 h",
+        "whatif": "mmbook sweep hsieh-messaging --grid platform=aal5_direct,tcp_atm_direct,tuned_hippi_direct "
+                  "--output runs/hsieh-platforms",
+    },
+    "hsieh-video": {
+        "cite": "hsieh-1997-thesis",
+        "teaches": "delivering MPEG video over a high-speed network with constant bit rate (CBR), "
+                   "PCR-assisted CBR and dual-rate CBR; buffer occupancy and underflow at the client",
+        "prerequisites": "the message-passing chapter; buffers fed at a constant rate and drained by a "
+                         "variable one",
+        "read": "2 h",
+        "whatif": "`mmbook params hsieh-video` lists the stream parameters; re-run the chapter with "
+                  "`mmbook run hsieh-video -p NAME VALUE --output runs/hsieh-video` for a changed stream rate",
+    },
+}
+
+#: The course: 13 weeks (a 14th for presentations or an exam is left to the teacher).
+WEEKS: list[dict[str, Any]] = [
+    {"title": "Reproducing a performance study", "chapters": [],
+     "pages": "[](intro.md), [](using.md), [](scorecard.md)",
+     "objectives": "read a reproduction scorecard (paper, ours, tolerance, evidence, status); run a chapter "
+                   "with changed parameters and compare the run with the book",
+     "work": "`mmbook list`; `mmbook params zeadally`; `mmbook run zeadally -p z_xf_mbps 460 --output "
+             "runs/faster-bus`; `mmbook compare runs/faster-bus`"},
+    {"title": "Serial data paths and inverse throughputs", "chapters": ["zeadally"], "part": "Eq. 1, Eq. 2 and "
+     "Tables 1-2", "read": "45 min",
+     "objectives": "predict a serial data path's throughput from its stages (inverse throughputs add) and "
+                   "test the prediction against every measured configuration"},
+    {"title": "Fitting a cost model; the data path as a queue", "chapters": ["zeadally"], "part": "regression, "
+     "the Ciw pipeline, the scorecard", "read": "45 min",
+     "objectives": "fit a fixed-plus-per-byte cost model and report it as the demonstration it is; express "
+                   "the path as a Ciw pipeline and see what variable service times do to it",
+     "whatif": "mmbook sweep zeadally --grid service_cv=0,0.5,1,2 "
+                                                    "--output runs/zeadally-cv --plot pipelined_cv1_loss_pct"},
+    {"title": "A latency budget as a pipeline", "chapters": ["sharp"], "part": "Table 1, the fitted stage "
+     "times, the end-to-end delay", "read": "1 h",
+     "objectives": "read a latency decomposition as a pipeline of queues; fit stage-time distributions to "
+                   "summary statistics; tell calibration targets from emergent checks"},
+    {"title": "Overload, frame loss and rare events", "chapters": ["sharp"], "part": "the sink policies, frame "
+     "loss, distance budget, exercises", "read": "1 h",
+     "objectives": "compare a newest-frame sink with a FIFO sink under overload; judge a claim about a rare "
+                   "event with enough replications; turn a delay budget into a distance budget",
+     "whatif": "mmbook run sharp -p sink_policy fifo -p queue_capacity 50 --output runs/sharp-fifo"},
+    {"title": "An open multi-chain queueing network", "chapters": ["huynh"], "part": "the system, the routes, "
+     "the calibration", "read": "1.5 h",
+     "objectives": "turn a narrative description of an I/O protocol into the routes of an open multi-chain "
+                   "queueing network; tell a calibration target from an independent check"},
+    {"title": "Locate Mode versus Move Mode", "chapters": ["huynh"], "part": "utilisations and delays against "
+     "the frame rate, exercises", "read": "1.5 h",
+     "objectives": "compare interrupt-driven and peer-to-peer I/O over the frame rate; check a simulation "
+                   "with the utilisation law; see why a stage running exactly at the frame rate makes delays "
+                   "depend on modelling choices"},
+    {"title": "Quality as a metric", "chapters": ["claypool-quality"], "part": "the whole chapter"},
+    {"title": "Measuring jitter", "chapters": ["claypool-jitter"], "part": "the metrics, the traces and their "
+     "correlation", "read": "1.5 h",
+     "objectives": "compute six jitter metrics from a trace and say which measure the same thing; build a "
+                   "trace generator from a text's description of its experiments"},
+    {"title": "Jitter, load and the compensation buffer", "chapters": ["claypool-jitter"], "part": "the "
+     "relations to load, power, priority and bandwidth; the buffer", "read": "1.5 h",
+     "objectives": "fit and criticise relations between jitter and load with the sampling error of a "
+                   "correlation in view; find the optimal jitter-compensation buffer"},
+    {"title": "Message passing over high-speed networks", "chapters": ["hsieh-messaging"], "part": "the whole "
+     "chapter"},
+    {"title": "Video over high-speed networks", "chapters": ["hsieh-video"], "part": "the whole chapter"},
+    {"title": "Project: a what-if study", "chapters": [],
+     "pages": "any chapter; [](using.md)",
+     "objectives": "pose a what-if question, answer it with a sweep over a chapter's parameters, and report "
+                   "the result against the default build and the paper, with its uncertainty",
+     "work": "a short report built on `mmbook sweep CHAPTER --vary NAME --sample 20 --output runs/project "
+             "--plot METRIC`, with the parameter file in an appendix"},
+]
+
+
+def _chapter_link(name: str, names: list[str], prefix: str = "chapters/") -> str:
+    from mmperf import params as params_mod
+
+    if name in names:
+        return f"[{params_mod.load_chapter(name).title}]({prefix}{name}.ipynb)"
+    return f"{name} (chapter in preparation)"
+
+
+def _last_seconds(outcomes=None) -> dict[str, float]:
+    rows = _outcome_dicts(outcomes) or []
+    return {r["chapter"]: r["seconds"] for r in rows if r.get("status") in ("executed", "cached")
+            and isinstance(r.get("seconds"), int | float)}
+
+
+def studies_table(names: list[str]) -> str:
+    """The home page's table: every chapter linked, its study cited, what it teaches (MyST markdown)."""
+    from mmperf import params as params_mod
+
+    lines = ["| chapter | study | what it teaches |", "|---|---|---|"]
+    for name in names:
+        guide = CHAPTER_GUIDE.get(name, {})
+        cite = f"{{cite:p}}`{guide['cite']}`" if guide.get("cite") else ""
+        title = params_mod.load_chapter(name).title
+        lines.append(f"| [{title}](chapters/{name}.ipynb) | {cite} | {guide.get('teaches', '')} |")
+    return "\n".join(lines) + "\n"
+
+
+def course_map(names: list[str], outcomes=None) -> str:
+    """The teaching page's weekly plan (MyST markdown); run times from ``outcomes`` or the last build."""
+    seconds = _last_seconds(outcomes)
+    counts = {n: len(chapter_exercises(n)) for n in names}
+    out = []
+    for number, week in enumerate(WEEKS, start=1):
+        out.append(f"### Week {number}: {week['title']}\n")
+        rows = []
+        if week["chapters"]:
+            name = week["chapters"][0]
+            guide = CHAPTER_GUIDE.get(name, {})
+            rows.append(("Sections", f"{_chapter_link(name, names)}: {week.get('part', 'the whole chapter')}"))
+            rows.append(("Prerequisites", guide.get("prerequisites", "")))
+            rows.append(("Objectives", week.get("objectives") or guide.get("teaches", "")))
+            run = (f"about {_duration(seconds[name])} in the last build ([](status.md))" if name in seconds
+                   else "on the [](status.md) page once the chapter is built")
+            read = week.get("read") or guide.get("read", "about 2 h")
+            rows.append(("Time", f"reading {read}; running the chapter: {run}"))
+            if name in names and counts.get(name):
+                rows.append(("Exercises", f"the chapter's {counts[name]} exercises; solutions on the "
+                                          "[instructor's page](instructor.md)"))
+            else:
+                rows.append(("Exercises", "the exercises at the end of the chapter"))
+            whatif = week.get("whatif") or guide.get("whatif", "")
+            rows.append(("What-if assignment", whatif if "`" in whatif else f"`{whatif}`"))
+        else:
+            rows.append(("Sections", week["pages"]))
+            rows.append(("Objectives", week["objectives"]))
+            rows.append(("Work", week["work"]))
+        out.append("\n".join(f"**{k}.** {v}  " for k, v in rows if v) + "\n")
+    return "\n".join(out)
+
+
+def _duration(seconds: float) -> str:
+    """
+    Examples
+    --------
+    >>> _duration(24.4), _duration(157), _duration(3600)
+    ('24 s', '2.6 min', '60.0 min')
+    """
+    return f"{seconds:.0f} s" if seconds < 90 else f"{seconds / 60:.1f} min"
+
+
+def write_front_matter(names: list[str], outcomes=None) -> None:
+    """``book/_generated/studies.md`` (home page) and ``book/_generated/course-map.md`` (teaching page)."""
+    folder = paths.project_root() / "book" / "_generated"
+    folder.mkdir(parents=True, exist_ok=True)
+    _write_unless_same(folder / "studies.md", studies_table(names))
+    _write_unless_same(folder / "course-map.md", course_map(names, outcomes))
