@@ -55,7 +55,7 @@ from scipy.optimize import brentq
 from mmperf import quality as qm
 from mmperf.params import ParameterError
 
-from .data import Inputs, load_inputs
+from .data import Inputs, load_inputs  # noqa: F401  (load_inputs: used by the doctests)
 
 
 @dataclass(frozen=True)

@@ -57,7 +57,7 @@ def fig1_2():
     """The paper's Figure 1.2 as a schematic: predicting applications before and after the method."""
     plt = _plt()
     fig, ax = plt.subplots(figsize=(6.9, 3.6))
-    blank_axes(ax)
+    blank_axes(ax, (-0.03, 1.0))
     for x0, title, after in ((0.0, "Before", False), (0.51, "After", True)):
         ax.text(x0 + 0.24, 0.95, title, ha="center", fontsize=11, weight="bold")
         box(ax, (x0 + 0.0, 0.3), 0.13, 0.56, "Multi-\nmedia\n(future\napps)\n\nA    B", fc="#f3f3f3",
@@ -78,7 +78,7 @@ def fig2_1():
     """The paper's Figure 2.1 as a schematic: user requirements and system predictions feed the metric."""
     plt = _plt()
     fig, ax = plt.subplots(figsize=(6.9, 2.9))
-    blank_axes(ax)
+    blank_axes(ax, (-0.03, 1.03), (-0.03, 1.0))
     box(ax, (0.0, 0.6), 0.26, 0.34, "User requirements:\nacceptable latency,\njitter, data loss")
     box(ax, (0.0, 0.06), 0.26, 0.34, "System (predicted):\nlatency, jitter,\ndata loss")
     box(ax, (0.4, 0.3), 0.3, 0.4, "Quality metric\n$Q = \\sqrt{\\sum_k (c_k/m_k)^2}$", fc="#e3ecf7")
@@ -98,7 +98,7 @@ def quality_space(limits: dict, point: dict | None = None, extra_points: dict | 
     the plot.
     """
     plt = _plt()
-    fig = plt.figure(figsize=(6.4, 6.2))
+    fig = plt.figure(figsize=(6.4, 5.8))
     ax = fig.add_subplot(projection="3d")
     u, v = np.meshgrid(np.linspace(0, np.pi / 2, 30), np.linspace(0, np.pi / 2, 30))
     ax.plot_surface(np.cos(u) * np.sin(v), np.sin(u) * np.sin(v), np.cos(v), color="#009E73", alpha=0.25,
@@ -128,9 +128,10 @@ def quality_space(limits: dict, point: dict | None = None, extra_points: dict | 
     ax.set_ylim(0, top)
     ax.set_zlim(0, top)
     ax.set_title(title + "\n(green: acceptable, distance to the origin < 1)", fontsize=10.5)
-    if point is not None or extra_points:
+    entries = (point is not None) + len(extra_points or {})
+    if entries:
         fig.legend(loc="lower center", ncol=1, fontsize=9)
-        fig.subplots_adjust(bottom=0.2)
+        fig.subplots_adjust(bottom=0.02 + 0.04 * entries, top=0.95)
     return fig
 
 
@@ -210,7 +211,7 @@ def fig2_4():
     """The paper's Figure 2.4 as a schematic: three categories, sub-categories and examples (section 2.4)."""
     plt = _plt()
     fig, ax = plt.subplots(figsize=(6.9, 5.4))
-    blank_axes(ax)
+    blank_axes(ax, (-0.02, 1.02))
     width = 0.32
     for i, (cat, subs) in enumerate(TAXONOMY.items()):
         x = i * (width + 0.02)

@@ -146,7 +146,8 @@ def _flying(r: Run, c: dict[str, Check]) -> dict[str, str]:
         f"With {k:g}-processor clients compression first wins at {crossing('fig6_12_crossover_clients')}, "
         f"{verdict}; with the other reading of the clients ({k_other:g} processors) at "
         f"{crossing('fig6_12_crossover_clients_other')}." + sat)
-    nl = crossing("fig6_12_crossover_clients_no_link")
+    nl_n = r.extra["crossover_no_link"]
+    nl = f"{nl_n} client{'s' if nl_n != 1 else ''}" if nl_n else "no number of clients up to 200"
     gain = 100 * (r.inputs.sys("table6_3_network_Mbit_s") / r.inputs.sys("table6_3_none_Mbit_s") - 1)
     out["flying_caution_text"] = (
         f"A caution on how we got here. Our first server model was the processor alone (Table 6.3); compression "

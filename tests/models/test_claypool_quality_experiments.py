@@ -1,0 +1,84 @@
+"""Every result of the chapter from its parameters (``claypool_quality.experiments``)."""
+
+import math
+
+import pytest
+
+from mmperf.models.claypool_quality import experiments as ex
+
+
+@pytest.fixture(scope="module")
+def default():
+    return ex.run()
+
+
+def test_the_defaults_meet_both_calibration_anchors(default):
+    """The two calibrations are root finds: the anchors (SPECint92 40, 500 soldiers) hold to 1e-6."""
+    assert default["fig5_24_spec_threshold"] == pytest.approx(40.0, abs=1e-6)
+    assert default["fig7_6_indigo2_max_soldiers"] == pytest.approx(500.0, rel=1e-6)
+    assert default.extra["kappa_cal"].met and default.extra["lambda_cal"].met
+    assert default.warnings == []
+
+
+def test_the_what_if_point_by_hand(default):
+    """(150 ms, 3 %) against (230 ms, 6 %): Q = sqrt(0.6522^2 + 0.5^2) = 0.8218; the latency allowance at
+    3 % gaps is 230 * sqrt(1 - 0.25) = 199.19 ms; with 4 % jitter against 10 % the 3-axis Q is
+    sqrt(0.6522^2 + 0.4^2 + 0.5^2) = 0.9140."""
+    assert default["whatif_quality_2d"] == pytest.approx(math.hypot(150 / 230, 0.5))
+    assert default["whatif_latency_allowance_ms"] == pytest.approx(230 * math.sqrt(0.75))
+    assert default["whatif_quality_3d"] == pytest.approx(math.sqrt((150 / 230) ** 2 + 0.16 + 0.25))
+
+
+def test_max_norm_what_if_is_the_largest_axis():
+    r = ex.run({"whatif_latency_ms": 250.0, "whatif_gaps_pct": 1.0, "metric_norm": "max", "latency_limit_ms": 300.0})
+    assert r["whatif_quality_2d"] == pytest.approx(250 / 300)
+
+
+def test_a_gap_rate_at_its_limit_leaves_no_latency_allowance():
+    r = ex.run({"whatif_gaps_pct": 6.0})
+    assert "whatif_latency_allowance_ms" in r.undefined
+    assert math.isnan(r.get("whatif_latency_allowance_ms"))
+
+
+def test_an_unreachable_anchor_is_a_warning_not_a_crash():
+    """An Indigo 2 of 2 Personal Irises cannot reach 500 soldiers even with no display delay."""
+    r = ex.run({"vc_indigo2_speedup": 2.0})
+    assert not r.extra["lambda_cal"].met and r["vc_display_delay_frames"] == 0.0
+    assert any("display delay" in what for what, _ in r.warnings)
+
+
+def test_a_count_beyond_the_search_is_a_warning():
+    r = ex.run({"alpha_specint92": 1000.0})
+    assert r["fig5_25_alpha_hippi_max_users"] == ex.MAX_USERS_SEARCHED
+    assert any("DEC Alpha" in what for what, _ in r.warnings)
+
+
+def test_no_result_is_negative_or_non_finite_over_the_design():
+    """Every design point of the chapter gives finite, non-negative results or an undefined reason."""
+    from mmperf.design import design_points
+    from mmperf.params import load_chapter
+
+    for point in design_points(load_chapter("claypool-quality")):
+        r = ex.run(point)
+        for name, value in r.values.items():
+            assert math.isfinite(value) and value >= 0, (point, name, value)
+        assert all(reason for reason in r.undefined.values())
+
+
+def test_record_writes_metrics_undefined_and_warnings(tmp_path):
+    from mmperf.chapter import Chapter
+
+    ch = Chapter("claypool-quality", {}, tmp_path)
+    r = ex.run({"vc_indigo2_speedup": 2.0, "whatif_gaps_pct": 6.0})
+    ex.record(ch, r)
+    assert ch.metrics["vc_display_delay_frames"] == 0.0
+    assert "whatif_latency_allowance_ms" in ch.undefined_metrics
+    assert ch.warnings and ch.units["fig7_7_15x_max_soldiers"] == "soldiers"
+
+
+def test_exercise_what_ifs_change_only_their_parameter(default):
+    w = ex.exercise_whatifs(default)
+    assert w["spec_ratio"] == pytest.approx(92.2 / 22.4)
+    assert w["ex3"].params["vc_indigo2_speedup"] == pytest.approx(4.12)
+    assert w["ex4"].params["background_load"] == 0.0
+    assert w["ex4"].params["latency_limit_ms"] == default.params["latency_limit_ms"]

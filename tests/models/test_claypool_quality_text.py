@@ -1,0 +1,65 @@
+"""Sentences composed from the run (``claypool_quality.text``): they follow the checks' statuses."""
+
+import pytest
+
+from mmperf.checks import Coverage, Scorecard
+from mmperf.models.claypool_quality import experiments as ex
+from mmperf.models.claypool_quality import scoring, text
+
+
+class _Record:
+    def __init__(self):
+        self.scorecard = Scorecard("claypool-quality")
+        self.coverage = Coverage("claypool-quality")
+
+
+def _compose(params=None, whatifs=False):
+    r = ex.run(params)
+    c = scoring.score(_Record(), r)
+    return r, c, text.compose(r, c, ex.exercise_whatifs(r) if whatifs else None)
+
+
+@pytest.fixture(scope="module")
+def default():
+    return _compose(whatifs=True)
+
+
+def test_exercise_2_lists_each_prediction_under_its_own_status(default):
+    """Issue 9: the real-time curve was cited as reproduced while its check was not reproduced."""
+    _, c, t = default
+    status = c["rt_lowest"].status
+    sentence = t["ex2_solution"].split(". A prediction")[0]
+    group = next(part for part in sentence.split("; ") if "the real-time curve lowest under load" in part)
+    assert group.rstrip(".").endswith(f"({status})")
+
+
+def test_no_composed_sentence_shows_nan_or_none(default):
+    _, _, t = default
+    for name, sentence in t.items():
+        assert "nan" not in sentence.split() and "None" not in sentence and "inf" not in sentence.split(), name
+
+
+def test_a_what_if_changes_the_sentences_not_just_the_numbers():
+    """Without background load enough bandwidth makes an IPX acceptable: the prose must say so."""
+    _, c, t = _compose({"background_load": 0.0})
+    assert c["ipx_bw"].status == "not reproduced"
+    assert "Unlike the thesis" in t["audio_result_text"]
+
+
+def test_exercise_3_is_composed_from_the_what_if_run(default):
+    r, _, t = default
+    assert "4.12 Personal Irises" in t["ex3_solution"]
+    assert "no display delay, not even zero, reaches the anchor" in t["ex3_solution"]
+
+
+def test_a_failed_calibration_is_said_in_the_results(default):
+    _, _, t = _compose({"vc_indigo2_speedup": 2.0})
+    assert "cannot be calibrated" in t["vc_result_text"]
+
+
+def test_the_jitter_scaling_sentence_follows_the_exponent():
+    r = ex.run()
+    c = scoring.score(_Record(), r)
+    assert text.compose(r, c)["audio_jitter_scaling"] == "inversely proportional to processor power"
+    r.extra["aset"] = ex.an.replace(r.extra["aset"], jitter_spec_exponent=2.0)
+    assert "power -2" in text.compose(r, c)["audio_jitter_scaling"]
