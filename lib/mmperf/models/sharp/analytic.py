@@ -317,12 +317,12 @@ def pipeline_recursion(times: dict[str, np.ndarray], frame_period: float,
     dst_start = dst_done - s_dst
     frames = pd.DataFrame({
         "frame": np.arange(1, n + 1), "capture": capture, "fate": fate,
-        "sl_src_arrive": capture, "sl_src_wait": src_start - capture, "sl_src_service": s_src,
+        "sl_src_arrive": capture, "sl_src_wait": np.maximum(src_start - capture, 0.0), "sl_src_service": s_src,
         "sl_src_blocked": 0.0, "sl_src_exit": src_done,
         "net_arrive": src_done, "net_wait": 0.0, "net_service": s_net, "net_blocked": 0.0, "net_exit": net_exit,
-        "sl_dst_arrive": net_exit, "sl_dst_wait": dst_start - net_exit, "sl_dst_service": s_dst,
+        "sl_dst_arrive": net_exit, "sl_dst_wait": np.maximum(dst_start - net_exit, 0.0), "sl_dst_service": s_dst,
         "sl_dst_blocked": 0.0, "sl_dst_exit": dst_done,
-        "sink_arrive": np.where(shown, dst_done, np.nan), "sink_wait": np.where(shown, start - dst_done, np.nan),
+        "sink_arrive": np.where(shown, dst_done, np.nan), "sink_wait": np.where(shown, np.maximum(start - dst_done, 0.0), np.nan),
         "sink_service": np.where(shown, sink_service, np.nan), "sink_blocked": np.where(shown, 0.0, np.nan),
         "sink_exit": display,
     })
