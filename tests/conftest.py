@@ -34,6 +34,13 @@ parameters:
     max: 10
     unit: "1/s"
     help: "Arrival rate (per second)"
+  scale:
+    type: float
+    default: 1.0
+    min: 0.5
+    max: 2
+    unit: ""
+    help: "Factor on the wait (a second parameter for sweeps)"
   fail:
     type: bool
     default: false
@@ -57,6 +64,7 @@ kernelspec:
 ```{code-cell} ipython3
 :tags: [parameters]
 rate = 1.0
+scale = 1.0
 fail = False
 output_dir = None
 ```
@@ -73,7 +81,7 @@ ch = Chapter.start("demo", globals())
 if fail:
     raise RuntimeError("asked to fail")
 if rate < 2:
-    w = ch.metric("mm1_wait", 1 / (2 - rate), unit="s")
+    w = ch.metric("mm1_wait", scale / (2 - rate), unit="s")
     ch.glue("wait_text", f"The wait is {w:.2f}.")
     na = None
 else:

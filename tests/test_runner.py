@@ -25,7 +25,7 @@ def test_run_writes_notebook_page_figures_and_results(demo_project):
     assert sorted(p.name for p in out.iterdir()) == sorted([MARKER, "coverage.json", "demo.html", "demo.ipynb",
                                                             "demo.md", "figures", "results.json"])
     results = json.loads((out / "results.json").read_text())
-    assert results["parameters"] == {"rate": 1.5, "fail": False}
+    assert results["parameters"] == {"rate": 1.5, "scale": 1.0, "fail": False}
     assert results["defaults_differ"] == {"rate": {"default": 1.0, "value": 1.5}}
     assert results["metrics"]["mm1_wait"] == pytest.approx(2.0)  # 1 / (2 - 1.5)
     assert results["checks"][0]["status"] == "not reproduced" and results["checks"][0]["evidence"] == "prediction"

@@ -7,6 +7,9 @@ Examples::
     mmbook run zeadally -p z_xf_mbps 460 --output runs/faster-bus
     mmbook run huynh -f my-params.yaml --output runs/huynh-15fps
     mmbook build                   # what `make book` calls; --force re-runs every chapter
+    mmbook sweep sharp --grid frame_rate_fps=15,25,30 --grid background_load=0,0.1 --output runs/s
+    mmbook sweep zeadally --vary z_xf_mbps=100:400 --sample 20 --output runs/lhs
+    mmbook compare runs/a runs/b   # metrics that differ (B omitted: the book's default build)
 """
 
 from __future__ import annotations
@@ -53,6 +56,31 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("-f", "--file", type=Path, help="YAML file of parameter values")
     r.add_argument("--output", type=Path, required=True,
                    help="folder for this run: new, empty, or an earlier mmbook run (never the book's build)")
+    s = sub.add_parser("sweep", help="run a chapter over a grid or a Latin hypercube of parameters",
+                       epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    s.add_argument("chapter")
+    s.add_argument("--grid", action="append", default=[], metavar="NAME=V1,V2,...",
+                   help="values of one parameter (repeatable: the Cartesian product is run)")
+    s.add_argument("--vary", action="append", default=[], metavar="NAME[=LOW:HIGH]",
+                   help="a parameter for --sample (default range: its allowed range)")
+    s.add_argument("--sample", type=int, metavar="N", help="N points of a Latin hypercube over the --vary ranges")
+    s.add_argument("-p", "--param", action="append", metavar="NAME VALUE", default=[],
+                   help="a fixed parameter for every point (repeatable)")
+    s.add_argument("-f", "--file", type=Path, help="YAML file of fixed parameter values")
+    s.add_argument("--output", type=Path, required=True, help="folder for the sweep (new, or an earlier sweep "
+                                                              "with --resume)")
+    s.add_argument("--workers", type=int, help="points run at once on this machine (default: the cores)")
+    s.add_argument("--scheduler", metavar="ADDRESS",
+                   help="run the points on a Dask distributed cluster (e.g. tcp://10.0.0.5:8786)")
+    s.add_argument("--resume", action="store_true", help="skip points already completed with the same "
+                                                         "parameters and code")
+    s.add_argument("--plot", nargs="+", metavar="METRIC", help="metrics plotted in index.html "
+                                                               "(default: the chapter's headline metrics)")
+    s.add_argument("--seed", type=int, default=0, help="seed of the Latin hypercube (default 0)")
+    c = sub.add_parser("compare", help="metrics that differ between two runs (or a run and the book's build)")
+    c.add_argument("run_a", type=Path)
+    c.add_argument("run_b", type=Path, nargs="?", help="omitted: the book's default build of the same chapter")
+    c.add_argument("--output", type=Path, help="also write the comparison as CSV")
     b = sub.add_parser("build", help="execute every chapter (cached) and build the HTML book")
     b.add_argument("--force", action="store_true", help="re-execute every chapter even if unchanged")
     b.add_argument("-j", "--jobs", type=int, default=2, help="chapters executed in parallel (default 2)")
@@ -228,8 +256,51 @@ def _cmd_run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_sweep(args: argparse.Namespace) -> int:
+    from mmperf import sweep
+
+    spec = params_mod.load_chapter(args.chapter)
+    fixed = _overrides(args)
+    if args.sample is not None:
+        if args.grid:
+            raise UsageError("give either --grid or --sample with --vary, not both")
+        if not args.vary:
+            raise UsageError("--sample needs the parameters to vary: --vary NAME[=LOW:HIGH]")
+        points = sweep.sample_points(spec, [sweep.parse_vary(v) for v in args.vary], args.sample, fixed,
+                                     seed=args.seed)
+    elif args.grid:
+        if args.vary:
+            raise UsageError("--vary goes with --sample N")
+        points = sweep.grid_points(spec, [sweep.parse_grid(g) for g in args.grid], fixed)
+    else:
+        raise UsageError("a sweep needs --grid NAME=V1,V2,... or --vary NAME --sample N")
+    summary = sweep.run_sweep(args.chapter, points, args.output, workers=args.workers, scheduler=args.scheduler,
+                              resume=args.resume, plot=args.plot)
+    print(f"sweep done: {summary['points']} points ({summary['ran']} run, {summary['skipped']} resumed), "
+          f"{len(summary['failed'])} failed; {args.output / 'index.html'}", file=sys.stderr)
+    for point_id, overrides, error in summary["failed"]:
+        print(f"  failed {point_id} {overrides}: {error}", file=sys.stderr)
+    return 1 if summary["failed"] else 0
+
+
+def _cmd_compare(args: argparse.Namespace) -> int:
+    import csv
+
+    from mmperf import sweep
+
+    rows = sweep.compare_runs(args.run_a, args.run_b)
+    print(sweep.format_comparison(rows, str(args.run_a), str(args.run_b or "the book's default build")))
+    if args.output:
+        with args.output.open("w", newline="", encoding="utf-8") as fh:
+            writer = csv.DictWriter(fh, fieldnames=["metric", "a", "b", "relative change"], lineterminator="\n")
+            writer.writeheader()
+            writer.writerows(rows)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     from mmperf.runner import ChapterRunError, OutputError
+    from mmperf.sweep import SweepError
 
     try:
         args = _parser().parse_args(_join_param_pairs(list(sys.argv[1:] if argv is None else argv)))
@@ -239,6 +310,10 @@ def main(argv: list[str] | None = None) -> int:
             return _cmd_params(args.chapter, args.json)
         if args.command == "run":
             return _cmd_run(args)
+        if args.command == "sweep":
+            return _cmd_sweep(args)
+        if args.command == "compare":
+            return _cmd_compare(args)
         from mmperf.build import build
 
         build(force=args.force, jobs=args.jobs, student=args.student)
@@ -246,7 +321,7 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("mmbook: interrupted; no partial output was kept", file=sys.stderr)
         return 130
-    except (params_mod.ParameterError, params_mod.ChapterNotFound, UsageError, OutputError) as exc:
+    except (params_mod.ParameterError, params_mod.ChapterNotFound, UsageError, OutputError, SweepError) as exc:
         print(f"mmbook: error: {exc}", file=sys.stderr)
         return 2
     except (ChapterRunError, RuntimeError) as exc:
