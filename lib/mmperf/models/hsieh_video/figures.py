@@ -1,0 +1,261 @@
+"""All drawing for the Hsieh video chapter: functions returning matplotlib Figures.
+
+Inputs are in bytes and frame times (as :mod:`.analytic` computes them); each function takes
+the frame rate and converts to Mbit/s, MBytes (2^20 bytes) and seconds for the axes. Every
+plot of a synthetic trace says so in its title.
+"""
+
+from __future__ import annotations
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pandas as pd
+
+from mmperf.plotting import arrow, blank_axes, box
+
+from . import analytic as an
+
+COLOURS = {"CBR": "#0072B2", "PCBR": "#D55E00", "PDCBR": "#009E73", "PDCBR low": "#56B4E9",
+           "consumption": "#333333", "reference": "#999999"}
+
+
+def _staircase(A: np.ndarray, P: float, n_max: int):
+    """Consumption curve: A_{n-1} just before n + P, A_n from n + P on (time 0 = transmission start)."""
+    t = [0.0]
+    y = [0.0]
+    for n in range(1, n_max + 1):
+        t += [n + P, n + P]
+        y += [A[n - 1], A[n]]
+    return np.array(t), np.array(y)
+
+
+def delivery_model(A: np.ndarray, P: float, rate: float, buffer: float, fps: float, n_max: int = 24):
+    """The thesis's Figure 4.1, reconstructed: consumption, a delivery curve and the reference curve."""
+    fig, ax = plt.subplots(figsize=(6.8, 4.0))
+    t, y = _staircase(A, P, n_max)
+    s = an.schedule(A, rate, 0.0)
+    tt = np.linspace(0, n_max + P, 600)
+    d = s.delivered(A, tt)
+    ax.fill_between(t, y / 1e3, (y + buffer) / 1e3, step=None, color="#e8eef7", label="feasible band")
+    ax.plot(t, y / 1e3, color=COLOURS["consumption"], label="consumption curve")
+    ax.plot(t, (y + buffer) / 1e3, color=COLOURS["reference"], ls="--", label="reference curve = consumption + buffer")
+    ax.plot(tt, d / 1e3, color=COLOURS["PCBR"], label="a delivery curve (PCBR here)")
+    ax.axvline(P + 1, color="#777", lw=0.8, ls=":")
+    ax.text(P + 1, ax.get_ylim()[1] * 0.95, " first frame consumed", fontsize=9, color="#555", va="top")
+    ax.set_xlabel(f"time (frame times of {1000 / fps:.2f} ms)")
+    ax.set_ylabel("cumulative data (kbytes)")
+    ax.set_title("Synthetic mtv trace, first frames: the delivery curve must stay in the band", fontsize=10)
+    ax.legend(fontsize=9, loc="upper left")
+    fig.tight_layout()
+    return fig
+
+
+def cbr_hull(A: np.ndarray, P: float, fps: float, n_max: int | None = None):
+    """The thesis's Figure 4.2, reconstructed: the CBR line of largest slope, point H, gaps b1 and b2."""
+    N = len(A) - 1
+    n_max = N if n_max is None else n_max
+    A = A[: n_max + 1]
+    r = an.cbr_rate(A, P)
+    b1, b2, h = an.cbr_b1_b2(A, P)
+    gaps = an.cbr_gaps(A, P)
+    fig, ax = plt.subplots(figsize=(6.8, 4.0))
+    t, y = _staircase(A, P, n_max)
+    ax.plot(t, y / 1e3, color=COLOURS["consumption"], label="consumption curve")
+    tt = np.array([0.0, n_max + P])
+    ax.plot(tt, np.minimum(r * tt, A[-1]) / 1e3, color=COLOURS["CBR"], label=f"CBR delivery, R_CBR = {an.mbps(r, fps):.2f} Mbit/s")
+    ax.plot([h + P], [A[h] / 1e3], "o", color=COLOURS["CBR"], ms=7)
+    ax.annotate("H", (h + P, A[h] / 1e3), xytext=(6, -14), textcoords="offset points", fontsize=10)
+    for label, rng in (("b1", range(0, h)), ("b2", range(h, n_max))):
+        if len(rng) == 0:
+            continue
+        i = max(rng, key=lambda k: gaps[k])
+        n = i + 1
+        ax.annotate("", xy=(n + P, A[n - 1] / 1e3), xytext=(n + P, (A[n - 1] + gaps[i]) / 1e3),
+                    arrowprops=dict(arrowstyle="<->", color="#D55E00"))
+        ax.text(n + P + 0.3, (A[n - 1] + gaps[i] / 2) / 1e3, label, color="#D55E00", fontsize=10)
+    ax.plot([0], [0], "s", color="black")
+    ax.annotate("t (transmission starts P frame times before the first frame time)", (0, 0), xytext=(4, 8),
+                textcoords="offset points", fontsize=9)
+    ax.set_xlabel("time (frame times)")
+    ax.set_ylabel("cumulative data (kbytes)")
+    ax.set_title(f"Synthetic horse trace, P = {P:g}: buffer = max(b1, b2)", fontsize=10)
+    ax.legend(fontsize=9, loc="lower right")
+    fig.tight_layout()
+    return fig
+
+
+def cbr_vs_startup(study: dict[str, pd.DataFrame], names: list[str], fps: float):
+    """The thesis's Figure 4.3 regenerated on synthetic traces: R_CBR (Mbit/s) and buffer (Mbit) against P."""
+    fig, axes = plt.subplots(1, 2, figsize=(6.9, 3.4))
+    for name in names:
+        df = study[name]
+        axes[0].plot(df["P"], [an.mbps(r, fps) for r in df["r_cbr"]], label=name)
+        axes[1].plot(df["P"], df["b_cbr"] * 8 / 1e6, label=name)
+    axes[0].set_ylabel("minimum CBR rate (Mbit/s)")
+    axes[1].set_ylabel("CBR buffer (Mbit)")
+    for ax in axes:
+        ax.set_xlabel("start-up delay (frame times)")
+    axes[1].legend(fontsize=9, title="synthetic", title_fontsize=9)
+    fig.tight_layout()
+    return fig
+
+
+def system_schematics():
+    """The thesis's Figures 4.4-4.6 redrawn: end-to-end model, TS encoder/decoder, TS from PES."""
+    fig, axes = plt.subplots(3, 1, figsize=(6.9, 7.2))
+    ax = blank_axes(axes[0], (0, 10), (0, 2.4))
+    steps = [("storage", "#f3e6cc"), ("server", "#e8eef7"), ("NIC: PCR-assist\n27 MHz counter", "#fde8d0"),
+             ("AAL5 / ATM\nnetwork", "#e3f1e8"), ("client NIC", "#e8eef7"), ("buffer", "#fde8d0"),
+             ("MPEG-2\ndecoder", "#e8eef7")]
+    w = 1.25
+    for i, (txt, colour) in enumerate(steps):
+        box(ax, (0.1 + i * 1.42, 0.8), w, 0.9, txt, colour=colour, size=9)
+        if i:
+            arrow(ax, (0.1 + (i - 1) * 1.42 + w, 1.25), (0.1 + i * 1.42, 1.25))
+    ax.set_title("After Figure 4.4: end-to-end model of MPEG-2 over ATM", fontsize=10)
+    ax = blank_axes(axes[1], (0, 10), (0, 2.4))
+    enc = [("video / audio /\ntext", 0.1), ("encoders", 1.8), ("PES\npacketisers", 3.5), ("TS mux\n(PCR, PTS, DTS)", 5.2)]
+    for txt, x in enc:
+        box(ax, (x, 0.8), 1.45, 0.9, txt, size=9)
+    for (_, x0), (_, x1) in zip(enc[:-1], enc[1:], strict=True):
+        arrow(ax, (x0 + 1.45, 1.25), (x1, 1.25))
+    box(ax, (7.2, 0.8), 1.2, 0.9, "TS demux", colour="#fde8d0", size=9)
+    box(ax, (8.6, 0.8), 1.3, 0.9, "decoders\n(STC from PCR)", colour="#fde8d0", size=9)
+    arrow(ax, (6.65, 1.25), (7.2, 1.25), "TS", offset=(0, 0.05))
+    arrow(ax, (8.4, 1.25), (8.6, 1.25))
+    ax.set_title("After Figure 4.5: MPEG-2 encoder and decoder for Transport Streams", fontsize=10)
+    ax = blank_axes(axes[2], (0, 10), (0, 2.6))
+    for i, txt in enumerate(["video PES", "audio PES 1", "audio PES 2", "data PES"]):
+        box(ax, (0.1, 0.1 + i * 0.6), 1.8, 0.45, txt, size=9)
+        arrow(ax, (1.9, 0.32 + i * 0.6), (3.2, 1.25))
+    box(ax, (3.2, 0.9), 1.4, 0.7, "multiplex", size=9)
+    for j in range(4):
+        x = 5.0 + j * 1.22
+        box(ax, (x, 0.95), 0.22, 0.6, "", colour="#fde8d0", size=9)
+        box(ax, (x + 0.22, 0.95), 0.95, 0.6, "184 B payload", colour="#e3f1e8", size=9)
+    arrow(ax, (4.6, 1.25), (5.0, 1.25))
+    ax.text(5.0, 1.7, "188-byte Transport Packets: 4-byte header + 184-byte payload", fontsize=9)
+    ax.set_title("After Figure 4.6: a Transport Stream from packetised elementary streams", fontsize=10)
+    fig.tight_layout()
+    return fig
+
+
+def scheme_curve(A: np.ndarray, P: float, r_high: float, r_low: float, fps: float, n_max: int, title: str):
+    """The thesis's Figures 4.7 and 4.8, regenerated: delivery with PCR observations, and consumption."""
+    s = an.schedule(A[: n_max + 1], r_high, r_low)
+    fig, ax = plt.subplots(figsize=(6.8, 3.9))
+    t, y = _staircase(A, P, n_max)
+    ax.plot(t, y / 1e3, color=COLOURS["consumption"], label="consumption curve")
+    tt = np.linspace(0, n_max + P, 1200)
+    ax.plot(tt, s.delivered(A[: n_max + 1], tt) / 1e3, color=COLOURS["PCBR" if r_low == 0 else "PDCBR"],
+            label="delivery curve")
+    ax.plot(s.finish, A[1: n_max + 1] / 1e3, "o", ms=4, color="black", label="PCR observed (unit sent)")
+    for k in range(1, n_max + 1):
+        ax.axvline(k, color="#ddd", lw=0.6, zorder=0)
+    ax.set_xlabel("time (frame times; grey lines: PCR clock)")
+    ax.set_ylabel("cumulative data (kbytes)")
+    ax.set_title(title, fontsize=10)
+    ax.legend(fontsize=9, loc="upper left")
+    fig.tight_layout()
+    return fig
+
+
+def comparison(study: dict[str, pd.DataFrame], names: list[str], fps: float, paper_points: dict | None = None):
+    """Figures 4.9/4.10, 4.12/4.13 and 4.14 regenerated: buffer (left) and rates (right) against P."""
+    fig, axes = plt.subplots(len(names), 2, figsize=(6.9, 2.35 * len(names) + 0.6), squeeze=False)
+    for row, name in zip(axes, names, strict=True):
+        df = study[name]
+        ax = row[0]
+        for col, label in (("b_cbr", "CBR"), ("b_pdcbr", "PDCBR"), ("b_pcbr", "PCBR")):
+            ax.plot(df["P"], df[col] / an.MBYTE, color=COLOURS[label], label=label)
+        ax.set_yscale("log")
+        ax.set_ylabel("buffer (MB)")
+        ax.set_title(f"{name} (synthetic): buffer", fontsize=10, loc="left")
+        ax = row[1]
+        for col, label, key in (("r_pcbr", "PCBR", "PCBR"), ("r_high", "PDCBR high", "PDCBR"),
+                                ("r_cbr", "CBR", "CBR"), ("r_low", "PDCBR low", "PDCBR low")):
+            ax.plot(df["P"], [an.mbps(r, fps) for r in df[col]], color=COLOURS[key], label=label,
+                    ls="--" if label == "PDCBR low" else "-")
+        ax.set_ylabel("rate (Mbit/s)")
+        ax.set_title(f"{name} (synthetic): rates", fontsize=10, loc="left")
+    for ax in axes[-1]:
+        ax.set_xlabel("start-up delay (frame times)")
+    handles0, labels0 = axes[0][0].get_legend_handles_labels()
+    handles1, labels1 = axes[0][1].get_legend_handles_labels()
+    fig.legend(handles0 + handles1[:1] + handles1[1:2] + handles1[3:], labels0 + ["PCBR rate", "PDCBR high", "PDCBR low"],
+               loc="lower center", ncols=3, fontsize=9, frameon=False)
+    fig.tight_layout(rect=(0, 0.07 if len(names) > 1 else 0.14, 1, 1))
+    return fig
+
+
+def t260_trace(sizes: np.ndarray, fps: float):
+    """The thesis's Figure 4.11 regenerated on the synthetic t260: frame size averaged over every 10 frames."""
+    n = len(sizes) // 10 * 10
+    avg = sizes[:n].reshape(-1, 10).mean(axis=1)
+    fig, ax = plt.subplots(figsize=(6.8, 3.0))
+    ax.plot(np.arange(len(avg)) * 10, avg / 1e3, lw=0.6, color=COLOURS["CBR"])
+    ax.set_xlabel("frame")
+    ax.set_ylabel("mean frame size (kbytes)")
+    ax.set_ylim(0, avg.max() / 1e3 * 1.2)
+    ax.set_title("Synthetic t260 (near-CBR MPEG-2 class), averaged over every 10 frames", fontsize=10)
+    fig.tight_layout()
+    return fig
+
+
+def fixed_buffer(results: dict[str, pd.DataFrame], buffers_mb: dict[str, float], fps: float):
+    """The thesis's Figure 4.15 regenerated: minimum rates for a fixed client buffer against start-up delay."""
+    names = list(results)
+    fig, axes = plt.subplots(3, 2, figsize=(6.9, 7.6))
+    for ax, name in zip(axes.flat, names, strict=True):
+        df = results[name]
+        x = df["P"] / fps
+        ax.plot(x, [an.mbps(r, fps) for r in df["r_pcbr"]], "o-", ms=3, color=COLOURS["PCBR"], label="PCBR")
+        ax.plot(x, [an.mbps(r, fps) for r in df["r_high"]], "s-", ms=3, color=COLOURS["PDCBR"], label="PDCBR high")
+        ax.plot(x, [an.mbps(r, fps) for r in df["r_low"]], "^--", ms=3, color=COLOURS["PDCBR low"], label="PDCBR low")
+        ax.set_xscale("log")
+        ax.set_title(f"{name} (synthetic), buffer {buffers_mb[name]:g} MB", fontsize=10, loc="left")
+    for ax in axes[-1]:
+        ax.set_xlabel("start-up delay (s)")
+    for ax in axes[:, 0]:
+        ax.set_ylabel("rate (Mbit/s)")
+    handles, labels = axes[0, 0].get_legend_handles_labels()
+    fig.legend(handles, labels, loc="lower center", ncols=3, fontsize=9, frameon=False)
+    fig.tight_layout(rect=(0, 0.04, 1, 1))
+    return fig
+
+
+def fixed_rate(results: dict[str, pd.DataFrame], caps_mb: dict[str, float], fps: float):
+    """The thesis's Figure 4.16 regenerated: minimum start-up delay for a fixed rate, with a buffer cap."""
+    names = list(results)
+    fig, axes = plt.subplots(3, 2, figsize=(6.9, 7.6))
+    for ax, name in zip(axes.flat, names, strict=True):
+        df = results[name]
+        ax.plot(df["multiplier"], df["p_pcbr"] / fps, "o-", ms=3, color=COLOURS["PCBR"], label="PCBR")
+        ax.plot(df["multiplier"], df["p_pdcbr"] / fps, "s--", ms=3, color=COLOURS["PDCBR"], label="PDCBR")
+        ax.set_title(f"{name} (synthetic), cap {caps_mb[name]:g} MB", fontsize=10, loc="left")
+    for ax in axes[-1]:
+        ax.set_xlabel("rate / R_average")
+    for ax in axes[:, 0]:
+        ax.set_ylabel("start-up delay (s)")
+    handles, labels = axes[0, 0].get_legend_handles_labels()
+    fig.legend(handles, labels, loc="lower center", ncols=2, fontsize=9, frameon=False)
+    fig.tight_layout(rect=(0, 0.04, 1, 1))
+    return fig
+
+
+def queue_view(A: np.ndarray, rate: float, P: float, ciw_recs: pd.DataFrame, n_max: int = 300):
+    """PCBR as a queue: each frame's sojourn time from Ciw and from the recurrence, against the bound P + 1."""
+    s = an.schedule(A, rate, 0.0)
+    n = np.arange(1, len(A))
+    fig, ax = plt.subplots(figsize=(6.8, 3.4))
+    soj_rec = s.finish - (n - 1)
+    soj_ciw = (ciw_recs["finish"] - ciw_recs["arrival"]).to_numpy()
+    ax.plot(n[:n_max], soj_rec[:n_max], color=COLOURS["PCBR"], lw=2.5, alpha=0.5, label="recurrence (Eqs. 4.4-4.5)")
+    ax.plot(n[:n_max], soj_ciw[:n_max], ".", ms=3, color="black", label="Ciw queue")
+    ax.axhline(P + 1, color="#D55E00", ls="--", label=f"no starvation iff sojourn <= P + 1 = {P + 1:g}")
+    ax.set_xlabel("frame (customer)")
+    ax.set_ylabel("sojourn (frame times)")
+    ax.set_title("Synthetic adv: PCBR at its minimum rate as a FIFO queue", fontsize=10)
+    ax.legend(fontsize=9, loc="upper right")
+    fig.tight_layout()
+    return fig
