@@ -35,12 +35,12 @@ def bottlenecks():
     fig, ax = _canvas(12.5, 3.9, (6.9, 2.3))
     stages = [("Network\n(Ethernet,\nFDDI,\nJetstream)", "#dbe9f6"), ("OS kernel\n(TCP/IP,\ncopies,\nchecksum)", "#fde8d0"),
               ("Application\n(visual-\nisation)", "#e2f0d9"), ("X server", "#e2f0d9"), ("Frame\nbuffer /\ndisplay", "#eeeeee")]
-    xs = [0.1, 2.6, 5.1, 7.6, 10.1]
+    xs = [0.1, 2.65, 5.2, 7.75, 10.3]
     for (text, colour), x in zip(stages, xs, strict=True):
-        box(ax, (x, 1.35), 2.2, 1.9, text, colour=colour, fontsize=9)
+        box(ax, (x, 1.35), 2.05, 1.9, text, colour=colour, fontsize=9)
     for x0, x1 in zip(xs[:-1], xs[1:], strict=True):
-        arrow(ax, (x0 + 2.25, 2.3), (x1 - 0.05, 2.3))
-    for x, text in ((1.2, "network\nbottleneck"), (3.7, "OS\nbottleneck"), (7.45, "application / presentation\nbottleneck")):
+        arrow(ax, (x0 + 2.1, 2.3), (x1 - 0.05, 2.3))
+    for x, text in ((1.12, "network\nbottleneck"), (3.67, "OS\nbottleneck"), (7.5, "application / presentation\nbottleneck")):
         ax.text(x, 1.15, text, ha="center", va="top", fontsize=9, color=VERMILION, style="italic")
     return fig
 
@@ -162,7 +162,8 @@ def model_vs_measured(mvm: pd.DataFrame):
     ax.set_yticks(y, labels, fontsize=9)
     ax.set_xlabel("visualisation throughput (Mbit/s); × = model / measured")
     ax.set_xlim(0, right * 1.25)
-    ax.legend(loc="lower right")
+    fig.legend(loc="outside lower center", ncol=2, fontsize=9)
+    fig.set_layout_engine("constrained")
     return fig
 
 
@@ -172,14 +173,18 @@ def figure6_points(model6: dict[tuple[str, str], float], stated: pd.DataFrame, s
     fig, ax = plt.subplots(figsize=(6.8, 4.4))
     colours = {("two-copy", "no SHM"): ORANGE, ("two-copy", "SHM"): VERMILION,
                ("single-copy", "no SHM"): SKY, ("single-copy", "SHM"): BLUE}
+    nudge = {("two-copy", "no SHM"): 0.93, ("two-copy", "SHM"): 0.97, ("single-copy", "no SHM"): 1.03,
+             ("single-copy", "SHM"): 1.07}   # side by side, so that equal values stay visible
     for (copy, shm), v in model6.items():
-        ax.plot(small_kb, v, marker="D", linestyle="none", color=colours[(copy, shm)],
+        ax.plot(small_kb * nudge[(copy, shm)], v, marker="D", linestyle="none", color=colours[(copy, shm)],
                 label=f"Eq. 1/2, {copy}, {shm} (derived)")
     ax.plot(stated["socket_buffer_KB"], stated["throughput_Mbit_s"],
             **paper_marker_style() | {"label": "stated in the text (paper)"})
     for _, r in stated.iterrows():
+        left = r["socket_buffer_KB"] > unix_max_kb
         ax.annotate(f"{r['copy_mode']}-copy, {'SHM' if r['shm'] else 'no SHM'}", (r["socket_buffer_KB"],
-                    r["throughput_Mbit_s"]), textcoords="offset points", xytext=(-8, 8), ha="right", fontsize=9)
+                    r["throughput_Mbit_s"]), textcoords="offset points", xytext=(-8, 8) if left else (12, -4),
+                    ha="right" if left else "left", fontsize=9)
     ax.axvline(unix_max_kb, color="#999999", linestyle=":", linewidth=1)
     ax.text(unix_max_kb * 1.04, 4, "standard UNIX maximum", fontsize=9, color="#555555")
     ax.set_xscale("log", base=2)
@@ -281,6 +286,8 @@ def table2_bars(table2: pd.DataFrame):
             ax2.text(xi - w / 2, 1, "–", ha="center", fontsize=9)
         if pd.isna(v):
             ax2.text(xi + w / 2, 1, "–", ha="center", fontsize=9)
+        elif v == 0:
+            ax2.text(xi + w / 2, 1, "0", ha="center", fontsize=9, color=VERMILION)
     ax2.set_xticks(xx, names, fontsize=9)
     ax2.set_ylim(0, 75)
     ax2.set_ylabel("frames/s or % dropped (paper)")

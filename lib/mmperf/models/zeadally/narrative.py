@@ -153,14 +153,21 @@ def simulation(ch) -> str:
 
 
 def variability(ch) -> str:
-    """Serial and pipelined throughput at this run's service_cv and at CV = 1."""
+    """Serial and pipelined throughput at this run's service_cv and at CV = 1, judged with their intervals."""
     M = ch.metrics
-    return (f"With this run's `service_cv` = {M['service_cv_used']:g}, the serial path gives "
+    text = (f"With this run's service_cv = {M['service_cv_used']:g}, the serial path gives "
             f"{_f(M['ciw_serial_mbps'])} ± {_f(M['ciw_serial_ci_mbps'])} Mbit/s and the pipelined path "
             f"{_f(M['ciw_pipelined_mbps'])} ± {_f(M['ciw_pipelined_ci_mbps'])} Mbit/s, a speed-up of "
             f"{_f(M['pipelined_speedup'], 2)}. At a coefficient of variation of one (exponential stages) the pipeline "
-            f"delivers {_f(M['pipelined_cv1_mbps'], 0)} ± {_f(M['pipelined_cv1_ci_mbps'], 0)} Mbit/s, "
-            f"{_f(M['pipelined_cv1_loss_pct'], 0)} % below min Z.")
+            f"delivers {_f(M['pipelined_cv1_mbps'], 0)} ± {_f(M['pipelined_cv1_ci_mbps'], 0)} Mbit/s")
+    loss, half = M["pipelined_cv1_loss_pct"], 100 * M["pipelined_cv1_ci_mbps"] / M["pipelined_analytic_mbps"]
+    if loss - half > 0:
+        text += (f", {_f(loss, 0)} % below min Z: the pipeline loses throughput to blocking, because a stage that "
+                 "finishes early has to wait for its successor and one that finishes late starves it.")
+    else:
+        text += (", not distinguishable from min Z at this run length and number of replications, so this run "
+                 "shows no loss to blocking.")
+    return text
 
 
 def cpu_model(ch) -> str:
