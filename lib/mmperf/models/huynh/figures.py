@@ -9,9 +9,8 @@ from __future__ import annotations
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
-from matplotlib.patches import FancyArrowPatch, FancyBboxPatch
 
-from mmperf.plotting import PALETTE, label_assumption, paper_marker_style
+from mmperf.plotting import PALETTE, arrow, blank_axes, box, label_assumption, paper_marker_style
 
 from .model import CATEGORIES, _slug
 
@@ -47,111 +46,108 @@ def _rate_axis(ax, rates):
 
 # -- schematics (Figs. 1-3) ---------------------------------------------------------------------
 
-def _box(ax, xy, w, h, text, colour="#e8f0fa", size=8):
-    ax.add_patch(FancyBboxPatch(xy, w, h, boxstyle="round,pad=0.01", fc=colour, ec="#333333", lw=1))
-    ax.text(xy[0] + w / 2, xy[1] + h / 2, text, ha="center", va="center", fontsize=size)
+def _box(ax, xy, w, h, text, colour="#e8f0fa", size=9.5):
+    box(ax, xy, w, h, text, fc=colour, size=max(size, 9.0))
 
 
 def _arrow(ax, a, b, colour="#333333", style="-|>", ls="-", text=None, rad=0.0):
-    ax.add_patch(FancyArrowPatch(a, b, arrowstyle=style, mutation_scale=11, color=colour, lw=1.3,
-                                 linestyle=ls, connectionstyle=f"arc3,rad={rad}"))
-    if text:
-        ax.text((a[0] + b[0]) / 2, (a[1] + b[1]) / 2 + 0.02, text, fontsize=7.5, color=colour, ha="center")
+    arrow(ax, a, b, text or "", colour=colour, style=style, ls=ls, rad=rad, mutation_scale=11,
+          offset=(0, 0.005))
 
 
 def _blank(ax, bottom=0.0):
-    ax.set_xlim(-0.02, 1.02)
-    ax.set_ylim(bottom, 1)
-    ax.axis("off")
+    blank_axes(ax, (-0.02, 1.02), (bottom, 1.0))
 
 
 def fig_system():
     """Fig. 1 redrawn: one participant's PS/2 with the DVI, token-ring and SCSI-2 adapters."""
-    fig, ax = plt.subplots(figsize=(8, 4.6))
+    fig, ax = plt.subplots(figsize=(6.9, 4.6))
     _blank(ax, bottom=-0.08)
-    _box(ax, (0.03, 0.70), 0.2, 0.17, "host CPU\ni386DX 25 MHz /\ni486DX 50 MHz")
-    _box(ax, (0.28, 0.70), 0.3, 0.17, "system memory\n(dual-path controller:\nhost FIFO + channel FIFO)")
-    ax.add_patch(FancyBboxPatch((0.03, 0.50), 0.94, 0.07, boxstyle="round,pad=0.01", fc="#fff2cc", ec="#333333"))
-    ax.text(0.5, 0.535, "Micro Channel (13.33 MB/s on the 386, 40 MB/s streaming on the 486; processor sharing)",
-            ha="center", va="center", fontsize=8.5)
-    _box(ax, (0.03, 0.12), 0.36, 0.28, "", "#e6f5ec")
-    ax.text(0.21, 0.37, "DVI video adapter", ha="center", fontsize=8.5, weight="bold")
-    _box(ax, (0.05, 0.16), 0.09, 0.15, "80C186\n(SCB)", size=7.5)
-    _box(ax, (0.165, 0.16), 0.09, 0.15, "i750\nPB + DB", size=7.5)
-    _box(ax, (0.28, 0.16), 0.09, 0.15, "VRAM", size=7.5)
-    _box(ax, (0.45, 0.15), 0.22, 0.22, "token-ring adapter\n80C186 + buffer\n(hypothetical, 32-bit)", "#e6f5ec")
-    _box(ax, (0.73, 0.15), 0.24, 0.22, "SCSI-2 adapter\n80C186", "#e6f5ec")
-    _box(ax, (0.76, -0.06), 0.18, 0.09, "SCSI disk", "#f3e6f5")
-    _box(ax, (0.45, -0.06), 0.22, 0.09, "16 Mbit/s token ring", "#f3e6f5")
-    _box(ax, (0.03, -0.06), 0.15, 0.08, "camera", "#f3e6f5")
-    _box(ax, (0.22, -0.06), 0.15, 0.08, "monitor", "#f3e6f5")
-    for x in (0.13, 0.43):
+    _box(ax, (0.03, 0.70), 0.26, 0.19, "host CPU\ni386DX 25 MHz /\ni486DX 50 MHz")
+    _box(ax, (0.34, 0.70), 0.40, 0.19, "system memory\n(dual-path controller:\nhost FIFO + channel FIFO)")
+    box(ax, (0.03, 0.50), 0.94, 0.07, "Micro Channel (13.33 MB/s on the 386, 40 MB/s streaming on the 486)",
+        fc="#fff2cc", size=9)
+    _box(ax, (0.01, 0.12), 0.40, 0.28, "", "#e6f5ec")
+    ax.text(0.21, 0.37, "DVI video adapter", ha="center", fontsize=9, weight="bold")
+    _box(ax, (0.025, 0.16), 0.12, 0.15, "80C186\n(SCB)", size=9)
+    _box(ax, (0.15, 0.16), 0.12, 0.15, "i750\nPB + DB", size=9)
+    _box(ax, (0.28, 0.16), 0.11, 0.15, "VRAM", size=9)
+    _box(ax, (0.43, 0.14), 0.29, 0.24, "token-ring adapter\n80C186 + buffer\n(hypothetical,\n32-bit)", "#e6f5ec")
+    _box(ax, (0.75, 0.14), 0.24, 0.24, "SCSI-2 adapter\n80C186", "#e6f5ec")
+    _box(ax, (0.76, -0.06), 0.22, 0.09, "SCSI disk", "#f3e6f5")
+    _box(ax, (0.43, -0.06), 0.29, 0.09, "16 Mbit/s token ring", "#f3e6f5")
+    _box(ax, (0.01, -0.06), 0.17, 0.08, "camera", "#f3e6f5")
+    _box(ax, (0.22, -0.06), 0.17, 0.08, "monitor", "#f3e6f5")
+    for x in (0.16, 0.54):
         _arrow(ax, (x, 0.70), (x, 0.57), style="<|-|>")
-    for x in (0.21, 0.56, 0.85):
-        _arrow(ax, (x, 0.50), (x, 0.40 if x == 0.21 else 0.37), style="<|-|>")
-    _arrow(ax, (0.56, 0.14), (0.56, 0.04), style="<|-|>")
-    _arrow(ax, (0.85, 0.14), (0.85, 0.04), style="<|-|>")
+    for x in (0.21, 0.575, 0.87):
+        _arrow(ax, (x, 0.50), (x, 0.40 if x == 0.21 else 0.38), style="<|-|>")
+    _arrow(ax, (0.575, 0.14), (0.575, 0.04), style="<|-|>")
+    _arrow(ax, (0.87, 0.14), (0.87, 0.04), style="<|-|>")
     _arrow(ax, (0.10, 0.03), (0.10, 0.11))
     _arrow(ax, (0.30, 0.11), (0.30, 0.03))
-    ax.set_title("Fig. 1 (redrawn from the text): the system under consideration")
     return fig
 
 
 def fig_dataflow():
-    """Fig. 2 redrawn: the path of one compressed frame, Locate Mode vs Move Mode."""
-    fig, axes = plt.subplots(1, 2, figsize=(10, 3.8))
+    """The paper's Fig. 2 redrawn: the path of one compressed frame, Locate Mode vs Move Mode."""
+    fig, axes = plt.subplots(1, 2, figsize=(6.9, 4.0))
     for ax, mode in zip(axes, ("Locate Mode", "Move Mode"), strict=True):
-        _blank(ax)
-        _box(ax, (0.0, 0.70), 0.3, 0.18, "video adapter:\ncapture, compress\n(VRAM)", size=7.5)
-        _box(ax, (0.70, 0.70), 0.3, 0.18, "token-ring\nadapter", size=7.5)
-        _box(ax, (0.36, 0.35), 0.28, 0.18, "system memory", "#fde9e0" if mode == "Locate Mode" else "#eeeeee")
-        _box(ax, (0.36, 0.02), 0.28, 0.16, "host CPU", "#fde9e0" if mode == "Locate Mode" else "#eeeeee")
+        blank_axes(ax, (-0.02, 1.02), (-0.02, 1.0))
+        tint = "#fde9e0" if mode == "Locate Mode" else "#eeeeee"
+        _box(ax, (0.0, 0.68), 0.40, 0.20, "video\nadapter\n(VRAM)")
+        _box(ax, (0.60, 0.68), 0.40, 0.20, "token-ring\nadapter")
+        _box(ax, (0.25, 0.36), 0.50, 0.13, "system memory", tint)
+        _box(ax, (0.25, 0.02), 0.50, 0.12, "host CPU", tint)
         if mode == "Locate Mode":
-            _arrow(ax, (0.16, 0.70), (0.40, 0.53), PALETTE[0], text="DMA 1")
-            _arrow(ax, (0.60, 0.53), (0.84, 0.70), PALETTE[0], text="DMA 2")
-            _arrow(ax, (0.45, 0.18), (0.20, 0.70), PALETTE[3], ls="--", rad=-0.2)
-            _arrow(ax, (0.55, 0.18), (0.80, 0.70), PALETTE[3], ls="--", rad=0.2)
-            ax.text(0.5, 0.25, "control blocks, interrupts", fontsize=7.5, color=PALETTE[3], ha="center")
+            _arrow(ax, (0.14, 0.68), (0.32, 0.49), PALETTE[0])
+            ax.text(0.05, 0.55, "DMA 1", fontsize=9, color=PALETTE[0])
+            _arrow(ax, (0.68, 0.49), (0.86, 0.68), PALETTE[0])
+            ax.text(0.80, 0.55, "DMA 2", fontsize=9, color=PALETTE[0])
+            _arrow(ax, (0.30, 0.14), (0.06, 0.68), PALETTE[3], ls="--", rad=-0.25)
+            _arrow(ax, (0.70, 0.14), (0.94, 0.68), PALETTE[3], ls="--", rad=0.25)
+            ax.text(0.5, 0.22, "control blocks,\ninterrupts", fontsize=9, color=PALETTE[3], ha="center",
+                    va="center")
         else:
-            _arrow(ax, (0.30, 0.82), (0.70, 0.82), PALETTE[0], text="peer-to-peer DMA")
-            _arrow(ax, (0.30, 0.74), (0.70, 0.74), PALETTE[3], ls="--", text="")
-            ax.text(0.5, 0.62, "control element\nvia delivery pipe", fontsize=7.5, color=PALETTE[3], ha="center")
-        _arrow(ax, (0.84, 0.70), (0.84, 0.60))
-        ax.text(0.84, 0.56, "ring", ha="center", fontsize=8)
+            _arrow(ax, (0.40, 0.83), (0.60, 0.83), PALETTE[0])
+            _arrow(ax, (0.40, 0.73), (0.60, 0.73), PALETTE[3], ls="--")
+            ax.text(0.5, 0.92, "peer-to-peer DMA", fontsize=9, color=PALETTE[0], ha="center")
+            ax.text(0.5, 0.56, "control element\nvia delivery pipe", fontsize=9, color=PALETTE[3], ha="center",
+                    va="center")
         ax.set_title(mode)
-    fig.suptitle("Fig. 2 (redrawn): data flow of an outgoing frame; incoming frames take the reverse path",
-                 y=1.04)
+    fig.suptitle("Data flow of an outgoing frame (incoming frames take the reverse path)")
     return fig
 
 
 def fig_scb():
-    """Fig. 3 redrawn: (a) Locate-Mode control block; (b) Move-Mode delivery pipes."""
-    fig, axes = plt.subplots(1, 2, figsize=(10, 3.8))
+    """The paper's Fig. 3 redrawn: (a) Locate-Mode control block; (b) Move-Mode delivery pipes."""
+    fig, axes = plt.subplots(1, 2, figsize=(6.9, 4.0))
     ax = axes[0]
-    _blank(ax)
-    _box(ax, (0.0, 0.65), 0.36, 0.22, "host CPU:\nbuilds control block", size=7.5)
-    _box(ax, (0.56, 0.65), 0.44, 0.22, "system memory:\ncontrol block, data buffer", size=7.5)
-    _box(ax, (0.28, 0.06), 0.44, 0.22, "I/O adapter (80C186):\none request per device", size=7.5)
-    _arrow(ax, (0.36, 0.76), (0.56, 0.76), text="write")
-    _arrow(ax, (0.24, 0.65), (0.38, 0.28), PALETTE[3])
-    ax.text(0.33, 0.48, "attention", fontsize=7.5, color=PALETTE[3])
-    _arrow(ax, (0.74, 0.65), (0.62, 0.28), PALETTE[0])
-    ax.text(0.70, 0.45, "fetch", fontsize=7.5, color=PALETTE[0])
-    _arrow(ax, (0.30, 0.17), (0.08, 0.65), PALETTE[2], ls="--", rad=-0.3)
-    ax.text(-0.02, 0.30, "I/O complete\ninterrupt", fontsize=7.5, color=PALETTE[2])
+    blank_axes(ax, (-0.02, 1.02), (-0.06, 1.0))
+    _box(ax, (0.0, 0.66), 0.42, 0.24, "host CPU:\nbuilds the\ncontrol block")
+    _box(ax, (0.56, 0.66), 0.44, 0.24, "memory:\ncontrol block,\ndata buffer")
+    _box(ax, (0.24, 0.0), 0.52, 0.22, "I/O adapter\n(80C186): one\nrequest per device")
+    _arrow(ax, (0.42, 0.80), (0.56, 0.80))
+    ax.text(0.49, 0.92, "write", fontsize=9, ha="center")
+    _arrow(ax, (0.28, 0.66), (0.40, 0.22), PALETTE[3])
+    ax.text(0.36, 0.46, "attention", fontsize=9, color=PALETTE[3])
+    _arrow(ax, (0.74, 0.66), (0.62, 0.22), PALETTE[0])
+    ax.text(0.72, 0.40, "fetch", fontsize=9, color=PALETTE[0])
+    _arrow(ax, (0.24, 0.10), (0.06, 0.66), PALETTE[2], ls="--", rad=-0.3)
+    ax.text(-0.02, 0.26, "I/O done\ninterrupt", fontsize=9, color=PALETTE[2])
     ax.set_title("a  Locate Mode")
     ax = axes[1]
-    _blank(ax)
-    _box(ax, (0.35, 0.72), 0.3, 0.2, "host CPU")
-    _box(ax, (0.02, 0.08), 0.3, 0.22, "adapter A")
-    _box(ax, (0.68, 0.08), 0.3, 0.22, "adapter B")
-    for a, b, r in (((0.40, 0.72), (0.15, 0.30), 0.15), ((0.60, 0.72), (0.85, 0.30), -0.15),
-                    ((0.32, 0.19), (0.68, 0.19), 0.25)):
+    blank_axes(ax, (-0.02, 1.02), (-0.06, 1.0))
+    _box(ax, (0.30, 0.72), 0.4, 0.18, "host CPU")
+    _box(ax, (0.0, 0.10), 0.36, 0.2, "adapter A")
+    _box(ax, (0.64, 0.10), 0.36, 0.2, "adapter B")
+    for a, b, r in (((0.38, 0.72), (0.15, 0.30), 0.15), ((0.62, 0.72), (0.85, 0.30), -0.15),
+                    ((0.36, 0.20), (0.64, 0.20), 0.25)):
         _arrow(ax, a, b, PALETTE[0], rad=r)
         _arrow(ax, b, a, PALETTE[3], rad=r)
-    ax.text(0.5, 0.02, "three pairs of delivery pipes (FIFO, one per direction)", ha="center", fontsize=8)
+    ax.text(0.5, -0.04, "delivery pipes: FIFO,\none per direction", ha="center", fontsize=9)
     ax.set_title("b  Move Mode")
-    fig.suptitle("Fig. 3 (redrawn): subsystem control block architecture", y=1.04)
+    fig.suptitle("Subsystem control block architecture")
     return fig
 
 
@@ -164,7 +160,7 @@ def fig_channel(main: pd.DataFrame, mixing: str, v: dict):
         _line(ax, _sel(main, io_mode=m, host=h, mixing=mixing), "util_channel", f"{m.title()} ({h})",
               PALETTE[i], ls, mk, 100)
     ax.axhline(v["anchor_mc_max_pct"], color="black", lw=0.8, ls="--")
-    ax.text(min(main["frame_rate"]), v["anchor_mc_max_pct"] + 0.4, "paper: never exceeds 20 %", fontsize=8)
+    ax.text(min(main["frame_rate"]), v["anchor_mc_max_pct"] + 0.4, "paper: never exceeds 20 %", fontsize=9)
     _rate_axis(ax, main["frame_rate"].unique())
     ax.set_ylabel("Micro Channel utilisation (%)")
     ax.set_title(f"Micro Channel utilisation ({mixing} mixing, file transfers on)")
@@ -174,7 +170,7 @@ def fig_channel(main: pd.DataFrame, mixing: str, v: dict):
 
 def fig_kloc(host_kloc: pd.DataFrame, adapter_kloc: pd.DataFrame, v: dict):
     """Fig. 5: (a) host CPU vs host VC path length (Locate); (b) Move receive delay vs 80C186 path length."""
-    fig, (a, b) = plt.subplots(1, 2, figsize=(11, 4.2))
+    fig, (a, b) = plt.subplots(1, 2, figsize=(6.9, 3.9))
     for i, h in enumerate(("386", "486")):
         _line(a, host_kloc[host_kloc["host"] == h], "util_host_busy", f"Locate ({h})", PALETTE[i],
               "-" if h == "386" else "--", "o", 100, x="host_vc_kloc")
@@ -183,13 +179,13 @@ def fig_kloc(host_kloc: pd.DataFrame, adapter_kloc: pd.DataFrame, v: dict):
     _paper(a, [v["anchor_cpu_saturation_386_kloc"], v["anchor_cpu_saturation_486_kloc"]], [100, 100],
            "paper: ~100 % at 60 / 240 KLOCS")
     a.axvline(v["vc_kloc_locate"], color="grey", lw=0.8, ls=":")
-    a.text(v["vc_kloc_locate"] + 3, 92, "measured\nP2P: 15", fontsize=8, va="top")
+    a.text(v["vc_kloc_locate"] + 3, 92, "measured\nP2P: 15", fontsize=9, va="top")
     a.set_xlabel("VC code on the host (KLOCS/frame)")
     a.set_ylabel("host CPU utilisation (%)")
     a.set_title("a  host CPU, Locate Mode (target)")
-    a.legend(loc="lower right", fontsize=8)
+    a.legend(loc="lower right", fontsize=9)
     b.axvline(v["anchor_adapter_knee_kloc"], color="black", lw=0.8, ls="--")
-    b.text(v["anchor_adapter_knee_kloc"] - 0.3, b.get_ylim()[1] * 0.5, "paper: knee at 16", fontsize=8,
+    b.text(v["anchor_adapter_knee_kloc"] - 0.3, b.get_ylim()[1] * 0.5, "paper: knee at 16", fontsize=9,
            ha="right")
     b.set_xlabel("VC code on the video adapter's 80C186 (KLOCS/frame)")
     b.set_ylabel("receive/decompress delay (ms)")
@@ -202,7 +198,7 @@ def fig_kloc(host_kloc: pd.DataFrame, adapter_kloc: pd.DataFrame, v: dict):
 
 def fig_host_cpu(main: pd.DataFrame):
     """Fig. 6: Locate host CPU vs frame rate; (a) distributed, (b) centralized."""
-    fig, axes = plt.subplots(1, 2, figsize=(10, 3.8), sharey=True)
+    fig, axes = plt.subplots(1, 2, figsize=(6.9, 3.6), sharey=True)
     for ax, mix, tag in zip(axes, ("distributed", "centralized"), "ab", strict=True):
         for i, h in enumerate(("386", "486")):
             _line(ax, _sel(main, io_mode="locate", host=h, mixing=mix), "util_host", f"Locate ({h})", PALETTE[i],
@@ -217,7 +213,7 @@ def fig_host_cpu(main: pd.DataFrame):
 
 def fig_utilisation(main: pd.DataFrame, host: str, v: dict):
     """Fig. 7: (a) host CPU with and without file transfers; (b) memory, disk and ring."""
-    fig, (a, b) = plt.subplots(1, 2, figsize=(10, 4))
+    fig, (a, b) = plt.subplots(1, 2, figsize=(6.9, 3.9))
     d = _sel(main, io_mode="locate", host=host, mixing="distributed")
     _line(a, d, "util_host", "with file transfers", PALETTE[0], "-", "o", 100)
     _line(a, d, "util_host_without_ft", "without file transfers", PALETTE[1], "--", "s", 100)
@@ -237,14 +233,14 @@ def fig_utilisation(main: pd.DataFrame, host: str, v: dict):
     _rate_axis(b, main["frame_rate"].unique())
     b.set_ylabel("utilisation (%)")
     b.set_title("b  memory, disk and token ring")
-    b.legend(fontsize=8)
+    b.legend(fontsize=9)
     fig.suptitle("Fully distributed mixing (3-way), file transfers on", fontsize=10)
     return fig
 
 
 def fig_delay(main: pd.DataFrame, metric: str, host: str, title: str, v: dict | None = None):
     """Figs. 8 and 9: (a) centralized, four series; (b) one host, modes x mixing schemes."""
-    fig, (a, b) = plt.subplots(1, 2, figsize=(10, 4), sharey=True)
+    fig, (a, b) = plt.subplots(1, 2, figsize=(6.9, 3.9), sharey=True)
     for i, (m, h, ls, mk) in enumerate(SERIES):
         _line(a, _sel(main, io_mode=m, host=h, mixing="centralized"), metric, f"{m.title()} ({h})", PALETTE[i],
               ls, mk, 1e3)
@@ -256,7 +252,7 @@ def fig_delay(main: pd.DataFrame, metric: str, host: str, title: str, v: dict | 
     for ax in (a, b):
         ax.plot(rates, 1e3 / rates, color="grey", lw=0.8, ls=":", label="one stage, 1/f (lower bound)")
         _rate_axis(ax, main["frame_rate"].unique())
-        ax.legend(fontsize=8)
+        ax.legend(fontsize=9)
     if v is not None:
         _paper(b, [8, 30], [v["anchor_stage_delay_8_ms"], v["anchor_stage_delay_30_ms"]],
                "paper: stage delay 125 / 33.33 ms")
@@ -290,7 +286,8 @@ def fig_single(single: pd.DataFrame):
 
 def fig_components(main: pd.DataFrame, mixing: str, frame_rate: float):
     """Figs. 11 and 12: stacked delay components; panels a Locate, b Move, c 386, d 486."""
-    fig, axes = plt.subplots(1, 4, figsize=(12, 4.2), sharey=True)
+    fig, axes = plt.subplots(2, 2, figsize=(6.9, 7.0), sharey=True)
+    axes = axes.ravel()
     panels = [("a  Locate Mode", [("locate", "386"), ("locate", "486")]),
               ("b  Move Mode", [("move", "386"), ("move", "486")]),
               ("c  386 system", [("locate", "386"), ("move", "386")]),
@@ -309,18 +306,19 @@ def fig_components(main: pd.DataFrame, mixing: str, frame_rate: float):
                 ax.errorbar(x, r[f"delay_{kind}_mean"], yerr=r[f"delay_{kind}_ci"], color="black", capsize=3)
                 labels.append(f"{kind.upper()}\n{h if 'Mode' in title else m.title()}")
                 x += 1
-        ax.set_xticks(range(len(labels)), labels, fontsize=8)
+        ax.set_xticks(range(len(labels)), labels, fontsize=9)
         ax.set_title(title)
     axes[0].set_ylabel("time delay (s)")
+    axes[2].set_ylabel("time delay (s)")
     handles, names = axes[0].get_legend_handles_labels()
-    fig.legend(handles, names, loc="lower center", ncol=3, fontsize=8, bbox_to_anchor=(0.5, -0.12))
+    fig.legend(handles, names, loc="lower center", ncol=2, fontsize=9, bbox_to_anchor=(0.5, -0.1))
     fig.suptitle(f"Time delay components ({mixing} mixing, {frame_rate:g} frames/s)", fontsize=10)
     return fig
 
 
 def fig_pipeline(main: pd.DataFrame, pipeline: pd.DataFrame, frames: int, sweep_frames: int):
     """Sensitivity: receive/decompress delay under the two pipeline semantics and two run lengths."""
-    fig, axes = plt.subplots(1, 2, figsize=(10, 4), sharey=True)
+    fig, axes = plt.subplots(1, 2, figsize=(6.9, 3.9), sharey=True)
     for ax, m in zip(axes, ("locate", "move"), strict=True):
         base = _sel(main, io_mode=m, host="386", mixing="distributed")
         _line(ax, base, "delay_recv", f"stage = 1/f, {frames} frames (chapter)", PALETTE[0], "-", "o", 1e3)
@@ -334,7 +332,7 @@ def fig_pipeline(main: pd.DataFrame, pipeline: pd.DataFrame, frames: int, sweep_
         ax.plot(rates, 1e3 / rates, color="grey", lw=0.8, ls=":", label="1/f")
         _rate_axis(ax, base["frame_rate"].unique())
         ax.set_title(f"{m.title()} Mode, 386, distributed")
-        ax.legend(fontsize=8)
+        ax.legend(fontsize=9)
         label_assumption(ax, "pipeline semantics: assumption A1")
     axes[0].set_ylabel("receive/decompress delay (ms)")
     return fig
