@@ -177,7 +177,8 @@ def toc_yaml(names: list[str]) -> str:
         "root": STATIC_PAGES[0],
         "parts": [
             # book/instructor.md and book/status.md are written by mmperf.bookpages.write_book_pages
-            {"caption": "Using this book", "chapters": [{"file": p} for p in (*STATIC_PAGES[1:], "book/instructor")]},
+            {"caption": "Using this book",
+             "chapters": [{"file": p} for p in (*STATIC_PAGES[1:], "book/sweeping", "book/instructor")]},
             # Numbered, so that figures read "Fig. 2.3" (chapter 2) rather than counting across the book.
             {"caption": "The studies", "numbered": True,
              "chapters": [{"file": f"book/chapters/{n}"} for n in names]},
@@ -313,6 +314,122 @@ def render_book(strict: bool = True) -> None:
         raise RuntimeError(f"jupyter-book build failed (exit {proc.returncode}); full log: {log}\n{tail}")
 
 
+#: the sweep the book runs at build time for its page "Sweeping a chapter": a fast chapter, a small grid
+SWEEP_EXAMPLE = ("zeadally", [("z_xf_mbps", ["115", "230", "460"]), ("use_shm", ["false", "true"])],
+                 ["eq1_throughput_mbps", "ciw_throughput_mbps"])
+
+
+def write_sweep_page() -> None:
+    """Run (or resume) the example sweep into ``_build/sweeps/example`` and write ``book/sweeping.md``.
+
+    The sweep resumes: points already run with the same parameters and code are not run again, so a
+    rebuild with no change costs nothing.
+    """
+    from mmperf import sweep
+
+    chapter, grids, metrics = SWEEP_EXAMPLE
+    spec = params_mod.load_chapter(chapter)
+    missing = [m for m in metrics if m not in spec.headline]
+    out = paths.build_dir() / "sweeps" / "example"
+    points = sweep.grid_points(spec, grids, {})
+    print(f"example sweep of {chapter} ({len(points)} points, resumed where done) ...", file=sys.stderr)
+    summary = sweep.run_sweep(chapter, points, out, workers=2, resume=out.exists(), plot=metrics, progress=False)
+    if summary["failed"]:
+        raise RuntimeError(f"the example sweep failed at {summary['failed']}; see {out / 'index.html'}")
+    _write_if_changed(paths.project_root() / "book" / "sweeping.md", sweep_page(out, spec, grids, metrics, missing))
+    figure = paths.project_root() / "book" / "_static" / "sweep-example.png"
+    _copy_if_changed(out / "plot.png", figure)
+
+
+def sweep_page(out: Path, spec: params_mod.ChapterSpec, grids: list, metrics: list[str],
+               missing: list[str]) -> str:
+    """The page "Sweeping a chapter": the command, the table and the plot of the sweep run at build time."""
+    import pandas as pd
+
+    from mmperf import sweep
+    from mmperf.tables import show_table
+
+    frame = pd.read_csv(out / "results.csv")
+    varied = [n for n, _ in grids]
+    table = frame[[*varied, *[m for m in metrics if m in frame.columns]]].sort_values(varied)
+    units = {n: spec.parameters[n].unit for n in varied if spec.parameters[n].unit}
+    grid_args = " ".join(f"--grid {n}={','.join(v)}" for n, v in grids)
+    sweep.plot_png(out, spec, varied, metrics[0])
+    return f"""# Sweeping a chapter
+
+A reader asks one what-if with `mmbook run`; a course or a study asks how a result moves across a range.
+`mmbook sweep` runs a chapter at many parameter points, on this machine or on a Dask cluster, and gathers
+the results in one table.
+
+## The sweep this page ran
+
+When the book was built, this command ran the chapter *{spec.title}* at {len(frame)} points:
+
+```bash
+mmbook sweep {spec.name} {grid_args} --output runs/sweep-example
+```
+
+Each point is an ordinary chapter run (its own process, its own kernel), so its random numbers are its
+own; a chapter with a `seed` parameter gets a seed derived from the base seed and the point's parameters,
+so the numbers do not depend on the order of the points or on the number of workers. The results
+(`results.csv`, one row per point):
+
+{show_table(table, units=units).to_html()}
+
+```{{figure}} _static/sweep-example.png
+:alt: {metrics[0]} against {varied[0]} for each value of {', '.join(varied[1:]) or 'the other parameters'}
+:width: 90%
+
+`{metrics[0]}` against `{varied[0]}`, one line per value of `{varied[1] if len(varied) > 1 else varied[0]}`,
+from the sweep above (seaborn, the book's style).
+```
+
+## The output folder
+
+- `points/<id>/`: each point's run folder (notebook, standalone page, figures, tables, `results.json`);
+- `manifest.jsonl`: one line per point: parameters, seed, status, duration, package versions, and for a
+  failed point the failing cell and the error;
+- `results.csv`: one row per point, the parameters then the metrics (empty where a metric is undefined at
+  that point), sorted by point id: the same sweep gives a byte-identical file wherever it ran;
+- `index.html`: failures and plots of the chapter's headline metrics (or those named with `--plot`)
+  against the swept parameters, faceted by the others.
+
+A failed point does not stop the others; `mmbook sweep` then exits with status 1 and lists the failed
+points. `--resume` completes an interrupted sweep: points already completed with the same parameters and
+code are skipped. `mmbook compare RUN_A RUN_B` lists the metrics that differ between two runs (or, without
+`RUN_B`, between a run and the book's default build), with both values and the relative change.
+
+## A larger sweep for a course
+
+A Latin hypercube of 40 points over two ranges of the Sharp chapter, four at a time:
+
+```bash
+mmbook sweep sharp --vary frame_rate_fps=10:30 --vary background_load=0:0.3 --sample 40 \
+    --workers 4 --output runs/sharp-lhs
+```
+
+Expect about 40 chapter runs' worth of time divided by the workers, a progress bar (points done, failed,
+time left), and `runs/sharp-lhs/index.html` with the chapter's headline metrics against both parameters.
+Students can then answer, from `results.csv` alone, at what frame rate and load the loss bound is crossed.
+
+## On a Dask cluster
+
+Start a scheduler on one machine and workers on the others (each with a clone of this repository and the
+environment `make book` installs: the workers need the library and the data, not a shared file system),
+then point the sweep at the scheduler:
+
+```bash
+dask scheduler                          # on the scheduler machine; prints tcp://HOST:8786
+dask worker tcp://HOST:8786 --nworkers 4 --nthreads 1   # on each worker machine
+mmbook sweep sharp --vary frame_rate_fps=10:30 --sample 200 --scheduler tcp://HOST:8786 --output runs/big
+```
+
+Each task carries the chapter's notebook and parameter specification and returns its run folder, so the
+results land in `runs/big/` on the machine that started the sweep, and `results.csv` is the same as a
+local run of the same sweep would give.
+""" + ("" if not missing else f"\n(Metrics {missing} are not headline metrics of {spec.name}.)\n")
+
+
 def book_sources_digest() -> str:
     """Hash of everything Jupyter Book reads: the book's pages, the executed chapters, the configuration
     and the Sphinx extension. Equal to the last render's: nothing to render."""
@@ -355,6 +472,7 @@ def build(force: bool = False, jobs: int = 2, student: bool = False) -> list[Cha
         raise RuntimeError("chapters failed:\n" + "\n".join(f"  - {o.message}" for o in failed))
     write_status(outcomes)
     assemble_book(names)
+    write_sweep_page()
     _write_book_pages(names, outcomes)
     stamp = paths.build_dir() / "html" / ".mmbook-sources"
     digest = book_sources_digest()

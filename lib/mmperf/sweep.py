@@ -467,6 +467,15 @@ def write_index(file: Path, spec: params_mod.ChapterSpec, entries: list[dict[str
                     + "</body></html>\n", encoding="utf-8")
 
 
+def plot_png(output: Path, spec: params_mod.ChapterSpec, varied: list[str], metric: str) -> Path:
+    """Write ``output/plot.png``: ``metric`` against the swept parameters (for the book's sweep page)."""
+    entries = list(_read_manifest(output / "manifest.jsonl").values())
+    image = _plot(spec, [e for e in entries if e["status"] == "ok"], varied, metric)
+    target = output / "plot.png"
+    target.write_bytes(base64.b64decode(image))
+    return target
+
+
 def _plot(spec: params_mod.ChapterSpec, entries: list[dict[str, Any]], varied: list[str], metric: str) -> str:
     """A PNG (base64) of ``metric`` against the first swept parameter, faceted by the others (seaborn)."""
     import matplotlib
