@@ -146,8 +146,8 @@ def sensitivity(sens: pd.DataFrame, defaults: dict[str, float]) -> plt.Figure:
                 ax.plot(g["value"], g["ours_r"], marker="o", ms=3, lw=1.2, color=colour)
                 ax.axhline(float(g["paper_r"].iloc[0]), color=colour, ls=":", lw=1)
             ax.axvline(defaults[param], color="grey", lw=0.8)
-            if param != "quantum_ms":
-                ax.set_xscale("symlog", linthresh=0.25) if param == "stall_rate_per_min" else ax.set_xscale("log")
+            ax.set_xticks(sorted(d["value"].unique()))
+            ax.tick_params(axis="x", labelsize=9)
             ax.set_ylim(-0.1, 1.05)
             if j == 0:
                 ax.set_ylabel(f"{gname}\nPearson r")
@@ -201,12 +201,12 @@ def environments(traces: dict, period_ms: float, offset_ms: float) -> plt.Figure
         t = np.cumsum(x) / 1e6
         t_end = max(t_end, t[-1])
         level = (len(names) - 1 - k) * offset_ms
-        ax.plot(t, np.clip(x / 1000 - period_ms, None, 0.95 * offset_ms) + level, lw=0.8, color=PALETTE[k])
+        ax.plot(t, np.clip(x / 1000 - period_ms, -0.48 * offset_ms, 0.48 * offset_ms) + level, lw=0.8, color=PALETTE[k])
     ax.set_yticks([(len(names) - 1 - k) * offset_ms for k in range(len(names))],
                   [f"{n}\n(load {ENVIRONMENTS[n][0]:g}, net {ENVIRONMENTS[n][1]:g},\nstalls x{ENVIRONMENTS[n][2]:g})"
                    for n in names], fontsize=9)
     ax.set_xlabel("time (s)")
-    ax.set_title(f"interarrival − {period_ms:g} ms, traces offset by {offset_ms:g} ms (clipped at the next trace)",
+    ax.set_title(f"interarrival − {period_ms:g} ms, traces offset by {offset_ms:g} ms (clipped at half the offset)",
                  fontsize=10)
     ax.set_xlim(0, t_end)
     ax.grid(False)
@@ -239,12 +239,12 @@ def priority(prio: pd.DataFrame, prfits: pd.DataFrame, max_load: float, tops: tu
         for k, p in enumerate(PRIORITIES):
             g = prio[prio["priority"] == p]
             line = prfits.loc[p, "intercept"] + prfits.loc[p, "slope"] * xs
-            ax.plot(g["load"], g["Variance"], "o", ms=2.5, color=PALETTE[k], alpha=0.5)
-            ax.plot(xs[line >= 0], line[line >= 0], color=PALETTE[k], label=p)
-        ax.set_ylim(0, top)
+            ax.plot(g["load"], g["Variance"] / 1e9, "o", ms=2.5, color=PALETTE[k], alpha=0.5)
+            ax.plot(xs[line >= 0], line[line >= 0] / 1e9, color=PALETTE[k], label=p)
+        ax.set_ylim(0, top / 1e9)
         ax.set_title(f"thesis axis top {top:.1e} µs²", fontsize=10)
         ax.set_xlabel("load average (w)")
-    axes[0].set_ylabel("variance (µs²)")
+    axes[0].set_ylabel("variance (10⁹ µs²)")
     axes[0].legend(loc="upper left")
     label_assumption(axes[1], SIM_LABEL, corner="upper right")
     fig.tight_layout()
@@ -259,7 +259,7 @@ def networks(traces: dict, rows: list[dict], period_ms: float, offset_us: float,
     for k, row in enumerate(rows):
         x = traces[(k, 0)]
         level = (len(rows) - 1 - k) * offset_us
-        axes[0].plot(np.arange(len(x)), np.clip(x - period_ms * 1000, None, 0.95 * offset_us) / 1e3 + level / 1e3,
+        axes[0].plot(np.arange(len(x)), np.clip(x - period_ms * 1000, -0.48 * offset_us, 0.48 * offset_us) / 1e3 + level / 1e3,
                      lw=0.7, color=PALETTE[list(NETWORKS).index(row["network"])])
         labels.append(f"{row['network']}, {'load' if row['system'].network_load else 'no load'}")
     axes[0].set_yticks([(len(rows) - 1 - k) * offset_us / 1e3 for k in range(len(rows))], labels, fontsize=9)
@@ -274,7 +274,7 @@ def networks(traces: dict, rows: list[dict], period_ms: float, offset_us: float,
     axes[1].set_ylabel("1 / variance (1/ms²)")
     axes[1].set_title(f"thesis r = {r_paper:.2f} from three points", fontsize=10)
     axes[1].set_ylim(bottom=0)
-    axes[1].legend(loc="upper left")
+    axes[1].legend(loc="center left", fontsize=9)
     fig.tight_layout()
     return fig
 

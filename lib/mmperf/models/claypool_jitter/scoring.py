@@ -213,7 +213,7 @@ def explain(ch, R: dict) -> None:
       "kind of evidence.")
     # mini-experiments
     r1, r2 = m["ours_r_exp1"], m["ours_r_exp2"]
-    h2 = _status(sc, "H2")
+    h2 = _status(sc, "H2 ")
     g("cj_miniexp_text",
       f"On an unloaded system our packet interval and the variance of the positive deviations correlate with r = "
       f"{r1:+.2f} and {r2:+.2f}. With only {R['n_exp1']} and {R['n_exp2']} runs the 95 % band of an r near zero is "
@@ -244,14 +244,22 @@ def explain(ch, R: dict) -> None:
       + f"Gaps correlates {gaps['ours_r'].min():.2f}-{gaps['ours_r'].max():.2f} with the non-range metrics "
       "(thesis 0.66-0.85): with a 250 ms buffer most lightly loaded runs have no gaps at all, so Gaps follows the "
       "others through the heavily loaded runs only.")
-    if "sens_best_within_01" in m:
+    sens = R.get("sens")
+    if sens is not None:
+        def trend(param: str, pick) -> str:
+            d = sens[(sens["parameter"] == param) & sens["pair"].map(pick)].groupby("value")["ours_r"].mean()
+            return f"from {d.iloc[0]:.2f} to {d.iloc[-1]:.2f} as {param} goes from {d.index[0]:g} to {d.index[-1]:g}"
+
+        rng = lambda p: p.startswith("Range")  # noqa: E731
+        gps = lambda p: "Gaps" in p and not p.startswith("Range")  # noqa: E731
         g("cj_sensitivity_text",
-          "The figure answers the review's question of how much Table 3.2 depends on values the thesis does not "
-          "give. Longer traces and more frequent stalls lower Range's correlation with the other metrics; the "
-          "time slice moves the loaded traces' variance but hardly the correlations among the non-range metrics. "
-          f"The most pairs within ±0.1 of the thesis ({int(m['sens_best_within_01'])} of 15) come at "
-          f"{R.get('sens_best_setting', '')}; we report the chapter's default values, chosen before these runs, "
-          "and do not move them to that setting.")
+          "The figure shows how much Table 3.2 depends on values the thesis does not give. Range's mean correlation "
+          f"with the other metrics moves {trend('run_length_s', rng)}, {trend('stall_rate_per_min', rng)}, and "
+          f"{trend('quantum_ms', rng)}; the Gaps pairs move {trend('run_length_s', gps)} and "
+          f"{trend('stall_rate_per_min', gps)}. The most pairs within ±0.1 of the thesis "
+          f"({int(m['sens_best_within_01'])} of 15, against {int(m['table32_pairs_within_01'])} in the main runs) come "
+          f"at {R.get('sens_best_setting', '')}. The chapter's values were chosen from the text before these runs "
+          "and are not moved to the best setting.")
     else:
         g("cj_sensitivity_text", "The sensitivity runs were skipped in this run (sensitivity_replications = 0).")
     # load
@@ -324,7 +332,7 @@ def explain(ch, R: dict) -> None:
     g("cj_scaling_text",
       f"The companion chapter on quality takes processor jitter proportional to (1/SPECint92)^e with an exponent "
       f"from its assumptions file. Fitting variance against SPECint92 on a log scale, this run's "
-      f"{name} gives an exponent of {m['ours_spec_exponent_loaded']:.2f} at the highest counter load and "
+      f"{name} gives an exponent of {m['ours_spec_exponent_loaded'] + 0.0:.2f} at the highest counter load and "
       f"{m['ours_spec_exponent_isolated']:.2f} on the isolated system. "
       + ("With time slices the loaded jitter does not scale with processor power at all; only the small host work "
          "does, with exponent two. The thesis's own lines (slopes falling with power, Fig 3.7; 1/variance linear "

@@ -74,6 +74,7 @@ class Detail:
     stall_starts_ms: np.ndarray
     stall_lengths_ms: np.ndarray
     load_average: float               # counters + receive process, time-averaged
+    stamps_ms: np.ndarray             # receive timestamps of every frame (warm-up included)
 
 
 def cost_scale(system: EndSystem) -> float:
@@ -233,7 +234,7 @@ def generate(system: EndSystem, mech: Mechanisms, *, run_length_s: float, warmup
     keep = sent[order] >= 1000.0 * warmup_s
     x = 1000.0 * np.diff(stamps[keep])
     load = L + runnable / end                             # counters are always in the run queue
-    detail = Detail(end, counter_cpu[:L] if L else np.zeros(0), busy, runnable, s_start, s_len, float(load))
+    detail = Detail(end, counter_cpu[:L] if L else np.zeros(0), busy, runnable, s_start, s_len, float(load), stamps)
     return x, detail
 
 

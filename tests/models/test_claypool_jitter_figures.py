@@ -1,0 +1,55 @@
+"""Every figure of the chapter draws from small inputs and is legible at display size."""
+
+from __future__ import annotations
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+import pandas as pd  # noqa: E402
+
+from mmperf.data import load_table  # noqa: E402
+from mmperf.models import claypool_jitter as cj  # noqa: E402
+from mmperf.models.claypool_jitter import figures  # noqa: E402
+from mmperf.plotting import check_legible, use_book_style  # noqa: E402
+
+
+def _check(fig):
+    problems = check_legible(fig)
+    plt.close(fig)
+    assert not problems, problems
+
+
+def test_schematics_and_note_are_legible():
+    use_book_style()
+    _check(figures.streams())
+    _check(figures.mechanisms(3, 100.0))
+    _check(figures.note("skipped"))
+
+
+def test_data_figures_are_legible():
+    use_book_style()
+    rng = np.random.default_rng(0)
+    x = 160_000 + rng.normal(0, 5000, 100)
+    _check(figures.reflection(x, 30_000 + rng.normal(0, 3000, 60)))
+    mini = pd.DataFrame({"period_ms": [30, 70, 160], "positive_dev_variance": [1e6, 2e6, 1.5e6]})
+    _check(figures.packet_rate(mini, mini, (-0.02, 0.09), (0.1, 0.2)))
+    paper = load_table("claypool", "ch3_table3_2").set_index("measure")
+    _check(figures.correlation_heatmaps(paper, paper, 10))
+    proc = pd.DataFrame([{"machine": m, "load": L + rng.uniform(0, 0.3), "processor_load": L, "specint92": s,
+                          "Variance": 1e10 * (L - 0.8) + rng.uniform(0, 1e9)}
+                         for m, s in cj.MACHINES.items() for L in range(1, 7)])
+    pfits = cj.group_fits(proc, "machine", "load", "Variance")
+    _check(figures.load_lines(proc, pfits, 6, 0.98))
+    prio = proc.assign(priority=np.repeat(cj.PRIORITIES, 8)[: len(proc)])
+    prfits = cj.group_fits(prio, "priority", "load", "Variance").set_index("priority")
+    _check(figures.priority(prio, prfits, 6, (3.5e10, 8e8)))
+    power = pd.DataFrame({"specint92": list(cj.MACHINES.values()), "Variance": [4e6, 2e6, 1e6, 3e5]})
+    _check(figures.power(power, cj.fit_line(power["specint92"], 1 / power["Variance"]), 0.98))
+    env = {(k, 0): x for k in range(5)}
+    _check(figures.environments(env, 160.0, 200.0))
+    yr = pd.DataFrame({"priority": ["default"] * 3 + ["realtime"] * 3, "year": [0, 1, 2] * 2,
+                       "Variance": [3e9, 2e9, 1.5e9, 1e8, 1e8, 1e8]})
+    _check(figures.years(yr, 1e9, 5, 2.0))
