@@ -21,6 +21,18 @@ def _plt():
     return plt
 
 
+def _stamp(fig, text: str) -> None:
+    """A labelled-assumption note under the axes (never over the data)."""
+    fig.text(0.01, 0.005, text, fontsize=9, style="italic", color="#555555", ha="left", va="bottom")
+
+
+def _legend_below(fig, ax, ncol: int = 3, bottom: float = 0.22) -> None:
+    """One legend for the figure, under the axes."""
+    handles, labels = ax.get_legend_handles_labels()
+    fig.legend(handles, labels, loc="lower center", ncol=ncol, fontsize=9, frameon=False)
+    fig.subplots_adjust(bottom=bottom)
+
+
 # ----------------------------------------------------------------------------------------------
 # schematics
 # ----------------------------------------------------------------------------------------------
@@ -42,16 +54,14 @@ def routes_schematic():
     right.set_title("Normal and Direct routes (Figs. 2.2-2.3)", fontsize=10)
     for y, label in ((6.4, "Normal"), (1.6, "Direct")):
         right.text(0.1, y + 1.9, label, fontsize=10, weight="bold")
-    box(right, (0.2, 6.4), 2.2, 1.2, "task", fc="#e2f0d9")
-    box(right, (3.2, 6.4), 2.2, 1.2, "pvmd", fc="#fde8d0")
-    box(right, (6.6, 6.4), 2.2, 1.2, "pvmd", fc="#fde8d0")
-    box(right, (9.6, 6.4), 2.2, 1.2, "task", fc="#e2f0d9")
-    arrow(right, (2.4, 7.0), (3.2, 7.0), "Unix", style="<|-|>", offset=(0, 0.7))
-    arrow(right, (5.4, 7.0), (6.6, 7.0), "UDP", style="<|-|>", offset=(0, 0.7))
-    arrow(right, (8.8, 7.0), (9.6, 7.0), "Unix", style="<|-|>", offset=(0, 0.7))
-    box(right, (0.2, 1.6), 2.2, 1.2, "task", fc="#e2f0d9")
-    box(right, (9.6, 1.6), 2.2, 1.2, "task", fc="#e2f0d9")
-    arrow(right, (2.4, 2.2), (9.6, 2.2), "TCP (or the ATM API / LLA)", style="<|-|>", offset=(0, 0.2))
+    for x, label, fc in ((0.0, "task", "#e2f0d9"), (3.3, "pvmd", "#fde8d0"), (6.6, "pvmd", "#fde8d0"),
+                         (9.9, "task", "#e2f0d9")):
+        box(right, (x, 6.4), 2.0, 1.2, label, fc=fc)
+    for x0, label in ((2.0, "Unix"), (5.3, "UDP"), (8.6, "Unix")):
+        arrow(right, (x0, 7.0), (x0 + 1.3, 7.0), label, style="<|-|>", offset=(0, 0.7))
+    box(right, (0.0, 1.6), 2.0, 1.2, "task", fc="#e2f0d9")
+    box(right, (9.9, 1.6), 2.0, 1.2, "task", fc="#e2f0d9")
+    arrow(right, (2.0, 2.2), (9.9, 2.2), "TCP (or ATM API / LLA)", style="<|-|>", offset=(0, 0.3))
     right.text(6.0, 4.6, "host A          host B", ha="center", fontsize=9, color=GREY)
     return fig
 
@@ -122,10 +132,11 @@ def table_curves(hockney: pd.DataFrame, tables: tuple[str, ...], unit: str, ncol
     nrows = int(np.ceil(len(groups) / ncols))
     fig, axes = plt.subplots(nrows, ncols, figsize=(6.9, 2.9 * nrows), squeeze=False)
     m = _sizes()
-    scale = 8e-6 if unit == "Mbit/s" else 1 / analytic.MEBI
     for ax, (t, mode) in zip(axes.flat, groups, strict=False):
         rows = hockney[(hockney["table"] == t) & (hockney["mode"] == mode)]
+        unit = rows["r_unit"].iloc[0]
         for colour, (_, row) in zip(COLOURS, rows.iterrows(), strict=False):
+            scale = row["r_max"] / row["r_Bps"]      # plot in the table's own unit
             a = row["a_us"] * 1e-6
             thr = analytic.echo_throughput(m, analytic.hockney_rtt(m, a, row["r_Bps"])) * scale
             ax.plot(m, thr, color=colour, label=row["platform"])
@@ -135,14 +146,13 @@ def table_curves(hockney: pd.DataFrame, tables: tuple[str, ...], unit: str, ncol
         ax.set_xlabel("message size (byte)")
         ax.set_ylabel(f"throughput ({unit})")
         ax.set_title(f"Table {t}, {mode} route", fontsize=10)
-        ax.legend(loc="upper left", fontsize=8.5, frameon=False)
-        ax.set_xticks([2 ** k for k in range(4, 25, 4)], [f"{2 ** k:g}" if k < 14 else f"{2 ** (k - 10):g}K"
-                                                            for k in range(4, 25, 4)])
+        ax.legend(loc="lower right", fontsize=9, frameon=True)
+        ax.set_xlim(2 ** 3, 2 ** 30)     # room on the right for the legend, clear of the curves' rise
+        ax.set_xticks([2 ** 4, 2 ** 10, 2 ** 16, 2 ** 22], ["16", "1K", "64K", "4M"])
     for ax in list(axes.flat)[len(groups):]:
         ax.set_visible(False)
-    label_assumption(axes.flat[0], "Hockney curves from the table's t0 and r_max (not the measured curves)",
-                     corner="lower right")
-    fig.tight_layout()
+    fig.tight_layout(rect=(0, 0.05, 1, 1))
+    _stamp(fig, "Hockney curves from each table row's t0 and r_max, not the measured curves")
     return fig
 
 
@@ -157,7 +167,7 @@ def hockney_ratio(hockney: pd.DataFrame, rel: float):
     ax.axvline(1.0, color=GREY, lw=1)
     ax.scatter(df["ratio"], y, c=[colours[n] for n in df["network"]], s=40, zorder=3)
     ax.set_yticks(y, [f"T{t} {m[0]} {p}" for t, m, p in zip(df["table"], df["mode"], df["platform"], strict=True)],
-                  fontsize=8.5)
+                  fontsize=9)
     ax.set_xlabel("table n_1/2 / Hockney n_1/2 = a r / 2")
     ax.set_xscale("log", base=2)
     ax.set_xticks([0.5, 1, 2, 4], ["0.5", "1", "2", "4"])
@@ -185,7 +195,7 @@ def synthetic_fit(data: pd.DataFrame, fits: dict, truth: dict, row: dict, method
     ax.plot(row["n_half_bytes"], row["r_Bps"] * scale / 2, "o", mfc="white", color=RED, label="table n_1/2")
     ax.set_xscale("log", base=2)
     ax.set_ylabel("throughput (Mbit/s)")
-    ax.legend(loc="upper left", fontsize=8.5, frameon=False)
+    ax.legend(loc="upper left", fontsize=9, frameon=False)
     label_assumption(ax, "synthetic data from a generator calibrated to the table", corner="lower right")
     f = fits[method]
     fitted = f["a_s"] + 2 * data["m_bytes"] / f["r_Bps"]
@@ -229,7 +239,7 @@ def multicast(m: dict):
     ax.plot(n, m["den"][0] + m["den"][1] * n, color=GREEN, ls="-.", label="Eq. 2.2 denominator")
     ax.set_xlabel("remote receiving hosts n")
     ax.set_ylabel("multicast time (ms)")
-    ax.legend(loc="upper left", fontsize=8.5, frameon=False)
+    ax.legend(loc="upper left", fontsize=9, frameon=False)
     gx.plot(m["ns"], m["gain"], "o-", color=PURPLE, ms=4)
     gx.axhline(1, color=GREY, lw=0.8)
     gx.set_xlabel("remote receiving hosts n")
@@ -251,7 +261,7 @@ def routes(echo: pd.DataFrame, pair: tuple[str, str]):
     ax.set_yscale("log")
     ax.set_xlabel("message size (byte)")
     ax.set_ylabel("round trip (ms)")
-    ax.legend(loc="upper left", fontsize=8.5, frameon=False)
+    ax.legend(loc="upper left", fontsize=9, frameon=False)
     fig.tight_layout()
     return fig
 
@@ -277,9 +287,9 @@ def overhead(o: dict, accounting: str):
     ax.set_ylim(max(0.8, float(c[accounting].min()) - 0.01), 1.0)
     ax.set_xlabel("MTU of the IP router (byte)")
     ax.set_ylabel("channel utilisation")
-    ax.legend(loc="lower right", fontsize=8.5, frameon=True)
-    label_assumption(ax, "header accounting assumed (the thesis does not state it)", corner="upper left")
-    fig.tight_layout()
+    ax.legend(loc="lower right", fontsize=9, frameon=True)
+    fig.tight_layout(rect=(0, 0.05, 1, 1))
+    _stamp(fig, "IP-routing header accounting assumed (the thesis does not state it)")
     return fig
 
 
@@ -299,7 +309,7 @@ def chapter3_curves(ch3: pd.DataFrame):
     ax.set_xscale("log", base=2)
     ax.set_xlabel("message size (byte)")
     ax.set_ylabel("throughput (MByte/s, 2^20)")
-    ax.legend(loc="upper left", fontsize=8.5, frameon=False)
+    ax.legend(loc="upper left", fontsize=9, frameon=False)
     label_assumption(ax, "lines: Hockney from the quoted RTT and top throughput; marks: quoted values "
                      "(triangles: 'more than')", corner="lower right")
     fig.tight_layout()
@@ -309,7 +319,7 @@ def chapter3_curves(ch3: pd.DataFrame):
 def windows(w: dict):
     """Window caps: the thesis's, naive W/RTT_short, W/fitted RTT_eff, and the simulated sender."""
     plt = _plt()
-    fig, axes = plt.subplots(1, 2, figsize=(6.9, 3.4), sharey=True)
+    fig, axes = plt.subplots(1, 2, figsize=(6.9, 4.0), sharey=True)
     caps = w["caps"]
     ws = np.geomspace(16, 1024, 100)
     for ax, (name, key) in zip(axes, (("HIPPI LAN", "lan"), ("HIPPI tunnelling", "tunnel")), strict=True):
@@ -326,9 +336,9 @@ def windows(w: dict):
         ax.set_ylim(0, 60)
         ax.set_xlabel("TCP window (KByte)")
         ax.set_title(name, fontsize=10)
-        ax.legend(loc="upper left", fontsize=8, frameon=False)
     axes[0].set_ylabel("throughput cap (MByte/s)")
-    fig.tight_layout()
+    fig.tight_layout(rect=(0, 0.16, 1, 1))
+    _legend_below(fig, axes[1], ncol=3, bottom=0.3)
     return fig
 
 
@@ -336,7 +346,7 @@ def tcp_trace(trace: dict):
     """Figure 3.15 illustrated: sequence and acknowledgement numbers against time, two windows."""
     plt = _plt()
     keys = [64.0, 512.0]
-    fig, axes = plt.subplots(2, 1, figsize=(6.9, 4.6), sharex=True)
+    fig, axes = plt.subplots(2, 1, figsize=(6.9, 5.0), sharex=True)
     for ax, k in zip(axes, keys, strict=True):
         tr = trace[k]
         for kind, colour, marker in (("seq", BLUE, "o"), ("ack", ORANGE, "s")):
@@ -345,8 +355,8 @@ def tcp_trace(trace: dict):
                     label="sequence number" if kind == "seq" else "acknowledgement number")
         ax.set_ylabel("MByte")
         ax.set_title(f"window {k:.0f} KByte", fontsize=10)
-        ax.legend(loc="lower right", fontsize=8.5, frameon=True)
     axes[-1].set_xlabel("time (ms)")
-    label_assumption(axes[0], "illustrative model, not the analyser trace", corner="upper left")
-    fig.tight_layout()
+    fig.tight_layout(rect=(0, 0.1, 1, 1))
+    _legend_below(fig, axes[0], ncol=2, bottom=0.17)
+    _stamp(fig, "illustrative model, not the analyser trace")
     return fig

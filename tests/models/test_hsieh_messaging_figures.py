@@ -1,0 +1,64 @@
+"""Hsieh chapters 2-3: every figure draws from small experiments and its text is legible (>= 9 pt)."""
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+import pytest  # noqa: E402
+
+from mmperf.models.hsieh_messaging import analytic, scoring  # noqa: E402
+from mmperf.models.hsieh_messaging import experiments as ex  # noqa: E402
+from mmperf.models.hsieh_messaging import figures as figs  # noqa: E402
+from mmperf.plotting import check_legible, use_book_style  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def results():
+    use_book_style()
+    hock = analytic.hockney_comparison(analytic.platform_table())
+    syn = ex.synthetic_experiment("aal5_direct", "binary", "A", 1.0, 1.0, 0.03, 5, 4, 20, "wls", 5, 1)
+    routes = ex.route_experiment("aal5_direct", "binary", 1.0, 0.0, 20, 0.5, 300, 2, 1)
+    mc = ex.multicast_experiment(4, 0.0, 2, 1)
+    ov = ex.overhead_experiment(2056, 61440, 3, "tcp_per_packet", 576, 65280, 155.52)
+    win = ex.window_experiment(2.6, 2.75, 800, 155.52, 2056, 3, 64, 61440)
+    return {"hock": hock, "syn": syn, "routes": routes, "mc": mc, "ov": ov, "win": win,
+            "ch3": ex.chapter3_hockney(800)}
+
+
+def _figures(r):
+    return {
+        "routes_schematic": figs.routes_schematic(),
+        "multicast_schematic": figs.multicast_schematic(),
+        "hippi_schematic": figs.hippi_schematic(),
+        "atm": figs.table_curves(r["hock"], ("2.2", "2.3"), "Mbit/s"),
+        "lla": figs.table_curves(r["hock"], ("2.5", "2.6"), "MByte/s or Mbit/s"),
+        "ratio": figs.hockney_ratio(r["hock"], scoring.HOCKNEY_REL),
+        "synthetic": figs.synthetic_fit(r["syn"]["data"], r["syn"]["fits"], r["syn"]["truth"], r["syn"]["row"], "wls"),
+        "recovery": figs.recovery(r["syn"]["recovery"]),
+        "multicast": figs.multicast(r["mc"]),
+        "routes": figs.routes(r["routes"]["echo"], r["routes"]["pair"]),
+        "overhead": figs.overhead(r["ov"], "tcp_per_packet"),
+        "ch3": figs.chapter3_curves(r["ch3"]),
+        "windows": figs.windows(r["win"]),
+        "trace": figs.tcp_trace(r["win"]["trace"]),
+    }
+
+
+def test_every_figure_is_legible_and_fits_the_column(results):
+    problems = {}
+    for name, fig in _figures(results).items():
+        assert fig.get_size_inches()[0] <= 6.9 + 1e-9, name
+        small = check_legible(fig)
+        if small:
+            problems[name] = small
+        plt.close(fig)
+    assert not problems, problems
+
+
+def test_errata_and_window_experiment(results):
+    err = ex.errata()
+    assert {"seed lines", "where", "the seed says", "our reading"} <= set(err.columns) and len(err) >= 10
+    w = results["win"]
+    assert w["bdp_lan_bytes"] == pytest.approx(260_000)
+    assert w["fits"]["lan"]["rtt_eff_ms"] == pytest.approx(analytic.fit_rtt_eff([256, 128, 64], [27, 14, 7.5])[0])
