@@ -296,7 +296,24 @@ def add_figure_provenance(app, doctree, docname: str) -> None:
         figure.append(raw)
 
 
+# ----------------------------------------------------------------------------- teacher-only content
+TEACHER_ONLY = "mm-teacher-only"
+
+
+def remove_teacher_only(app, doctree) -> None:
+    """In the student edition (``hide_solutions``), drop every ``{container} mm-teacher-only`` block
+    (e.g. links to the instructor's page, which the student edition does not have)."""
+    if not getattr(app.config, "hide_solutions", False):
+        return
+    from docutils import nodes
+
+    for node in list(doctree.findall(nodes.container)):
+        if TEACHER_ONLY in node.get("classes", []):
+            node.parent.remove(node)
+
+
 def setup(app):
+    app.connect("doctree-read", remove_teacher_only)
     app.connect("config-inited", _on_config_inited)
     app.connect("builder-inited", _on_builder_inited)
     app.connect("doctree-resolved", add_figure_provenance)
