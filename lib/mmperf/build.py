@@ -331,14 +331,20 @@ def write_sweep_page() -> None:
     spec = params_mod.load_chapter(chapter)
     missing = [m for m in metrics if m not in spec.headline]
     out = paths.build_dir() / "sweeps" / "example"
+    page = paths.project_root() / "book" / "sweeping.md"
+    key = hashlib.sha256(f"{chapter_cache_key(spec)}|{grids}|{metrics}".encode()).hexdigest()
+    key_file = out / ".page-key"
+    if page.is_file() and key_file.is_file() and key_file.read_text().strip() == key:
+        return  # nothing the page shows has changed
     points = sweep.grid_points(spec, grids, {})
     print(f"example sweep of {chapter} ({len(points)} points, resumed where done) ...", file=sys.stderr)
     summary = sweep.run_sweep(chapter, points, out, workers=2, resume=out.exists(), plot=metrics, progress=False)
     if summary["failed"]:
         raise RuntimeError(f"the example sweep failed at {summary['failed']}; see {out / 'index.html'}")
-    _write_if_changed(paths.project_root() / "book" / "sweeping.md", sweep_page(out, spec, grids, metrics, missing))
+    _write_if_changed(page, sweep_page(out, spec, grids, metrics, missing))
     figure = paths.project_root() / "book" / "_static" / "sweep-example.png"
     _copy_if_changed(out / "plot.png", figure)
+    key_file.write_text(key + "\n")
 
 
 def sweep_page(out: Path, spec: params_mod.ChapterSpec, grids: list, metrics: list[str],
