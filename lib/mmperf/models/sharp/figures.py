@@ -201,7 +201,7 @@ def draw_trace(events: pd.DataFrame, sink_busy_ms: float, round_trip_ms: float, 
 
     axes[0].legend(handles=[Patch(color="#56B4E9", label=f"model: reflected round trip, {round_trip_ms:.1f} ms"),
                             Patch(color="#E69F00", label=f"model: sink decode + present, {sink_busy_ms:.1f} ms")],
-                   loc="upper left", bbox_to_anchor=(0.0, -0.16), ncols=2, fontsize=8)
+                   loc="upper left", bbox_to_anchor=(0.0, -0.16), ncols=1, fontsize=8)
     fig.tight_layout()
     return fig
 
