@@ -20,24 +20,43 @@ def test_chapter_runs_with_smaller_frames_and_results_move_as_expected(tmp_path,
     assert main(["run", "huynh", *SMALL, "-p", "frame_kb", "4", "--output", str(out)]) == 0
     results = json.loads((out / "results.json").read_text())
     assert results["parameters"]["frame_kb"] == 4.0
+    assert results["defaults_differ"]["frame_kb"] == {"default": 8.0, "value": 4.0}
     m = results["metrics"]
     # Half the bytes per frame: memory 2 x (90 x 4096 + 30 x 4096) B/s x 203.45 ns/B = 20.0 %
-    # (35 % with 8 kB frames), channel 7.4 % (12.9 %), ring without the frames' payload share.
+    # (35 % with 8 kB frames), channel 2 x 491 520 B/s / 13.33 MB/s = 7.4 % (12.9 %), exact by the
+    # utilisation law; the ring loses the frames' payload share.
     assert m["mem_386_pct"] == pytest.approx(20.0, abs=2.0)
-    assert m["mc_max_pct"] == pytest.approx(7.4, abs=1.0)
+    assert m["mc_max_pct"] == pytest.approx(100 * 2 * 120 * 4096 / 13.33e6, rel=1e-9)
     assert m["ring_30_pct"] < 45
     assert m["conservation_all"] == 1.0 and m["max_outstanding_locate"] == 1.0
-    statuses = {c["what"]: c["status"] for c in results["checks"]}
-    assert statuses["Memory utilisation, Locate 386, 30 frames/s"] == "target missed"
+    checks = {c["what"]: c for c in results["checks"]}
+    assert checks["Memory utilisation, Locate 386, 30 frames/s"]["status"] == "target missed"
+    assert {c["evidence"] for c in results["checks"]} <= {"prediction", "arithmetic", "construction", "target"}
+    assert results["headline"]["checked"] == sum(c["evidence"] == "prediction" for c in results["checks"])
+    assert m["predictions_reproduced"] == results["headline"]["reproduced"]
+    assert results["warnings"] == []
     figures = sorted(p.name for p in (out / "figures").iterdir())
-    assert "fig-huynh-channel.png" in figures and len(figures) == 13
-    assert "{glue" not in (out / "huynh.html").read_text()
+    assert "fig-huynh-channel.png" in figures and len(figures) == 2 * 13
+    page = (out / "huynh.html").read_text()
+    assert "{glue" not in page and "NaN" not in page
+
+
+def test_an_overloaded_adapter_is_warned_and_its_delay_checks_not_judged(tmp_path, monkeypatch):
+    """Move Mode with 30 KLOCS per frame on the video 80C186: offered load 90 x 30.5 / 1485 = 1.85."""
+    monkeypatch.setenv("MMPERF_CACHE_DIR", str(tmp_path / "cache"))
+    out = tmp_path / "run"
+    assert main(["run", "huynh", *SMALL, "-p", "adapter_vc_kloc", "30", "--output", str(out)]) == 0
+    results = json.loads((out / "results.json").read_text())
+    assert any("video adapter 80C186" in w["what"] for w in results["warnings"])
+    q5 = next(c for c in results["checks"] if c["what"].startswith("Q5 "))
+    assert q5["status"] == "not applicable"
+    assert all(c["status"] != "not applicable" for c in results["checks"] if c["evidence"] == "target")
 
 
 def test_bad_parameter_is_refused_before_running(tmp_path, capsys):
     out = tmp_path / "bad"
     assert main(["run", "huynh", "-p", "frame_rate", "-5", "--output", str(out)]) == 2
     assert "parameter 'frame_rate' = -5.0 is not allowed: expected 1 <= value <= 60" in capsys.readouterr().err
-    assert main(["run", "huynh", "-p", "frame_rates", "30", "--output", str(out)]) == 2
-    assert "at least two different frame rates" in capsys.readouterr().err
+    assert main(["run", "huynh", "-p", "adapter_klocs", "16,16", "--output", str(out)]) == 2
+    assert "at least two different path lengths" in capsys.readouterr().err
     assert not out.exists()
