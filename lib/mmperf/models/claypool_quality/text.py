@@ -22,10 +22,6 @@ def _ok(check: Check) -> bool:
     return check.status in ("reproduced", "target met", "holds")
 
 
-def _status(check: Check) -> str:
-    return check.status
-
-
 def _users(n: float) -> str:
     return "no conference at all (not even two users)" if n < 2 else f"{n:.0f} users"
 
@@ -51,8 +47,8 @@ def _audio(r: Run, c: dict[str, Check]) -> dict[str, str]:
     pt = r.extra["pt20"]
     spec = r.get("fig5_24_spec_threshold")
     if cal.met:
-        first = (f"The calibration gives a processor jitter scale of κ = {kappa:.0f} ms² per unit of load on an IPX "
-                 f"(stored value {r['audio_kappa_stored']:.0f}, data/claypool/quality_calibration.csv). With it, 20 "
+        first = (f"The calibration gives a processor jitter scale of κ = {kappa:,.0f} ms² per unit of load on an IPX "
+                 f"(stored value {r['audio_kappa_stored']:,.0f}, data/claypool/quality_calibration.csv). With it, 20 "
                  f"users on Ethernet turn acceptable at SPECint92 {spec:.1f} (the target).")
     else:
         first = (f"The jitter scale κ cannot be calibrated at these parameters (it stays at the {cal.status} of its "
@@ -72,21 +68,22 @@ def _audio(r: Run, c: dict[str, Check]) -> dict[str, str]:
     n = r.extra["n_star"]
     sp, al, ipx = n["Sparc 5 + Fibre Channel"], n["DEC Alpha + HIPPI"], n["IPX + Ethernet"]
     paper_sp = r.anchors()["fig5_25_sparc5_fc_max_users"]
-    lead = ("Figure 5.25 is where the reconstruction parts company with the thesis. " if not _ok(c["sparc5"]) else
-            "Figure 5.25 agrees with the thesis on the Sparc 5. ")
+    missed = c["sparc5"].status == "not reproduced"
+    lead = {"not reproduced": "The paper's Figure 5.25 is where the reconstruction parts company with the thesis. ",
+            "reproduced": "The paper's Figure 5.25 agrees with the thesis on the Sparc 5. "}.get(c["sparc5"].status, "")
     body = (f"Our Sparc 5 + Fibre Channel conference stays acceptable up to {_users(sp)} (the thesis: up to "
             f"{paper_sp:.0f}, seed line 1559; {c['sparc5'].status}); the Alpha + HIPPI one up to {_users(al)} "
             f"(the thesis: over 70, with an Alpha SPECint92 the thesis does not give; {c['alpha'].status}); the "
             "IPX + Ethernet one " + (f"up to {ipx:.0f} users" if ipx >= 2 else "for no conference at all, not even two users")
             + f" ({c['ipx_small'].status}).")
     why = ""
-    if not _ok(c["sparc5"]) and sp > paper_sp:
+    if missed and sp > paper_sp:
         why = (" The reason is structural, not a matter of tuning: with Table 5.2's costs the per-user CPU work "
                "grows linearly with users, so a Sparc 5 with 30 users does less work per unit of processor power "
                "than a SPECint92-40 machine with 20 users, and sees less jitter. No single jitter scale can make "
                "both statements true: the thesis's audio anchors are mutually inconsistent under any load model "
                "that grows linearly with users, and the text states no other (unicast traffic, for instance).")
-    elif not _ok(c["sparc5"]):
+    elif missed:
         why = (" Here the Sparc 5 supports fewer users than the thesis says: at these parameters the calibrated "
                "jitter scale is large enough that the per-user CPU work of Table 5.2 limits it first.")
     out["fig5_25_text"] = lead + body + why
@@ -169,7 +166,7 @@ def _vc(r: Run, c: dict[str, Check]) -> dict[str, str]:
                                            "fig7_7_15x_max_soldiers"))
 
     def sold(x):
-        return f"{x:.0f} soldiers" if math.isfinite(x) else "no number of soldiers"
+        return f"{x:,.0f} soldiers" if math.isfinite(x) else "no number of soldiers"
 
     if cal.met:
         first = (f"Calibrating the display delay to the anchor of the paper's Figure 7.6 gives λ = {lam:.2f} frame "
@@ -181,11 +178,11 @@ def _vc(r: Run, c: dict[str, Check]) -> dict[str, str]:
         first = (f"The display delay cannot be calibrated at these parameters (λ stays at {lam:g}), so the "
                  "Figure 7.6 target is missed and the Virtual Cockpit predictions are marked not applicable.")
     fps = (f" When only the 4 frames/s of the paper's Figure 7.5 count, it supports {sold(n_4)} (the thesis: about "
-           f"{A['fig7_5_indigo2_soldiers_frame_rate']:.0f}, seed line 2095; {c['fps_1000'].status}).")
+           f"{A['fig7_5_indigo2_soldiers_frame_rate']:,.0f}, seed line 2095; {c['fps_1000'].status}).")
     x15 = (f" The independent check is the 15× processor: our model keeps it acceptable to {sold(n_15)}, against "
-           f"the thesis's {A['fig7_7_15x_max_soldiers']:.0f} (seed line 2105; {c['x15'].status}).")
+           f"the thesis's {A['fig7_7_15x_max_soldiers']:,.0f} (seed line 2105; {c['x15'].status}).")
     why = ""
-    if math.isfinite(n_15) and math.isfinite(n_i2) and not _ok(c["x15"]):
+    if math.isfinite(n_15) and math.isfinite(n_i2) and c["x15"].status == "not reproduced":
         ratio = n_15 / n_i2
         paper_ratio = A["fig7_7_15x_max_soldiers"] / A["fig7_6_indigo2_max_soldiers"]
         why = (f" In our model the supported number of soldiers grows almost in proportion to processor speed (each "
@@ -194,7 +191,7 @@ def _vc(r: Run, c: dict[str, Check]) -> dict[str, str]:
                + ("grows faster than linearly" if paper_ratio < ratio else "grows more slowly")
                + ", which it does not describe.")
     knee = r.get("fig7_7_15x_knee_soldiers")
-    kn = (f" The knee of the 15× curve, where the frame rate leaves its 30 frames/s cap, is at {knee:.0f} soldiers."
+    kn = (f" The knee of the 15× curve, where the frame rate leaves its 30 frames/s cap, is at {knee:,.0f} soldiers."
           if math.isfinite(knee) else "")
     out["vc_result_text"] = first + fps + x15 + why + kn
     out["fig7_7_caption"] = (
@@ -206,16 +203,16 @@ def _vc(r: Run, c: dict[str, Check]) -> dict[str, str]:
     knee8, cpu, atm_sat = r.get("fig7_8_knee_soldiers"), r["fig7_8_cpu_exhausted_soldiers"], r[
         "fig7_8_atm_saturation_soldiers"]
     second = (f"its second is, in our model, the processor running out of time for the 17 updates/s of every "
-              f"soldier ({cpu:.0f}), before the ATM itself saturates ({atm_sat:.0f}), which the thesis names as the "
+              f"soldier ({cpu:,.0f}), before the ATM itself saturates ({atm_sat:,.0f}), which the thesis names as the "
               "second bend" if cpu < atm_sat else
-              f"its second is the ATM saturating ({atm_sat:.0f}), as the thesis says, before the processor runs out "
-              f"({cpu:.0f})")
+              f"its second is the ATM saturating ({atm_sat:,.0f}), as the thesis says, before the processor runs out "
+              f"({cpu:,.0f})")
     out["fig7_8_caption"] = (
         f"The paper's Figure 7.8, reconstructed: Ethernet and ATM are indistinguishable (largest difference "
         f"{r['fig7_8_max_gap_before_saturation']:.3f} in Q) until the Ethernet saturates at "
-        f"{r['fig7_8_ethernet_saturation_soldiers']:.0f} soldiers; missed updates then rise steeply. Acceptable up "
+        f"{r['fig7_8_ethernet_saturation_soldiers']:,.0f} soldiers; missed updates then rise steeply. Acceptable up "
         f"to {sold(eth_max)} on Ethernet and {sold(atm_max)} on ATM. The ATM curve's first bend is the frame-rate "
-        + (f"knee ({knee8:.0f} soldiers); " if math.isfinite(knee8) else "knee; ") + second + ".")
+        + (f"knee ({knee8:,.0f} soldiers); " if math.isfinite(knee8) else "knee; ") + second + ".")
     ok79 = r.extra["ok79"]
     out["fig7_9_caption"] = (
         "The paper's Figure 7.9, regenerated from the model: the four 100-soldier configurations in the (latency, "
@@ -274,8 +271,8 @@ def _exercise3(r: Run, w: dict) -> str:
                 "soldiers' cannot both hold in this model.")
     tail = ""
     if math.isfinite(n15_w) and math.isfinite(n15_d):
-        tail = (f" The 15× processor (15 × {ratio:.2f} Personal Irises) supports {n15_w:.0f} soldiers instead of "
-                f"{n15_d:.0f}.")
+        tail = (f" The 15× processor (15 × {ratio:.2f} Personal Irises) supports {n15_w:,.0f} soldiers instead of "
+                f"{n15_d:,.0f}.")
     if ex3.extra["pi_ok"] and not r.extra["pi_ok"]:
         tail += (" And with so small a display delay a small exercise on a Personal Iris squeaks under Q = 1, so "
                  "'Personal Irises are never acceptable' would no longer hold: a sign that this λ is not a "
@@ -289,12 +286,12 @@ def _exercise4(r: Run, c: dict[str, Check], w: dict) -> str:
     n0, n1 = r.extra["n_star"]["IPX + Ethernet"], ex4.extra["n_star"]["IPX + Ethernet"]
     q1 = ex4["fig5_24_ipx_quality_at_100000_mbps"]
     text = (f"With no background load all processor jitter must come from the conference itself, so the calibrated "
-            f"κ changes from {k0:.0f} to {k1:.0f} ms² per unit of load ({100 * (k1 / k0 - 1):+.0f} %) and the IPX "
+            f"κ changes from {k0:,.0f} to {k1:,.0f} ms² per unit of load ({100 * (k1 / k0 - 1):+.0f} %) and the IPX "
             f"supports {_users(n1)} instead of {_users(n0)}.")
     if (q1 >= 1) != (r["fig5_24_ipx_quality_at_100000_mbps"] >= 1):
         text += (f" The network-jitter term, tied to κ, now decides an IPX at 20 users, so enough bandwidth "
                  f"{'makes it acceptable' if q1 < 1 else 'no longer makes it acceptable'} (Q = {q1:.2f} at 100 "
-                 "Gbit/s): the check 'IPX: more bandwidth never makes 20 users acceptable' flips.")
+                 "Gbit/s).")
     flipped = []
     base = {ck.what: ck.status for ck in c.values()}
     for what, status in _statuses(ex4).items():
