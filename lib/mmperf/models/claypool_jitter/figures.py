@@ -323,8 +323,8 @@ def buffer_regressions(pooled: pd.DataFrame, buf_fit: dict, area_fit: dict, prin
                  label="thesis line, as printed")
     axes[1].set_xlabel("variance (10⁹ µs²)")
     axes[1].set_ylabel("area (10⁶)")
-    for ax in axes:
-        ax.legend(loc="upper left", fontsize=9)
+    axes[0].legend(loc="lower right", fontsize=9)
+    axes[1].legend(loc="upper left", fontsize=9)
     fig.tight_layout()
     return fig
 
