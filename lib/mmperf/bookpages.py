@@ -543,12 +543,13 @@ CHAPTER_GUIDE: dict[str, dict[str, str]] = {
     "hsieh-video": {
         "cite": "hsieh-1997-thesis",
         "teaches": "delivering MPEG video over a high-speed network with constant bit rate (CBR), "
-                   "PCR-assisted CBR and dual-rate CBR; buffer occupancy and underflow at the client",
+                   "PCR-assisted CBR and dual-rate CBR; the client buffer and start-up delay each scheme needs, and how "
+                   "they trade against the transmission rate",
         "prerequisites": "the message-passing chapter; buffers fed at a constant rate and drained by a "
                          "variable one",
         "read": "2 h",
-        "whatif": "`mmbook params hsieh-video` lists the stream parameters; re-run the chapter with "
-                  "`mmbook run hsieh-video -p NAME VALUE --output runs/hsieh-video` for a changed stream rate",
+        "whatif": "mmbook sweep hsieh-video --grid synthetic_variability=0.5,1,1.5 "
+                  "--output runs/hsieh-video-variability --plot mtv_p10_pcbr_buffer_mb mtv_p10_pcbr_rate_mbps",
     },
 }
 

@@ -1,0 +1,183 @@
+"""The generated book pages (status, instructor, studies table, course map) and the student edition."""
+
+import re
+import shlex
+
+import pytest
+
+from mmperf import bookpages, paths
+from mmperf.params import chapter_names, load_chapter
+
+CHAPTERS = chapter_names()
+
+EXERCISE_MD = """
+Some text.
+
+```{exercise} Halving the frame rate
+:label: ex-demo-half
+What happens to the loss if `frame_rate_fps` is halved? Try
+`mmbook run demo -p frame_rate_fps 12.5 -p seed 2 --output runs/x`.
+```
+
+````{solution} ex-demo-half
+:class: dropdown
+The loss falls to {glue:text}`demo_loss:.2e` because the sink is idle more often than not at the lower rate.
+
+```python
+print("code inside a solution")
+```
+````
+
+```{exercise}
+:label: ex-demo-read
+Read section 3 again. Which assumption is weakest?
+```
+"""
+
+
+def test_parse_exercises_with_solutions_and_parameters():
+    half, read = bookpages.parse_exercises(EXERCISE_MD, "demo", ["frame_rate_fps", "seed", "queue_capacity"])
+    assert (half.label, half.title) == ("ex-demo-half", "Halving the frame rate")
+    assert half.parameters == ["frame_rate_fps", "seed"]
+    assert half.settings == [("frame_rate_fps", "12.5"), ("seed", "2")]
+    assert half.solution.startswith("The loss falls to {glue:text}`demo_loss:.2e`")
+    assert 'print("code inside a solution")' in half.solution, "a longer outer fence keeps inner code"
+    assert (read.label, read.title, read.solution, read.parameters) == ("ex-demo-read", "", "", [])
+
+
+def test_glue_roles_point_at_the_chapter_notebook():
+    text = "{glue:text}`a:.2e`, {glue:text}`b`, {glue}`c`, {glue:md}`d`, {glue:text}`other.ipynb::e:.1f`"
+    assert bookpages.crossdoc_glue(text, "chapters/demo.ipynb") == (
+        "{glue:text}`chapters/demo.ipynb::a:.2e`, {glue:text}`chapters/demo.ipynb::b:s`, "
+        "{glue}`chapters/demo.ipynb::c`, {glue:md}`chapters/demo.ipynb::d`, {glue:text}`other.ipynb::e:.1f`")
+
+
+def test_strip_solutions_keeps_exercises():
+    stripped = bookpages.strip_solutions(EXERCISE_MD)
+    assert "{solution}" not in stripped and "The loss falls" not in stripped
+    assert "code inside a solution" not in stripped
+    assert stripped.count("{exercise}") == 2
+
+
+def test_solution_leaks_finds_a_solution_phrase(tmp_path, monkeypatch):
+    [half, _] = bookpages.parse_exercises(EXERCISE_MD, "demo", [])
+    monkeypatch.setattr(bookpages, "chapter_exercises", lambda name: [half])
+    (tmp_path / "page.html").write_text("<p>because the sink is <em>idle</em> more often than not at the lower "
+                                        "rate.</p>")
+    (tmp_path / "clean.html").write_text("<p>What happens to the loss?</p>")
+    leaks = bookpages.solution_leaks(tmp_path, ["demo"])
+    assert leaks == ["ex-demo-half: 'because the sink is idle more often than not at' in page.html"]  # ten words
+    (tmp_path / "page.html").unlink()
+    assert bookpages.solution_leaks(tmp_path, ["demo"]) == []
+
+
+def test_status_page_from_outcomes_and_without_a_record(tmp_path, monkeypatch):
+    stamp = {"commit": "abc1234", "date": "2026-11-22 19:00 UTC", "versions": {"python": "3.11.7"}}
+    names = CHAPTERS[:2]
+    outcomes = [{"chapter": names[0], "status": "executed", "seconds": 61.24, "cached": False},
+                {"chapter": names[1], "status": "cached", "seconds": 18.0, "cached": True}]
+    page = bookpages.status_page(names, outcomes, stamp)
+    assert "- **commit**: `abc1234`" in page and "- **built**: 2026-11-22 19:00 UTC" in page
+    assert '<td class="mm-num">61.2</td><td>no</td>' in page
+    assert '<td class="mm-status mm-status-neutral">cached</td><td class="mm-num">18.0</td><td>yes</td>' in page
+    assert "<td>3.11.7</td>" in page
+    for name in names:
+        assert load_chapter(name).title.replace("&", "&amp;").replace("'", "&#x27;") in page
+    monkeypatch.setattr(bookpages.paths, "build_dir", lambda: tmp_path)
+    page = bookpages.status_page(names, None, stamp)
+    assert "No execution record was found" in page and "—" in page
+
+
+def test_write_unless_same_ignores_the_build_date(tmp_path):
+    file = tmp_path / "status.md"
+    assert bookpages._write_unless_same(file, "# S\n- **built**: 2026-11-22 19:00 UTC\nx\n")
+    assert not bookpages._write_unless_same(file, "# S\n- **built**: 2026-11-22 20:00 UTC\nx\n")
+    assert "19:00" in file.read_text()
+    assert bookpages._write_unless_same(file, "# S\n- **built**: 2026-11-22 20:00 UTC\ny\n")
+
+
+def test_instructor_page_lists_every_chapter():
+    page = bookpages.instructor_page(CHAPTERS)
+    for name in CHAPTERS:
+        assert f"## {load_chapter(name).title}" in page
+        assert f"[](chapters/{name}.ipynb)" in page
+    for ex in (ex for name in CHAPTERS for ex in bookpages.chapter_exercises(name)):
+        assert f"{{ref}}`{ex.label}`" in page
+
+
+def test_studies_table_links_and_cites_every_chapter():
+    table = bookpages.studies_table(CHAPTERS)
+    assert table.count("\n") == len(CHAPTERS) + 2
+    for name in CHAPTERS:
+        assert f"](chapters/{name}.ipynb)" in table
+    bib = (paths.project_root() / "book" / "references.bib").read_text()
+    for key in re.findall(r"\{cite:t\}`([^`]+)`", table):
+        assert f"{{{key}," in bib, f"{key} is not in book/references.bib"
+
+
+def test_course_map_weeks():
+    text = bookpages.course_map(CHAPTERS, outcomes=[{"chapter": CHAPTERS[0], "status": "executed",
+                                                      "seconds": 157.0, "cached": False}])
+    weeks = re.findall(r"^### Week (\d+): ", text, re.M)
+    assert [int(w) for w in weeks] == list(range(1, len(bookpages.WEEKS) + 1))
+    assert 10 <= len(weeks) <= 14
+    for name in CHAPTERS:
+        if name in bookpages.CHAPTER_GUIDE:
+            assert f"](chapters/{name}.ipynb)" in text, f"the course map has no week for {name}"
+    assert "about 2.6 min in the last build" in text
+
+
+def _commands():
+    for week in bookpages.WEEKS:
+        yield from re.findall(r"mmbook (?:run|sweep) [^`]+", week.get("whatif", "") + " " + week.get("work", ""))
+    for guide in bookpages.CHAPTER_GUIDE.values():
+        yield from re.findall(r"mmbook (?:run|sweep) [^`]+", guide["whatif"] if "`" in guide["whatif"]
+                              else "`" + guide["whatif"] + "`")
+
+
+@pytest.mark.parametrize("command", sorted(set(_commands())))
+def test_suggested_commands_use_valid_parameters(command):
+    """Every what-if a teacher is told to hand out names a real chapter and valid parameter values."""
+    words = shlex.split(command)
+    chapter = words[2]
+    if chapter.isupper():
+        pytest.skip("a template (CHAPTER), not a command")
+    if chapter not in CHAPTERS:
+        pytest.skip(f"chapter {chapter} is not written yet")
+    spec = load_chapter(chapter)
+    overrides = {}
+    for i, word in enumerate(words):
+        if word == "-p" and not words[i + 1].isupper():
+            overrides[words[i + 1]] = words[i + 2]
+        if word == "--grid":
+            name, values = words[i + 1].split("=")
+            for value in values.split(","):
+                spec.resolve({name: value})
+        if word == "--plot":
+            headline = set(spec.headline or ())
+            for metric in words[i + 1:]:
+                if metric.startswith("--"):
+                    break
+                assert metric in headline or not headline, f"{metric} is not a headline metric of {chapter}"
+    spec.resolve(overrides)
+
+
+def test_student_config_and_toc():
+    config = bookpages.student_build_config()
+    assert config["sphinx"]["config"]["hide_solutions"] is True
+    assert "book/instructor.md" in config["exclude_patterns"]
+    assert config["title"].endswith("(student edition)")
+    toc = "root: book/intro\nparts:\n- caption: Using\n  chapters:\n  - file: book/using\n  - file: book/instructor\n"
+    assert "instructor" not in bookpages.student_toc(toc)
+
+
+def test_student_edition_has_no_solutions(built_book):
+    """Build the student edition from the assembled book and look for every solution's text in it."""
+    html = bookpages.build_student(CHAPTERS)
+    assert (html / "index.html").is_file()
+    assert bookpages.solution_leaks(html, CHAPTERS) == []
+    assert not (html / "book" / "instructor.html").exists()
+    for name in CHAPTERS:
+        page = (html / "book" / "chapters" / f"{name}.html").read_text(encoding="utf-8")
+        for ex in bookpages.chapter_exercises(name):
+            assert f'id="{ex.label}"' in page, f"{name}: exercise {ex.label} missing from the student edition"

@@ -1,0 +1,144 @@
+"""The book's Sphinx extension: figure provenance lines, downloads, alt text, build stamp, teacher-only blocks.
+
+The functions are tested on hand-built docutils trees and hand-written chapter records, so every
+expected string below is written out from the format documented in mmperf.sphinxext.
+"""
+
+import json
+from types import SimpleNamespace
+
+import pytest
+from docutils import nodes
+from docutils.utils import new_document
+
+from mmperf import sphinxext
+
+
+def _chapter_dir(tmp_path, figures, results=None, png=True, svg=True):
+    folder = tmp_path / "sharp"
+    (folder / "figures").mkdir(parents=True)
+    (folder / "coverage.json").write_text(json.dumps({"chapter": "sharp", "title": "Sharp", "items": [],
+                                                      "figures": figures}))
+    (folder / "results.json").write_text(json.dumps(results or {"defaults_differ": {}}))
+    for fig in figures:
+        name = fig if isinstance(fig, str) else fig["name"]
+        if png:
+            (folder / "figures" / f"{name}.png").write_bytes(b"\x89PNG fake")
+        if svg:
+            (folder / "figures" / f"{name}.svg").write_text("<svg/>")
+    return folder
+
+
+def _doctree(figure_id, image_alt="../../_images/abc.png", caption="The loss against the load."):
+    doc = new_document("test")
+    figure = nodes.figure(ids=[figure_id])
+    figure += nodes.image(uri="_images/abc.png", alt=image_alt)
+    figure += nodes.caption(text=caption)
+    doc += figure
+    return doc, figure
+
+
+def _app(tmp_path, hide_solutions=False):
+    return SimpleNamespace(builder=SimpleNamespace(format="html"), outdir=str(tmp_path / "html"),
+                           mmperf_stamp={"commit": "abc1234", "date": "2026-11-22 19:00 UTC", "versions": {}},
+                           config=SimpleNamespace(hide_solutions=hide_solutions))
+
+
+def test_new_format_records_give_alt_text_provenance_and_downloads(tmp_path, monkeypatch):
+    record = {"name": "fig-sharp-loss", "png": "figures/fig-sharp-loss.png", "svg": "figures/fig-sharp-loss.svg",
+              "alt": "Frame loss rises steeply above a background load of 0.25.", "cell": 14,
+              "data_files": ["data/sharp/table1.csv"]}
+    folder = _chapter_dir(tmp_path, [record])
+    monkeypatch.setattr(sphinxext.paths, "default_chapter_dir", lambda name: folder)
+    doc, figure = _doctree("fig-sharp-loss")
+    sphinxext.add_figure_provenance(_app(tmp_path), doc, "book/chapters/sharp")
+    image = next(iter(figure.findall(nodes.image)))
+    assert image["alt"] == "Frame loss rises steeply above a background load of 0.25."
+    raw = next(iter(figure.findall(nodes.raw)))
+    assert raw.astext() == (
+        '<p class="mm-provenance">Provenance: chapter <code>sharp</code>, code cell [14]; parameters changed '
+        'from the defaults: none (the defaults); data read: <code>data/sharp/table1.csv</code>; commit '
+        '<code>abc1234</code>. Download: '
+        '<a class="mm-download" href="../../_figures/sharp/fig-sharp-loss.png" download>PNG</a> · '
+        '<a class="mm-download" href="../../_figures/sharp/fig-sharp-loss.svg" download>SVG</a></p>')
+    assert (tmp_path / "html" / "_figures" / "sharp" / "fig-sharp-loss.png").read_bytes() == b"\x89PNG fake"
+    assert (tmp_path / "html" / "_figures" / "sharp" / "fig-sharp-loss.svg").read_text() == "<svg/>"
+
+
+def test_what_if_parameters_and_missing_files(tmp_path, monkeypatch):
+    record = {"name": "fig-sharp-loss", "png": "figures/fig-sharp-loss.png", "svg": "figures/fig-sharp-loss.svg",
+              "alt": "", "cell": None, "data_files": []}
+    folder = _chapter_dir(tmp_path, [record], {"defaults_differ": {"frame_rate_fps": {"default": 25, "value": 15}},
+                                               "commit": "fff0000"}, svg=False)
+    monkeypatch.setattr(sphinxext.paths, "default_chapter_dir", lambda name: folder)
+    doc, figure = _doctree("fig-sharp-loss")
+    sphinxext.add_figure_provenance(_app(tmp_path), doc, "book/chapters/sharp")
+    text = next(iter(figure.findall(nodes.raw))).astext()
+    assert "frame_rate_fps = 15 (default 25)" in text
+    assert "data read: none;" in text and "commit <code>fff0000</code>" in text
+    assert ">PNG</a>" in text and "SVG" not in text, "a missing SVG file is not offered"
+    # no recorded alt text: the caption describes the figure, never the image path
+    assert next(iter(figure.findall(nodes.image)))["alt"] == "The loss against the load."
+
+
+def test_old_format_names_still_get_a_line_and_the_cell_from_the_notebook(tmp_path, monkeypatch):
+    folder = _chapter_dir(tmp_path, ["fig-sharp-loss"], svg=False)
+    nb = {"cells": [{"cell_type": "code", "execution_count": 3, "outputs": []},
+                    {"cell_type": "markdown", "source": "x"},
+                    {"cell_type": "code", "execution_count": 9,
+                     "outputs": [{"metadata": {"scrapbook": {"name": "fig-sharp-loss"}}}]}]}
+    (folder / "sharp.ipynb").write_text(json.dumps(nb))
+    monkeypatch.setattr(sphinxext.paths, "default_chapter_dir", lambda name: folder)
+    doc, figure = _doctree("fig-sharp-loss")
+    sphinxext.add_figure_provenance(_app(tmp_path), doc, "book/chapters/sharp")
+    text = next(iter(figure.findall(nodes.raw))).astext()
+    assert "code cell [9];" in text and "data read: not recorded;" in text
+
+
+def test_unrecorded_figure_and_other_pages(tmp_path, monkeypatch):
+    folder = _chapter_dir(tmp_path, [])
+    monkeypatch.setattr(sphinxext.paths, "default_chapter_dir", lambda name: folder)
+    doc, figure = _doctree("fig-other")
+    sphinxext.add_figure_provenance(_app(tmp_path), doc, "book/chapters/sharp")
+    assert next(iter(figure.findall(nodes.image)))["alt"] == "The loss against the load."
+    assert not list(figure.findall(nodes.raw))
+    doc, figure = _doctree("fig-sharp-loss")
+    sphinxext.add_figure_provenance(_app(tmp_path), doc, "book/intro")  # not a chapter page: untouched
+    assert next(iter(figure.findall(nodes.image)))["alt"] == "../../_images/abc.png"
+
+
+@pytest.mark.parametrize(("differ", "expected"), [
+    (None, "none (the defaults)"),
+    ({}, "none (the defaults)"),
+    ({"a": {"default": 1, "value": 2}, "b": {"default": "x", "value": "y"}}, "a = 2 (default 1), b = y (default x)"),
+    ({"a": 3}, "a = 3"),
+])
+def test_defaults_differ_text(differ, expected):
+    assert sphinxext._differ_text(differ) == expected
+
+
+def test_stamp_html_and_versions():
+    stamp = {"commit": "abc1234 + uncommitted changes", "date": "2026-11-22 19:00 UTC",
+             "versions": {"python": "3.11.7", "numpy": "2.4.6"}}
+    assert sphinxext.stamp_html(stamp, None) == (
+        '<p class="mm-stamp">Built from commit <code>abc1234 + uncommitted changes</code> on 2026-11-22 19:00 UTC '
+        'with python 3.11.7, numpy 2.4.6.</p>')
+    versions = sphinxext.package_versions(("numpy",))
+    assert set(versions) == {"python", "numpy"} and versions["numpy"][0].isdigit()
+    real = sphinxext.build_stamp()
+    assert real["commit"] and real["date"].endswith("UTC")
+
+
+def test_teacher_only_blocks_are_dropped_only_in_the_student_edition(tmp_path):
+    def doc():
+        d = new_document("t")
+        d += nodes.container("", nodes.paragraph(text="instructor link"), classes=[sphinxext.TEACHER_ONLY])
+        d += nodes.paragraph(text="for everyone")
+        return d
+
+    teacher = doc()
+    sphinxext.remove_teacher_only(_app(tmp_path, hide_solutions=False), teacher)
+    assert "instructor link" in teacher.astext()
+    student = doc()
+    sphinxext.remove_teacher_only(_app(tmp_path, hide_solutions=True), student)
+    assert "instructor link" not in student.astext() and "for everyone" in student.astext()
