@@ -6,7 +6,13 @@ import pandas as pd
 import pytest
 
 from mmperf.models.huynh.config import Config
-from mmperf.models.huynh.experiments import main_configs, run_chapter_sweep, run_configs, summarise, summarise_all
+from mmperf.models.huynh.experiments import (
+    main_configs,
+    run_chapter_sweep,
+    run_configs,
+    summarise,
+    summarise_all,
+)
 from mmperf.stats import mean_ci
 
 
