@@ -152,7 +152,7 @@ def _flying(r: Run, c: dict[str, Check]) -> dict[str, str]:
         f"{nl}. The thesis's explanation points at bandwidth, and section 6.5.1 connects each server to its clients "
         "by an OC-12; we added that 622 Mbit/s link, which compression relieves threefold, after seeing the "
         "mismatch. The scorecard therefore counts the crossover as a calibration target, not as a prediction, and "
-        "shows the caption's reading of the clients beside it as not comparable.")
+        f"shows the other reading of the clients ({k_other:g} processors) beside it as not comparable.")
     return out
 
 
