@@ -218,13 +218,13 @@ def test_chapter_opens_with_run_box(server, browser, page_path):
     context, page, _, _ = _open(browser, server, page_path)
     box = page.evaluate("""() => {
       const article = document.querySelector('article');
-      const all = Array.from(article.querySelectorAll('.admonition, aside, div, section'));
-      const el = all.find(e => /Run this chapter yourself/.test(
-          (e.querySelector('.admonition-title, p.admonition-title, summary, h2, h3') || {innerText: ''}).innerText));
-      if (!el) return null;
+      const title = Array.from(article.querySelectorAll('.admonition-title, summary, p.admonition-title'))
+          .find(e => /Run this chapter yourself/.test(e.textContent));
+      if (!title) return null;
+      const el = title.closest('.admonition, details, aside') || title.parentElement;
       const heads = Array.from(article.querySelectorAll('h2'));
-      return {text: el.innerText,
-              beforeFirstH2: !heads.length || (el.compareDocumentPosition(heads[0]) & Node.DOCUMENT_POSITION_FOLLOWING) > 0};
+      return {text: el.textContent,
+              beforeFirstH2: !heads.length || (title.compareDocumentPosition(heads[0]) & Node.DOCUMENT_POSITION_FOLLOWING) > 0};
     }""")
     context.close()
     assert box, f"{page_path}: no 'Run this chapter yourself' box"
