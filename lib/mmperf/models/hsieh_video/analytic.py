@@ -369,8 +369,9 @@ def pcbr_min_rate(A: np.ndarray, P: float, step: float = 0.01, m: int = 1,
     """
     base = cbr_rate(A, P) if r_cbr is None else r_cbr
 
-    def feasible(k: int) -> bool:
-        return pcbr_lateness(A, grid_rate(base, step, k), m) <= P + EPS
+    def feasible(k: int) -> bool:      # the kernel stops at the first starved frame
+        return _kernel(A, int(m), grid_rate(base, step, k), 0.0, float(P), math.inf, EPS, _EMPTY, _EMPTY,
+                       False)[0] == OK
 
     if feasible(0):
         return base, 0
@@ -464,7 +465,7 @@ def fixed_buffer_rates(A: np.ndarray, P: float, B: float, *, m: int = 1, step: f
     with the rate, so the smallest feasible rate is the one to check against ``B``. PDCBR: the
     smallest ``R_high`` for which some ``R_low`` of the grid is feasible with buffer ``<= B``; among
     those ``R_low``, the least buffer (our rule; the thesis does not state how it chose ``R_low``).
-    NaN where no grid point qualifies (up to ``max_k``).
+    NaN where no grid point qualifies (``k`` up to ``max(max_k, 2 k_PCBR)``, recorded as ``k_max``).
     """
     if lows is None:
         _, lows = pdcbr_grid()
@@ -475,7 +476,8 @@ def fixed_buffer_rates(A: np.ndarray, P: float, B: float, *, m: int = 1, step: f
     status, b, _ = evaluate(A, r_pcbr, 0.0, P, m, bound=B)
     if status == OK:
         out.update(r_pcbr=r_pcbr, b_pcbr=b)
-    for k in range(0, max_k + 1):
+    out["k_max"] = max(max_k, 2 * k_pcbr)
+    for k in range(0, out["k_max"] + 1):
         rh = grid_rate(r_cbr, step, k)
         best, pick = math.inf, None
         for lo in lows:

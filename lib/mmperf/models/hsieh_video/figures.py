@@ -74,12 +74,11 @@ def cbr_hull(A: np.ndarray, P: float, fps: float, n_max: int | None = None):
                     arrowprops=dict(arrowstyle="<->", color="#D55E00"))
         ax.text(n + P + 0.3, (A[n - 1] + gaps[i] / 2) / 1e3, label, color="#D55E00", fontsize=10)
     ax.plot([0], [0], "s", color="black")
-    ax.annotate("t (transmission starts P frame times before the first frame time)", (0, 0), xytext=(4, 8),
-                textcoords="offset points", fontsize=9)
+    ax.annotate("t: transmission starts", (0, 0), xytext=(6, -14), textcoords="offset points", fontsize=9)
     ax.set_xlabel("time (frame times)")
     ax.set_ylabel("cumulative data (kbytes)")
-    ax.set_title(f"Synthetic horse trace, P = {P:g}: buffer = max(b1, b2)", fontsize=10)
-    ax.legend(fontsize=9, loc="lower right")
+    ax.set_title(f"Synthetic mtv trace, first {n_max} frames, P = {P:g}: buffer = max(b1, b2)", fontsize=10)
+    ax.legend(fontsize=9, loc="upper left")
     fig.tight_layout()
     return fig
 
@@ -166,8 +165,9 @@ def comparison(study: dict[str, pd.DataFrame], names: list[str], fps: float, pap
     for row, name in zip(axes, names, strict=True):
         df = study[name]
         ax = row[0]
-        for col, label in (("b_cbr", "CBR"), ("b_pdcbr", "PDCBR"), ("b_pcbr", "PCBR")):
-            ax.plot(df["P"], df[col] / an.MBYTE, color=COLOURS[label], label=label)
+        for col, label, lw in (("b_cbr", "CBR", 4.0), ("b_pdcbr", "PDCBR", 1.6), ("b_pcbr", "PCBR", 1.6)):
+            ax.plot(df["P"], df[col] / an.MBYTE, color=COLOURS[label], label=label, lw=lw,
+                    alpha=0.45 if label == "CBR" else 1.0)
         ax.set_yscale("log")
         ax.set_ylabel("buffer (MB)")
         ax.set_title(f"{name} (synthetic): buffer", fontsize=10, loc="left")
@@ -180,10 +180,9 @@ def comparison(study: dict[str, pd.DataFrame], names: list[str], fps: float, pap
         ax.set_title(f"{name} (synthetic): rates", fontsize=10, loc="left")
     for ax in axes[-1]:
         ax.set_xlabel("start-up delay (frame times)")
-    handles0, labels0 = axes[0][0].get_legend_handles_labels()
-    handles1, labels1 = axes[0][1].get_legend_handles_labels()
-    fig.legend(handles0 + handles1[:1] + handles1[1:2] + handles1[3:], labels0 + ["PCBR rate", "PDCBR high", "PDCBR low"],
-               loc="lower center", ncols=3, fontsize=9, frameon=False)
+    handles, labels = axes[0][1].get_legend_handles_labels()
+    labels = ["PCBR", "PDCBR (buffer; high rate)", "CBR", "PDCBR low rate"]
+    fig.legend(handles, labels, loc="lower center", ncols=4, fontsize=9, frameon=False)
     fig.tight_layout(rect=(0, 0.07 if len(names) > 1 else 0.14, 1, 1))
     return fig
 
