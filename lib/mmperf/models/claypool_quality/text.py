@@ -179,6 +179,15 @@ def _vc(r: Run, c: dict[str, Check]) -> dict[str, str]:
                  "Figure 7.6 target is missed and the Virtual Cockpit predictions are marked not applicable.")
     fps = (f" When only the 4 frames/s of the paper's Figure 7.5 count, it supports {sold(n_4)} (the thesis: about "
            f"{A['fig7_5_indigo2_soldiers_frame_rate']:,.0f}, seed line 2095; {c['fps_1000'].status}).")
+    n_nr = r.get("fig7_5_soldiers_at_4fps_no_reckon")
+    if c["fps_1000"].status == "not reproduced" and math.isfinite(n_4) and math.isfinite(n_nr):
+        paper_n = A["fig7_5_indigo2_soldiers_frame_rate"]
+        between = min(n_4, n_nr) < paper_n < max(n_4, n_nr)
+        fps += (f" Without the per-frame dead-reckoning work of every soldier (Table 7.1's 'Compute') the same rule "
+                f"gives {sold(n_nr)}" + ("; the thesis's count lies between the two, so its Figure 7.5 must count "
+                                         "that work differently, and the figure is not in the seed to tell how."
+                                         if between else "; neither counting reaches the thesis's, and its Figure "
+                                         "7.5 is not in the seed to tell why."))
     x15 = (f" The independent check is the 15× processor: our model keeps it acceptable to {sold(n_15)}, against "
            f"the thesis's {A['fig7_7_15x_max_soldiers']:,.0f} (seed line 2105; {c['x15'].status}).")
     why = ""
