@@ -10,7 +10,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
-from mmperf.plotting import PALETTE, arrow, blank_axes, box, label_assumption, paper_marker_style
+from mmperf.plotting import PALETTE, arrow, blank_axes, box, paper_marker_style
 
 from .model import CATEGORIES, _slug
 
@@ -164,35 +164,38 @@ def fig_channel(main: pd.DataFrame, mixing: str, v: dict):
     _rate_axis(ax, main["frame_rate"].unique())
     ax.set_ylabel("Micro Channel utilisation (%)")
     ax.set_title(f"Micro Channel utilisation ({mixing} mixing, file transfers on)")
-    ax.legend()
+    ax.set_ylim(0, max(24.0, ax.get_ylim()[1]))
+    ax.legend(loc="upper left", bbox_to_anchor=(0.0, 0.93), ncol=2)
     return fig
 
 
 def fig_kloc(host_kloc: pd.DataFrame, adapter_kloc: pd.DataFrame, v: dict):
-    """Fig. 5: (a) host CPU vs host VC path length (Locate); (b) Move receive delay vs 80C186 path length."""
-    fig, (a, b) = plt.subplots(1, 2, figsize=(6.9, 3.9))
+    """The paper's Fig. 5: (a) host CPU vs host VC path length (Locate, utilisation law);
+    (b) Move receive delay vs 80C186 path length (simulated). Panels one above the other."""
+    fig, (a, b) = plt.subplots(2, 1, figsize=(6.9, 7.2))
     for i, h in enumerate(("386", "486")):
         _line(a, host_kloc[host_kloc["host"] == h], "util_host_busy", f"Locate ({h})", PALETTE[i],
               "-" if h == "386" else "--", "o", 100, x="host_vc_kloc")
         _line(b, adapter_kloc[adapter_kloc["host"] == h], "delay_recv", f"Move ({h})", PALETTE[i + 2],
               "-" if h == "386" else "--", "^", 1e3, x="adapter_vc_kloc")
     _paper(a, [v["anchor_cpu_saturation_386_kloc"], v["anchor_cpu_saturation_486_kloc"]], [100, 100],
-           "paper: ~100 % at 60 / 240 KLOCS")
+           "paper: about 100 % at 60 / 240 KLOCS")
     a.axvline(v["vc_kloc_locate"], color="grey", lw=0.8, ls=":")
-    a.text(v["vc_kloc_locate"] + 3, 92, "measured\nP2P: 15", fontsize=9, va="top")
+    a.text(v["vc_kloc_locate"] + 4, 60, "measured\nP2P: 15", fontsize=9, va="top")
     a.set_xlabel("VC code on the host (KLOCS/frame)")
-    a.set_ylabel("host CPU utilisation (%)")
-    a.set_title("a  host CPU, Locate Mode (target)")
-    a.legend(loc="lower right", fontsize=9)
+    a.set_ylabel("host CPU (%)")
+    a.set_ylim(0, 112)
+    a.set_title("a  host CPU, Locate Mode (utilisation law)")
+    a.legend(loc="lower right")
     b.axvline(v["anchor_adapter_knee_kloc"], color="black", lw=0.8, ls="--")
-    b.text(v["anchor_adapter_knee_kloc"] - 0.3, b.get_ylim()[1] * 0.5, "paper: knee at 16", fontsize=9,
-           ha="right")
-    b.set_xlabel("VC code on the video adapter's 80C186 (KLOCS/frame)")
-    b.set_ylabel("receive/decompress delay (ms)")
     b.set_yscale("log")
-    b.set_title("b  receive/decompress delay, Move Mode (target)")
-    b.legend(loc="upper left")
-    fig.suptitle("Fully distributed mixing, 3-way, file transfers on; shorter runs (see text)", fontsize=9)
+    b.text(v["anchor_adapter_knee_kloc"] - 0.3, 0.97, "paper: knee at 16", fontsize=9, ha="right", va="top",
+           transform=b.get_xaxis_transform())
+    b.set_xlabel("VC code on the video adapter's 80C186 (KLOCS/frame)")
+    b.set_ylabel("receive delay (ms)")
+    b.set_title("b  receive/decompress delay, Move Mode (simulated)")
+    b.legend(loc="center left")
+    fig.subplots_adjust(hspace=0.45)
     return fig
 
 
@@ -311,7 +314,8 @@ def fig_components(main: pd.DataFrame, mixing: str, frame_rate: float):
     axes[0].set_ylabel("time delay (s)")
     axes[2].set_ylabel("time delay (s)")
     handles, names = axes[0].get_legend_handles_labels()
-    fig.legend(handles, names, loc="lower center", ncol=2, fontsize=9, bbox_to_anchor=(0.5, -0.1))
+    fig.legend(handles, names, loc="upper center", ncol=2, fontsize=9, bbox_to_anchor=(0.5, 0.02))
+    fig.subplots_adjust(hspace=0.55)
     fig.suptitle(f"Time delay components ({mixing} mixing, {frame_rate:g} frames/s)", fontsize=10)
     return fig
 
@@ -332,7 +336,8 @@ def fig_pipeline(main: pd.DataFrame, pipeline: pd.DataFrame, frames: int, sweep_
         ax.plot(rates, 1e3 / rates, color="grey", lw=0.8, ls=":", label="1/f")
         _rate_axis(ax, base["frame_rate"].unique())
         ax.set_title(f"{m.title()} Mode, 386, distributed")
-        ax.legend(fontsize=9)
-        label_assumption(ax, "pipeline semantics: assumption A1")
-    axes[0].set_ylabel("receive/decompress delay (ms)")
+    axes[0].set_ylabel("receive delay (ms)")
+    handles, names = axes[0].get_legend_handles_labels()
+    fig.legend(handles, names, loc="upper center", ncol=2, bbox_to_anchor=(0.5, -0.01))
+    fig.suptitle("Pipeline semantics (assumption A1): stage time and run length")
     return fig
