@@ -24,7 +24,7 @@ from dataclasses import asdict
 import pandas as pd
 
 from mmperf.parallel import pmap
-from mmperf.stats import mean_ci
+from mmperf.stats import summarize
 
 from .config import HOSTS, IO_MODES, MIXINGS, Config, check_config
 from .model import run_once
@@ -70,17 +70,15 @@ def _cfg_dict(cfg: Config) -> dict:
 
 
 def summarise(runs: pd.DataFrame, by: list[str], metrics: list[str], level: float) -> pd.DataFrame:
-    """Per group: ``<metric>_mean`` and ``<metric>_ci`` (Student-t half-width at ``level``)."""
-    rows = []
-    for key, group in runs.groupby(by, sort=True):
-        key = key if isinstance(key, tuple) else (key,)
-        row = dict(zip(by, key, strict=True))
-        for m in metrics:
-            mean, half = mean_ci(group[m].to_numpy(dtype=float), level)
-            row[f"{m}_mean"], row[f"{m}_ci"] = mean, half
-        row["n"] = len(group)
-        rows.append(row)
-    return pd.DataFrame(rows)
+    """Per group: ``<metric>_mean`` and ``<metric>_ci`` (Student-t half-width at ``level``) and ``n``.
+
+    The wide form of :func:`mmperf.stats.summarize`, one pair of columns per metric.
+    """
+    out = None
+    for m in metrics:
+        s = summarize(runs, list(by), m, level).rename(columns={"mean": f"{m}_mean", "ci_half_width": f"{m}_ci"})
+        out = s if out is None else out.merge(s.drop(columns="n"), on=list(by), how="left")
+    return out
 
 
 # -- the chapter's experiments -----------------------------------------------------------------
