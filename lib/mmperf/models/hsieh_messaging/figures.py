@@ -310,9 +310,9 @@ def chapter3_curves(ch3: pd.DataFrame):
     ax.set_xlabel("message size (byte)")
     ax.set_ylabel("throughput (MByte/s, 2^20)")
     ax.legend(loc="upper left", fontsize=9, frameon=False)
-    label_assumption(ax, "lines: Hockney from the quoted RTT and top throughput; marks: quoted values "
-                     "(triangles: 'more than')", corner="lower right")
-    fig.tight_layout()
+    fig.tight_layout(rect=(0, 0.06, 1, 1))
+    _stamp(fig, "lines: Hockney from the quoted RTT and top throughput; marks: quoted values "
+                "(triangles: 'more than')")
     return fig
 
 
