@@ -61,15 +61,21 @@ def counter_utilisation(load_average: float) -> float:
     return load_average / (1.0 + load_average)
 
 
+MIN_BURST_MS = 1.0   # resolution floor: shorter bursts (very fast machines) would mean millions of Ciw events
+
+
 def burst_ms(specint92: float, cpu_burst_ms: float) -> float:
     """Mean counter burst on a machine: fixed work, so inversely proportional to SPECint92.
 
+    Floored at :data:`MIN_BURST_MS` (the same processor share in fewer, longer bursts), which only
+    matters beyond about 400 SPECint92 at the default ``cpu_burst_ms``.
+
     Examples
     --------
-    >>> burst_ms(21.8, 19.0), round(burst_ms(8.6, 19.0), 2)
-    (19.0, 48.16)
+    >>> burst_ms(21.8, 19.0), round(burst_ms(8.6, 19.0), 2), burst_ms(2000.0, 20.0)
+    (19.0, 48.16, 1.0)
     """
-    return cpu_burst_ms * REFERENCE_SPECINT92 / specint92
+    return max(cpu_burst_ms * REFERENCE_SPECINT92 / specint92, MIN_BURST_MS)
 
 
 def _priority_classes(priority: str):

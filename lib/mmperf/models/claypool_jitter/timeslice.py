@@ -247,8 +247,8 @@ def idle_variance_us2(system: EndSystem) -> float:
 
     Examples
     --------
-    >>> round(idle_variance_us2(EndSystem()) / 1e3, 1)          # IPX, 1280 B: 2 (0.338^2 + 0.319^2) ms^2
-    432.0
+    >>> round(idle_variance_us2(EndSystem()) / 1e3, 1)   # IPX, 1280 B: 2 (0.338^2 + 0.31884^2) ms^2
+    431.8
     """
     send_ipx, recv_ipx = cost_scale(system)
     s, r = host_cost_ms(send_ipx, system.specint92), host_cost_ms(recv_ipx, system.specint92)
