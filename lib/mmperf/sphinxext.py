@@ -11,8 +11,9 @@ What it adds to the HTML that Jupyter Book makes of the executed chapters:
   ``figures``) and ``results.json`` (``defaults_differ``) in ``_build/chapters/<chapter>/``.
 - **the build stamp** in every page's footer: commit, build date and the versions of the main
   packages, with a link to the build-status page.
-- **the book's stylesheet** (``book/_static/mmperf.css``): tables from :func:`mmperf.tables.show_table`,
-  figures on phones and in dark mode, the provenance line.
+- **the book's stylesheets**: ``book/_static/mmperf.css`` (figures on phones and in dark mode, the
+  provenance line, Markdown tables, print) and ``_static/mmperf-tables.css``, written from
+  :data:`mmperf.tables.CSS` (tables of class ``mm-table`` wherever they come from).
 - a fix: Jupyter Book 1 registers sphinx-thebe's inline configuration script twice on notebook
   pages, so the browser reports "Identifier 'THEBE_JS_URL' has already been declared"; each script
   is kept once per page.
@@ -121,6 +122,22 @@ def _on_config_inited(app, config) -> None:
     if static.is_dir() and str(static) not in config.html_static_path:
         config.html_static_path.append(str(static))
     app.add_css_file("mmperf.css")
+    app.add_css_file(TABLES_CSS)
+
+
+TABLES_CSS = "mmperf-tables.css"
+
+
+def _write_tables_css(app, exception) -> None:
+    """The table style of :mod:`mmperf.tables` as a stylesheet of its own, so that tables with the
+    ``mm-table`` class written by other code (the run box, the status page) look the same."""
+    if exception is not None or getattr(app.builder, "format", "") != "html":
+        return
+    from mmperf.tables import CSS
+
+    static = Path(app.outdir) / "_static"
+    static.mkdir(parents=True, exist_ok=True)
+    (static / TABLES_CSS).write_text(CSS.strip() + "\n", encoding="utf-8")
 
 
 def _on_builder_inited(app) -> None:
@@ -319,4 +336,5 @@ def setup(app):
     app.connect("doctree-resolved", add_figure_provenance)
     app.connect("html-page-context", deduplicate_scripts, priority=900)
     app.connect("html-page-context", add_footer_stamp)
+    app.connect("build-finished", _write_tables_css)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
