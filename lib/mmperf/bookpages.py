@@ -230,6 +230,11 @@ def status_page(names: list[str], outcomes=None, stamp: dict[str, Any] | None = 
                      "shown as —.\n")
     html = show_table(pd.DataFrame(table), formats={"seconds": ".1f", "from the cache": "bool"},
                       units={"seconds": "s"}).to_html()
+    for name, row in zip(names, table, strict=True):  # the chapter titles link to the chapters
+        import html as html_mod
+
+        title = html_mod.escape(row["chapter"])
+        html = html.replace(f">{title}</td>", f'><a href="chapters/{name}.html">{title}</a></td>', 1)
     parts += ["```{raw} html", f'<div class="mm-status-page">{html}</div>', "```\n",
               "## Software\n"]
     versions = pd.DataFrame({"package": list(stamp["versions"]), "version": list(stamp["versions"].values())})
