@@ -60,7 +60,7 @@ def test_help_is_required():
 
 def test_unknown_parameter_lists_known_ones(demo_project):
     spec = load_chapter("demo")
-    with pytest.raises(ParameterError, match=r"no parameter 'rat'; its parameters are: rate, fail"):
+    with pytest.raises(ParameterError, match=r"no parameter 'rat'; its parameters are: rate, scale, fail"):
         spec.resolve({"rat": 1})
     assert spec.resolve({"rate": "2"}) == {"rate": 2.0, "fail": False}
 

@@ -192,8 +192,7 @@ class Chapter:
 
     def scorecard_table(self):
         """The scorecard, statuses coloured and written, for display at the end of the chapter."""
-        return _show(self.scorecard.table(), status="status", formats={"paper": "sig4"},
-                     wrap=["what", "where", "reason", "note"])
+        return _show(self.scorecard.table(), status="status", wrap=["what", "where", "reason", "note"])
 
     def coverage_table(self):
         """The coverage table (every table and figure of the study and how it is regenerated)."""

@@ -5,7 +5,12 @@ Each chapter ``NAME`` has ``notebooks/NAME.md`` (the MyST notebook) and ``notebo
     title: "Zeadally et al. (1997): the end-system data path"
     order: 40
     data: [zeadally]                 # sub-folders of data/ the chapter reads
-    validate: mmperf.models.zeadally:validate_parameters   # optional cross-parameter check
+    headline: [eq1_throughput_mbps]   # the chapter's key metrics (what-if pages, sweeps)
+    rules:                            # cross-parameter checks, evaluated before any compute
+      - require: "z_xf_mbps <= 4 * z_na_mbps"
+        message: "..."
+    design:                           # the parameter-space test (mmperf.design)
+      fixed: {replications: 2}
     parameters:
       z_na_mbps:
         type: float                  # float, int, bool, str, list[float], list[int], list[str]
@@ -13,7 +18,8 @@ Each chapter ``NAME`` has ``notebooks/NAME.md`` (the MyST notebook) and ``notebo
         min: 0
         min_exclusive: true
         max: 400
-        help: "Network-to-application stage throughput (Mbit/s)"
+        unit: "Mbit/s"
+        help: "Network-to-application stage throughput"
       host:
         type: str
         default: "386"
@@ -151,6 +157,15 @@ class ParamSpec:
 
 
 def _fmt(x: float) -> str:
+    """A bound as people write it: 2,100,000 rather than 2.1e+06, 0.5 rather than 0.500000.
+
+    Examples
+    --------
+    >>> _fmt(2100000.0), _fmt(0.5), _fmt(1e-9)
+    ('2,100,000', '0.5', '1e-09')
+    """
+    if float(x).is_integer() and abs(x) < 1e15:
+        return f"{int(x):,}"
     return f"{x:g}"
 
 

@@ -278,8 +278,8 @@ def warnings_box(results: dict[str, Any]) -> str:
     return (f'<div class="admonition warning mmbook-warnings"><p class="admonition-title">'
             f"Warnings of this run ({len(warns)} warning{'s' if len(warns) != 1 else ''}, "
             f"{len(undefined)} undefined result{'s' if len(undefined) != 1 else ''})</p><ul>{items}</ul>"
-            "<p>Checks that depend on these results are marked <em>not applicable</em> in the scorecard."
-            "</p></div>")
+            "<p>Where a check of the scorecard depends on one of these results, it is marked <em>not "
+            "applicable</em> rather than given a verdict.</p></div>")
 
 
 def whatif_banner(results: dict[str, Any]) -> str:
@@ -322,7 +322,7 @@ def _plain(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, float):
-        return f"{value:g}"
+        return params_mod._fmt(value)
     if isinstance(value, list):
         return ",".join(_plain(v) for v in value)
     return str(value)

@@ -14,7 +14,7 @@ import re
 from typing import Any
 
 GLUE_PREFIX = "application/papermill.record/"
-ROLE = re.compile(r"\{glue(?::text|:)?\}`([^`:]+)(?::([^`]*))?`")
+ROLE = re.compile(r"\{glue(?::text|:md|:any|:)?\}`([^`:]+)(?::([^`]*))?`")
 OTHER_ROLE = re.compile(r"\{[a-z]+(?::[a-z]+)?\}`([^`]*)`")
 FENCE = re.compile(r"^(`{3,}|:{3,})\{([a-z:-]+)\}[ \t]*(.*?)\n(.*?)^\1[ \t]*$", re.S | re.M)
 
@@ -121,7 +121,11 @@ def headline_table(rows: list[dict[str, Any]]) -> str:
     def cell(v: Any) -> str:
         if v is None:
             return "—"
-        return f"{v:.4g}" if isinstance(v, float) else html.escape(str(v))
+        if isinstance(v, float):
+            from mmperf.tables import format_value
+
+            return format_value(v)
+        return html.escape(str(v))
 
     body = "".join(f"<tr><td><code>{html.escape(r['metric'])}</code></td><td>{cell(r['default build'])}</td>"
                    f"<td><strong>{cell(r['this run'])}</strong></td><td>{html.escape(r['unit'])}</td></tr>"
