@@ -62,7 +62,7 @@ def test_unknown_parameter_lists_known_ones(demo_project):
     spec = load_chapter("demo")
     with pytest.raises(ParameterError, match=r"no parameter 'rat'; its parameters are: rate, scale, fail"):
         spec.resolve({"rat": 1})
-    assert spec.resolve({"rate": "2"}) == {"rate": 2.0, "fail": False}
+    assert spec.resolve({"rate": "2"}) == {"rate": 2.0, "scale": 1.0, "fail": False}
 
 
 def test_cross_parameter_rules_refuse_before_compute_without_importing_models():
