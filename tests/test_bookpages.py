@@ -47,9 +47,11 @@ def test_parse_exercises_with_solutions_and_parameters():
 
 def test_glue_roles_point_at_the_chapter_notebook():
     text = "{glue:text}`a:.2e`, {glue:text}`b`, {glue}`c`, {glue:md}`d`, {glue:text}`other.ipynb::e:.1f`"
-    assert bookpages.crossdoc_glue(text, "chapters/demo.ipynb") == (
+    values = {"d": {"text/markdown": "the *composed* sentence\n", "text/plain": "'x'"}}
+    assert bookpages.crossdoc_glue(text, "chapters/demo.ipynb", values) == (
         "{glue:text}`chapters/demo.ipynb::a:.2e`, {glue:text}`chapters/demo.ipynb::b:s`, "
-        "{glue}`chapters/demo.ipynb::c`, {glue:md}`chapters/demo.ipynb::d`, {glue:text}`other.ipynb::e:.1f`")
+        "{glue}`chapters/demo.ipynb::c`, the *composed* sentence, {glue:text}`other.ipynb::e:.1f`")
+    assert bookpages.crossdoc_glue("{glue:md}`missing`", "x.ipynb", {}) == "—"
 
 
 def test_strip_solutions_keeps_exercises():

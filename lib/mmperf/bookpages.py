@@ -125,23 +125,44 @@ def parse_exercises(text: str, chapter: str = "", parameter_names: list[str] | N
     return out
 
 
-def crossdoc_glue(text: str, notebook: str) -> str:
+def crossdoc_glue(text: str, notebook: str, values: dict[str, dict[str, Any]] | None = None) -> str:
     """Point every glue role of ``text`` at ``notebook`` (a path relative to the page that shows it).
+
+    myst-nb resolves ``{glue:text}`` and ``{glue}`` from another page, but not ``{glue:md}``: its
+    markdown is pasted from ``values`` (the executed notebook's glued outputs, see
+    :func:`mmperf.standalone.glued_values`), or an em dash when it is not there.
 
     Examples
     --------
-    >>> crossdoc_glue("loss {glue:text}`a:.2e`, delay {glue:text}`b`, {glue:md}`s`", "chapters/x.ipynb")
-    'loss {glue:text}`chapters/x.ipynb::a:.2e`, delay {glue:text}`chapters/x.ipynb::b:s`, {glue:md}`chapters/x.ipynb::s`'
+    >>> crossdoc_glue("loss {glue:text}`a:.2e`, delay {glue:text}`b`, {glue}`c`", "chapters/x.ipynb")
+    'loss {glue:text}`chapters/x.ipynb::a:.2e`, delay {glue:text}`chapters/x.ipynb::b:s`, {glue}`chapters/x.ipynb::c`'
+    >>> crossdoc_glue("{glue:md}`s` and {glue:md}`t`", "x.ipynb", {"s": {"text/markdown": "**bold**"}})
+    '**bold** and —'
     """
     def repl(m: re.Match) -> str:
         role, inner = m["role"], m["text"]
         if "::" in inner:
             return m.group(0)
+        if role == "glue:md":
+            key = inner.rsplit(":", 1)[0] if inner.count(":") else inner
+            return str((values or {}).get(key, {}).get("text/markdown", "—")).strip()
         if role == "glue:text" and ":" not in inner:
             inner += ":s"
         return f"{{{role}}}`{notebook}::{inner}`"
 
     return GLUE_ROLE.sub(repl, text)
+
+
+def _glued(name: str) -> dict[str, dict[str, Any]]:
+    """The glued outputs of a chapter's executed notebook (empty when it is not assembled)."""
+    source = paths.project_root() / "book" / "chapters" / f"{name}.ipynb"
+    if not source.is_file():
+        return {}
+    import nbformat
+
+    from mmperf.standalone import glued_values
+
+    return glued_values(nbformat.read(source, as_version=4))
 
 
 def _chapter_source(name: str) -> Path:
@@ -264,14 +285,17 @@ def instructor_page(names: list[str]) -> str:
             parts.append("*This chapter has no exercises in `{exercise}` form yet.*\n")
             continue
         nb = f"chapters/{name}.ipynb"
+        values = _glued(name)
         for ex in exercises:
             used = ", ".join(f"`{p}`" for p in ex.parameters) or "none (a reading or derivation exercise)"
             settings = ", ".join(f"`{k} = {v}`" for k, v in ex.settings)
-            parts.append(f"### {ex.title or ex.label}\n")
+            title = ex.title or ex.label
+            parts.append(f"### {title[:1].upper() + title[1:]}\n")
             parts.append(f"In the chapter: {{ref}}`{ex.label}`. Parameters used: {used}."
                          + (f" Settings suggested: {settings}." if settings else "") + "\n")
-            parts.append(_indent_block("admonition", "Exercise", crossdoc_glue(ex.body, nb)))
-            solution = crossdoc_glue(ex.solution, nb) if ex.solution else "*No solution is given in the chapter.*"
+            parts.append(_indent_block("admonition", "Exercise", crossdoc_glue(ex.body, nb, values)))
+            solution = (crossdoc_glue(ex.solution, nb, values) if ex.solution
+                        else "*No solution is given in the chapter.*")
             parts.append(_indent_block("admonition", "Solution", solution, cls="tip"))
     parts.insert(1, f"The book has {total} exercises in {len(names)} chapters.\n" if total else "")
     return "\n".join(parts)
