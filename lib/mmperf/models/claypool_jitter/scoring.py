@@ -207,8 +207,9 @@ def explain(ch, R: dict) -> None:
     pairs = R["pairs"]
     h1 = [c for c in _status(sc, "H1 Table 3.2")]
     g("cj_headline",
-      f"With the {name}, {_count(h1, 'reproduced')} of the 15 correlations of Table 3.2 lie inside the sampling "
-      f"band of the thesis's value ({int(m['table32_pairs_within_01'])} within ±0.1), and {head['reproduced']} of "
+      f"With the {name}, {_count(h1, 'reproduced')} of the 15 correlations of Table 3.2 are reproduced (our "
+      f"interval wholly inside the sampling band of the thesis's value; {int(m['table32_pairs_within_01'])} lie "
+      f"within ±0.1 of it), and {head['reproduced']} of "
       f"{head['checked']} predictions are reproduced overall; the scorecard at the end lists every check with its "
       "kind of evidence.")
     # mini-experiments
@@ -217,10 +218,12 @@ def explain(ch, R: dict) -> None:
     g("cj_miniexp_text",
       f"On an unloaded system our packet interval and the variance of the positive deviations correlate with r = "
       f"{r1:+.2f} and {r2:+.2f}. With only {R['n_exp1']} and {R['n_exp2']} runs the 95 % band of an r near zero is "
-      f"wide, and {_count(h2, 'reproduced')} of the two checks are reproduced, {_count(h2, 'inconclusive')} "
-      f"inconclusive, {_count(h2, 'not reproduced')} not reproduced. "
-      + ("Without counters the only late frames come from the rare stalls, which hit a frame whatever the packet "
-         "rate: the amount of jitter in late packets should not depend on the rate, "
+      f"wide: of the two checks, {_count(h2, 'reproduced')} are reproduced, {_count(h2, 'inconclusive')} "
+      f"inconclusive and {_count(h2, 'not reproduced')} not reproduced. "
+      + (("Without counters the only late frames come from the rare stalls, which hit a frame whatever the "
+          "packet rate: " if R.get("stall_rate", 1.0) > 0 else
+          "Without counters or stalls (stall_rate_per_min = 0) the only jitter is the host work: ")
+         + "the amount of jitter in late packets should not depend on the rate, "
          + ("as the thesis concluded." if _count(h2, "not reproduced") == 0 else
             "yet this run's correlation is outside the thesis's band.")
          if gen == "timeslice" else
@@ -238,17 +241,21 @@ def explain(ch, R: dict) -> None:
          "does not hold for every pair here. ")
       + "Range correlates "
       f"{rmin:.2f}-{rmax:.2f} with the others (thesis 0.21-0.34). "
-      + ("In the time-slice generator the largest interarrival time of a trace usually comes from one stall, "
-         "which lands at random and whose length does not depend on the load, while the variance of a loaded "
-         "trace comes from the time slices of every frame: the maximum moves with the stall, the variance "
-         "with the load. On lightly loaded traces the same stall also dominates the variance, which keeps "
-         "Range partly correlated with the rest. "
+      + (("In the time-slice generator the largest interarrival time of a trace usually comes from one stall, "
+          "which lands at random and whose length does not depend on the load, while the variance of a loaded "
+          "trace comes from the time slices of every frame: the maximum moves with the stall, the variance "
+          "with the load. On lightly loaded traces the same stall also dominates the variance, which keeps "
+          "Range partly correlated with the rest. " if R.get("stall_rate", 1.0) > 0 else
+          "This run has no stalls, so the largest interarrival time comes from the same time slices as the "
+          "variance and Range follows the other metrics. ")
          if gen == "timeslice" else
          "In the Ciw generator the largest interarrival time comes from the same queueing delays as the "
          "variance, so Range follows the other metrics; the generator has no process of isolated outliers. ")
-      + f"Gaps correlates {gaps['ours_r'].min():.2f}-{gaps['ours_r'].max():.2f} with the non-range metrics "
-      "(thesis 0.66-0.85): with a 250 ms buffer most lightly loaded runs have no gaps at all, so Gaps follows the "
-      "others through the heavily loaded runs only.")
+      + f"Gaps correlates {gaps['ours_r'].min():.2f} to {gaps['ours_r'].max():.2f} with the non-range metrics "
+      f"(thesis 0.66-0.85): with a {R.get('gap_buffer_ms', 250.0):g} ms buffer "
+      + ("most lightly loaded runs have no gaps at all, so Gaps follows the others through the heavily loaded "
+         "runs only." if gaps["ours_r"].max() >= 0.5 else
+         "almost no run has a gap, so Gaps carries almost no information about the others."))
     sens = R.get("sens")
     if sens is not None:
         def trend(param: str, pick) -> str:
@@ -270,16 +277,20 @@ def explain(ch, R: dict) -> None:
     # load
     slopes = R["slopes"]
     falls = bool(slopes.is_monotonic_decreasing)
+    h3_status = _status(sc, "H3 slopes")[0].status
     g("cj_load_text",
       f"The per-class correlations run from {m['ours_r_load_min']:.3f} to {m['ours_r_load_max']:.3f} "
       f"(thesis 0.97-0.99, seed line 827) and the lines meet within {m['ours_meet_spread_load']:.2f} load units "
       "at load 1. "
       + ("In the time-slice generator each extra counter adds one slice to the receive process's wait, so the "
-         "variance grows almost linearly with the number of counters and the lines cross zero near load 1, where "
-         "a lone counter leaves only the rest of one slice. " if gen == "timeslice" else
+         "variance grows almost linearly with the number of counters; a lone counter leaves only the rest of one "
+         f"slice, and the SLC's line crosses zero at load {R.get('slc_x_intercept', float('nan')):.2f}. "
+         if gen == "timeslice" else
          "In the Ciw generator the counters' bursts queue in front of the frames, and the wait behind a long "
          "backlog becomes correlated from frame to frame, which bends the variance below a straight line. ")
-      + ("The slopes fall with processor power, as the thesis found. " if falls else
+      + ("The slopes fall with processor power, as the thesis found. " if h3_status == "reproduced" else
+         "The slopes are ordered as in the thesis but their confidence intervals overlap, so the run cannot "
+         "tell them apart. " if h3_status == "inconclusive" and falls else
          "The slopes do not fall with processor power: a time slice lasts as long on a Sparc 5 as on an SLC, and "
          "only the receive work (a fraction of a millisecond) shrinks with SPECint92. The thesis's falling "
          "slopes need a process whose delays scale with processor speed, which the text does not describe. "))
@@ -334,18 +345,22 @@ def explain(ch, R: dict) -> None:
        f"Default priority falls below the threshold in year {fy['default']:.0f}")
       + "; real-time priority is "
       + ("never below it." if fy["realtime"] is None else f"below it in year {fy['realtime']:.0f}.")
-      + (" In the time-slice generator faster hardware shortens the send and receive work and the link, but not "
-         "the time slices or the stalls, so default priority with counters cannot reach the threshold by "
-         "hardware alone; real-time priority leaves only the stalls." if gen == "timeslice" else
+      + ((" In the time-slice generator faster hardware shortens the send and receive work and the link, but not "
+          "the time slices or the stalls, so default priority with counters cannot reach the threshold by "
+          "hardware alone; real-time priority leaves only the stalls." if fy["default"] is None else
+          " With these time slices and stalls the default-priority waits are already short enough; faster "
+          "hardware does not shorten a time slice.") if gen == "timeslice" else
          " In the Ciw generator the wait behind a burst halves when the processor doubles, so the variance falls "
          "fourfold per year until the sender noise stops it."))
     g("cj_scaling_text",
       f"The companion chapter on quality takes processor jitter proportional to (1/SPECint92)^e with an exponent "
       f"from its assumptions file. Fitting variance against SPECint92 on a log scale, this run's "
-      f"{name} gives an exponent of {m['ours_spec_exponent_loaded'] + 0.0:.2f} at the highest counter load and "
+      f"{name} gives an exponent of {round(m['ours_spec_exponent_loaded'], 2) + 0.0:.2f} at the highest counter load and "
       f"{m['ours_spec_exponent_isolated']:.2f} on the isolated system. "
-      + ("With time slices the loaded jitter does not scale with processor power at all; only the small host work "
-         "does, with exponent two. The thesis's own lines (slopes falling with power, Fig 3.7; 1/variance linear "
+      + ("With time slices the loaded jitter " + ("does not scale with processor power at all" if
+                                                  abs(m["ours_spec_exponent_loaded"]) < 0.3 else
+                                                  "scales only weakly with processor power")
+         + "; only the small host work does, with exponent two. The thesis's own lines (slopes falling with power, Fig 3.7; 1/variance linear "
          "in SPECint92, Fig 3.9) sit between the two, which is what the quality chapter's reading takes; the two "
          "chapters therefore differ by design, and the difference is the unresolved question of what made the "
          "thesis's slopes fall." if gen == "timeslice" else
@@ -362,8 +377,10 @@ def explain(ch, R: dict) -> None:
       "minimum interarrival time is nearly constant, so max - min tracks the maximum and the two definitions "
       "behave alike. In this run Range correlates "
       f"{rmin:.2f}-{rmax:.2f} with the other metrics. "
-      + ("The stalls drive Range away from the rest: `-p stall_rate_per_min 0` removes them, and Range then "
-         "follows the time slices like every other metric." if gen == "timeslice" else
+      + (("The stalls drive Range away from the rest: `-p stall_rate_per_min 0` removes them, and Range then "
+          "follows the time slices like every other metric." if R.get("stall_rate", 1.0) > 0 else
+          "This run has no stalls (`stall_rate_per_min` 0), which is why Range follows the other metrics; the "
+          "default rate of one per minute decouples it.") if gen == "timeslice" else
          "The Ciw generator has no outlier process, so Range follows the queueing delays; switch to the "
          "time-slice generator to see the stalls' effect."))
     g("cj_ex3_solution",
