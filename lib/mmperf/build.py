@@ -316,7 +316,7 @@ def render_book(strict: bool = True) -> None:
 
 #: the sweep the book runs at build time for its page "Sweeping a chapter": a fast chapter, a small grid
 SWEEP_EXAMPLE = ("zeadally", [("z_xf_mbps", ["115", "230", "460"]), ("use_shm", ["false", "true"])],
-                 ["eq1_throughput_mbps", "ciw_throughput_mbps"])
+                 ["eq1_mbps", "ciw_pipelined_mbps"])
 
 
 def write_sweep_page() -> None:
