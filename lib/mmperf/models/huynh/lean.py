@@ -37,11 +37,14 @@ from __future__ import annotations
 import gc
 import random
 from heapq import heapify, heappop, heappush
+from itertools import count as counter
 from typing import NamedTuple
 
 from .config import Config, check_config, paper_values
 
 __all__ = ["Rec", "Individual", "Run", "simulate_lean"]
+
+FCFS1, DELAY, PS, GATE, JOIN = range(5)     # node kinds of the loop
 
 
 class Rec(NamedTuple):
@@ -132,7 +135,8 @@ def simulate_lean(cfg: Config, seed: int, drain: float | None = None) -> Run:
     arrivals = [a for a in arrivals if a[0] < max_time]
 
     n_nodes = len(NODE_KINDS)
-    kind = [None] + ["fcfs1" if k == "fcfs" and s == 1 else "delay" if k == "fcfs" else k
+    codes = {"fcfs1": FCFS1, "delay": DELAY, "ps": PS, "gate": GATE, "join": JOIN}
+    kind = [None] + [codes["fcfs1" if k == "fcfs" and s == 1 else "delay" if k == "fcfs" else k]
                      for k, s in zip(NODE_KINDS, NODE_SERVERS, strict=True)]
     busy = [False] * (n_nodes + 1)
     queue = [[] for _ in range(n_nodes + 1)]   # FCFS waiting lines (popped from the front: short lists)
@@ -144,13 +148,12 @@ def simulate_lean(cfg: Config, seed: int, drain: float | None = None) -> Run:
     ps_jobs: list = []                   # jobs in service at the processor-sharing node
     ps_state = [0, 0.0, 0]               # last occupancy, (unused), version of the scheduled PS event
     heap: list = []
-    seq = [0]
+    seq = counter(1)                       # ties in time keep the order events were scheduled
     individuals: list = []
     finished = [0]
 
     def push(t, code, obj):
-        seq[0] += 1
-        heappush(heap, (t, seq[0], code, obj))
+        heappush(heap, (t, next(seq), code, obj))
 
     def record(ind, end):
         ind.data_records.append((ind.steps[ind.k].node, ind.arr, ind.start, end))
@@ -173,23 +176,23 @@ def simulate_lean(cfg: Config, seed: int, drain: float | None = None) -> Run:
         node = step.node
         ind.arr = t
         k = kind[node]
-        if k == "fcfs1":
+        if k == FCFS1:
             if busy[node]:
                 queue[node].append(ind)
             else:
                 busy[node] = True
                 ind.start = t
-                push(t + step.service, 1, ind)
-        elif k == "delay":
+                heappush(heap, (t + step.service, next(seq), 1, ind))
+        elif k == DELAY:
             ind.start = t
-            push(t + step.service, 1, ind)
-        elif k == "ps":
+            heappush(heap, (t + step.service, next(seq), 1, ind))
+        elif k == PS:
             ind.start = t
             ind.time_left = step.service
             ind.last_update = t
             ps_jobs.append(ind)
             ps_update(t, len(ps_jobs))
-        elif k == "gate":
+        elif k == GATE:
             if holder[node] is None:
                 grant(node, ind, t)
             else:
@@ -226,19 +229,25 @@ def simulate_lean(cfg: Config, seed: int, drain: float | None = None) -> Run:
             enter(ind, t)
 
     def finish(ind, t):
-        node = ind.steps[ind.k].node
-        record(ind, t)
         k = ind.k
-        if kind[node] == "fcfs1":
+        node = ind.steps[k].node
+        ind.data_records.append((node, ind.arr, ind.start, t))
+        if kind[node] == FCFS1:
             line = queue[node]
             if line:
                 nxt = line.pop(0)
                 nxt.start = t
-                push(t + nxt.steps[nxt.k].service, 1, nxt)
+                heappush(heap, (t + nxt.steps[nxt.k].service, next(seq), 1, nxt))
             else:
                 busy[node] = False
         gate = ind.release.get(k) if ind.release else None
-        advance(ind, t)
+        k += 1
+        ind.k = k
+        if k == len(ind.steps):
+            ind.done = True
+            finished[0] += 1
+        else:
+            enter(ind, t)
         if gate is not None:
             if holder[gate] is not ind:
                 raise RuntimeError(f"gate {gate}: individual {ind.id_number} returns a token it does not hold")
@@ -249,8 +258,7 @@ def simulate_lean(cfg: Config, seed: int, drain: float | None = None) -> Run:
 
     # -- the event loop ------------------------------------------------------------------------
     for t, _node, cls in arrivals:
-        seq[0] += 1
-        heap.append((t, seq[0], 0, cls))
+        heap.append((t, next(seq), 0, cls))
     heapify(heap)
     events = n_ind = 0
     # The loop makes ~10^5 small objects and frees none: Python's cyclic garbage collector would

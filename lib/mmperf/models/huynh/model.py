@@ -353,15 +353,17 @@ def summarise_run(run: Run, cfg: Config, warmup: int) -> dict[str, float]:
     work_ft_host = host_busy = 0.0
     out_bytes = []
     for ind in individuals:
-        if ind.customer_class == "out":
+        cls = ind.customer_class
+        if cls == "out":
             out_bytes.append(ind.nbytes)
-        for k, rec in enumerate(ind.data_records):
-            step = ind.steps[k]
-            work[step.node] += step.load
-            if step.node == HOST:
+        for rec, step in zip(ind.data_records, ind.steps, strict=False):   # completed visits only
+            node = rec[0]
+            work[node] += step.service if step.work is None else step.work
+            if node == HOST:
                 # busy time inside the arrival window (saturates at 1 when overloaded)
-                host_busy += max(0.0, min(rec[3], T) - max(rec[2], 0.0))
-                if ind.customer_class == "ft":
+                start, end = rec[2], rec[3]
+                host_busy += max(0.0, (end if end < T else T) - (start if start > 0.0 else 0.0))
+                if cls == "ft":
                     work_ft_host += step.service
     out["util_host_busy"] = host_busy / T
     out["out_bit_rate_mbit_s"] = 8.0 * float(np.mean(out_bytes)) * cfg.frame_rate / 1e6 if out_bytes else 0.0
@@ -383,10 +385,12 @@ def _mean_service(individuals: list, node: int) -> float:
 
 def _components(ind, lo: int, hi: int) -> dict[str, float]:
     comp = defaultdict(float)
-    for k in range(lo, min(hi, len(ind.data_records) - 1) + 1):
-        rec, step = ind.data_records[k], ind.steps[k]
-        comp[step.wait_category] += rec[2] - rec[1]     # waiting
-        comp[step.category] += rec[3] - rec[2]          # service (no blocking in this network)
+    recs, steps = ind.data_records, ind.steps
+    for k in range(lo, min(hi, len(recs) - 1) + 1):
+        _node, arrival, start, end = recs[k]
+        step = steps[k]
+        comp[step.wait_category] += start - arrival     # waiting
+        comp[step.category] += end - start              # service (no blocking in this network)
     return comp
 
 
