@@ -255,7 +255,7 @@ def fig_delay(main: pd.DataFrame, metric: str, host: str, title: str, v: dict | 
     for ax in (a, b):
         ax.plot(rates, 1e3 / rates, color="grey", lw=0.8, ls=":", label="one stage, 1/f (lower bound)")
         _rate_axis(ax, main["frame_rate"].unique())
-        ax.legend(fontsize=9)
+        ax.legend(loc="upper right", fontsize=9)
     if v is not None:
         _paper(b, [8, 30], [v["anchor_stage_delay_8_ms"], v["anchor_stage_delay_30_ms"]],
                "paper: stage delay 125 / 33.33 ms")

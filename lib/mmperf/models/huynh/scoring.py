@@ -523,12 +523,12 @@ EXPLANATIONS = {
     "Q12": "Move Mode has no driver queues in the model.",
     "Q18": "Centralized mixing has one incoming stream instead of two.",
     "Q2": "Locate's frame path adds host code (VC + network + 2 S) and two trips through the memory "
-          "controller that Move skips: several milliseconds, more than 10 % of a 33 ms delay at 30 frames/s, "
-          "and with 5 x 2000 frames the intervals are narrow enough to resolve it. The paper's 'no "
+          "controller that Move skips: several milliseconds, more than a tenth of a delay of one frame time "
+          "at the top rate, and the paper's replications and run length make the intervals narrow enough to resolve it. The paper's 'no "
           "significant difference' suggests its per-frame Locate overheads were smaller than our calibration "
           "(which fits the host rate to the saturation anchors, not to delays).",
     "Q3": "The mode difference at 8 and 15 frames/s is the same few milliseconds of Locate overhead as in Q2; "
-          "relative to the 66-125 ms stage delays it is small but can exceed 10 %.",
+          "relative to stage delays of one frame time it is small but can exceed a tenth.",
     "Q4": "Distributed mixing adds one incoming stream's work; at 30 frames/s the extra contention on the "
           "compress/send path (host, memory, ring adapter) is only a few milliseconds in our calibration.",
     "Q5": "The paper's Fig. 9a has no significant difference and Locate-386 only slightly worse. In the model "
@@ -540,20 +540,20 @@ EXPLANATIONS = {
           "contains zero cannot decide.",
     "Q7": "The gap is the mixing stage (8.33 ms), the join's wait for the slower frame and the extra "
           "queueing at the rho = 1 decompression stage that the join's jitter causes; none of these grows "
-          "with the frame rate in our calibration, where the shared resources stay lightly loaded at 30 "
-          "frames/s (host about 50 %, channel 13 %). The paper's growing gap implies more contention at 30 "
+          "with the frame rate in our calibration, where the shared resources stay lightly loaded at the "
+          "top rate (see the utilisation figures). The paper's growing gap implies more contention at 30 "
           "frames/s than its printed utilisations give our model.",
     "Q9": "The Move file transfer saves the host code, the memory trips and the serial disk-then-ring "
           "order; with the adapters' code at 80C186 speed (exercise 4) it would not.",
     "Q11": "Move's path does not touch the host; only the channel speed differs, by under a millisecond.",
     "Q13": "The compression stage has no queue (D/D/1) in either mode.",
-    "Q14a": "In our model the delivery pipes hardly ever queue: the 80C186s are lightly loaded (a few per "
-            "cent) at 1 KLOC per frame, while each Locate transfer crosses the channel and the memory "
+    "Q14a": "In our model the delivery pipes hardly ever queue: the 80C186s are lightly loaded at the "
+            "paper's estimate of 1 KLOC per frame (seed line 201), while each Locate transfer crosses the channel and the memory "
             "controller twice. The paper's larger Move data-transfer component implies much busier "
             "adapters than its 1 KLOC estimate gives, which the paper does not quantify.",
     "Q14b": "See Q14a.",
     "Q15": "Move's software is the 1 KLOC of VC code at 80C186 speed; Locate's is VC + network + 2 S on the "
-           "host (4.7 ms on the 386, 1.6 ms on the 486).",
+           "host (exercise 4 computes both).",
     "Q16": "Both directions share the ring adapter's token in our model, and a received frame must also "
            "wait for the video adapter's token that outgoing frames hold during their DMA; the paper's "
            "sentence compares with the 'SCSI disk device driver', which a received frame never uses "
