@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: book test install lint bench clean
+.PHONY: book test install lint bench mutation clean
 
 install: $(STAMP)
 
@@ -29,5 +29,9 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
 
+# Mutation testing of the analytic library modules (about 25 minutes; not part of `make test`).
+mutation: $(STAMP)
+	$(BIN)/python -m benchmarks.mutation --report benchmarks/mutation-report.md
+
 clean:
-	rm -rf _build book/chapters book/_toc.yml book/scorecard.md
+	rm -rf _build book/chapters book/_toc.yml book/scorecard.md book/sweeping.md book/_extra/downloads mutants
