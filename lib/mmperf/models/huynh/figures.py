@@ -236,7 +236,8 @@ def fig_utilisation(main: pd.DataFrame, host: str, v: dict):
     _rate_axis(b, main["frame_rate"].unique())
     b.set_ylabel("utilisation (%)")
     b.set_title("b  memory, disk and token ring")
-    b.legend(fontsize=9)
+    b.set_ylim(-2, max(105.0, 1.9 * b.get_ylim()[1]))
+    b.legend(fontsize=9, loc="upper left", handlelength=1.5)
     fig.suptitle("Fully distributed mixing (3-way), file transfers on", fontsize=10)
     return fig
 
@@ -255,6 +256,7 @@ def fig_delay(main: pd.DataFrame, metric: str, host: str, title: str, v: dict | 
     for ax in (a, b):
         ax.plot(rates, 1e3 / rates, color="grey", lw=0.8, ls=":", label="one stage, 1/f (lower bound)")
         _rate_axis(ax, main["frame_rate"].unique())
+        ax.set_ylim(0, 1.35 * ax.get_ylim()[1])         # room for the legend above the curves
         ax.legend(loc="upper right", fontsize=9)
     if v is not None:
         _paper(b, [8, 30], [v["anchor_stage_delay_8_ms"], v["anchor_stage_delay_30_ms"]],
