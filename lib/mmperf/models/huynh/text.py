@@ -78,9 +78,10 @@ def host_text(m: dict, sc, undefined: dict) -> str:
 
 
 def utilisation_text(m: dict, sc) -> str:
+    share8 = verdict_phrase(status(sc, "File transfers' share of host CPU, 8"))
     return (f"The file transfers' share of the host CPU is {pct(m['ft_share_30_pct'])} at 30 frames/s (the "
             f"target) and {pct(m['ft_share_8_pct'])} at 8 frames/s, "
-            f"{verdict_phrase(status(sc, "File transfers' share of host CPU, 8"))} ('almost 50 %', seed line "
+            f"{share8} ('almost 50 %', seed line "
             f"205). Memory is at {pct(m['mem_386_pct'])} (i386) and {pct(m['mem_486_pct'])} (i486) at 30 "
             f"frames/s, disk {pct(m['disk_pct'])} and the ring {pct(m['ring_30_pct'])} (targets), and the ring "
             f"{pct(m['ring_8_pct'])} at 8 frames/s, {verdict_phrase(status(sc, 'Token-ring utilisation, 3-way distributed + file transfers, 8'))}. "
