@@ -78,7 +78,7 @@ class ParamSpec:
     min_exclusive: bool = False
     max_exclusive: bool = False
     choices: tuple | None = None
-    unit: str = ""
+    unit: str | None = None  # None: not declared; "": declared dimensionless
 
     def __post_init__(self) -> None:
         if self.type not in SCALAR_TYPES + LIST_TYPES:
@@ -245,7 +245,7 @@ class ChapterSpec:
         return [
             {"name": p.name, "type": p.type, "default": p.default, "min": p.min, "max": p.max,
              "min_exclusive": p.min_exclusive, "max_exclusive": p.max_exclusive,
-             "choices": list(p.choices) if p.choices is not None else None, "unit": p.unit,
+             "choices": list(p.choices) if p.choices is not None else None, "unit": p.unit or "",
              "allowed": p.allowed(), "help": p.help}
             for p in self.parameters.values()
         ]
@@ -292,7 +292,7 @@ def _param_from_yaml(name: str, raw: dict[str, Any]) -> ParamSpec:
         min_exclusive=raw.get("min_exclusive", False),
         max_exclusive=raw.get("max_exclusive", False),
         choices=tuple(raw["choices"]) if "choices" in raw else None,
-        unit=str(raw.get("unit", "")),
+        unit=None if raw.get("unit") is None else str(raw["unit"]),
     )
     # The default itself must be allowed, or the chapter could never run as shipped.
     object.__setattr__(spec, "default", spec.coerce(spec.default))

@@ -300,7 +300,7 @@ def run_box(spec: params_mod.ChapterSpec, book: bool) -> str:
     """"Run this chapter yourself": the command, the parameter table and the downloads."""
     rows = "".join(
         f"<tr><td><code>{html.escape(p.name)}</code></td><td>{html.escape(_plain(p.default))}</td>"
-        f"<td>{html.escape(p.allowed())}</td><td>{html.escape(p.unit)}</td><td>{html.escape(p.help)}</td></tr>"
+        f"<td>{html.escape(p.allowed())}</td><td>{html.escape(p.unit or '')}</td><td>{html.escape(p.help)}</td></tr>"
         for p in spec.parameters.values())
     prefix = "../../downloads/" if book else ""
     executed = f"{prefix}{spec.name}.ipynb"
