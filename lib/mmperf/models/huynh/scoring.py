@@ -21,6 +21,8 @@ False
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pandas as pd
 
@@ -115,6 +117,33 @@ class Reps:
         """Mean and CI of (b - a) / a in per cent, paired by replication."""
         va, vb = self.vals(metric, **a), self.vals(metric, **b)
         return self.ci(100.0 * (vb - va) / va)
+
+
+UNDEFINED = "not computable: no frame of some configuration left the network (an overloaded device)"
+
+
+def sim_kw(ours: float, half: float, n: int, na: str | None) -> dict:
+    """Keywords of a simulated check: its interval, or not applicable when the run has no value."""
+    if not (np.isfinite(ours) and np.isfinite(half)):
+        return dict(basis="exact", na_reason=na or UNDEFINED)
+    return dict(basis="simulated", ci_half_width=half, n=n, na_reason=na)
+
+
+class _Clean:
+    """The scorecard, with 'nan' in a claim's text written as 'undefined'."""
+
+    def __init__(self, sc):
+        self.sc = sc
+
+    def claim(self, *args, ours: str, holds, **kw):
+        if re.search(r"\bnan\b", ours):
+            kw.setdefault("na_reason", None)
+            kw["na_reason"] = kw["na_reason"] or UNDEFINED
+            ours = re.sub(r"[+-]?\bnan\b", "undefined", ours)
+        return self.sc.claim(*args, ours=ours, holds=holds, **kw)
+
+    def __getattr__(self, name):
+        return getattr(self.sc, name)
 
 
 def sign(m: float, h: float) -> int:
@@ -292,11 +321,11 @@ def record_checks(sc, *, runs: dict[str, pd.DataFrame], main: pd.DataFrame, host
 
 def _record_orderings(sc, R: Reps, S: Reps, rates: list[float], main: pd.DataFrame, got: dict,
                       level: float, na: str | None = None) -> None:
+    sc = _Clean(sc)
     d, c = DIST, CENT
     top = max(rates)
     n = R.n()
     at = lambda m, h, f, mix=d: dict(io_mode=m, host=h, frame_rate=f, mixing=mix)  # noqa: E731
-    sim = dict(basis="simulated", n=n)
     judge10 = "judgement: 'no significant difference' / 'essentially the same' read as within 10 %"
 
     # Key claim of the abstract (seed line 5) and the conclusion (seed line 327)
@@ -317,7 +346,7 @@ def _record_orderings(sc, R: Reps, S: Reps, rates: list[float], main: pd.DataFra
               "modes, hosts, schemes and both directions, 30 frames/s",
               "Abstract (seed line 5); Section 5.4 (seed line 217); Section 6 (seed line 327)",
               paper="'the key factor ... nothing else matters much'", ours=m_, low=75, high=100, unit="%",
-              evidence="prediction", na_reason=na, ci_half_width=h_, **sim,
+              evidence="prediction", **sim_kw(m_, h_, n, na),
               reason="judgement: 'nothing else matters much' read as the other five categories together "
                      "under a quarter of the delay",
               note=f"smallest share: {'receive' if kind == 'recv' else 'send'}, {mode.title()} {host}, {mix}")
@@ -348,7 +377,7 @@ def _record_orderings(sc, R: Reps, S: Reps, rates: list[float], main: pd.DataFra
     got["q2_spread_pct"] = big[0]
     sc.within("Q2 centralized compress/send: Locate ~ Move and 386 ~ 486 (largest relative difference to Move-486)",
               "Section 5.4 (seed line 217)", paper="no significant difference", ours=big[0], low=0, high=10,
-              unit="%", evidence="prediction", na_reason=na, ci_half_width=big[1], reason=judge10, note=big[2], **sim)
+              unit="%", evidence="prediction", reason=judge10, note=big[2], **sim_kw(big[0], big[1], n, na))
     # Q3
     parts, signs = [], []
     for f in rates:
@@ -382,7 +411,7 @@ def _record_orderings(sc, R: Reps, S: Reps, rates: list[float], main: pd.DataFra
     sc.within("Q5 centralized receive/decompress: Locate-386 only slightly worse than Move (largest relative "
               "difference)", "Section 5.5 (seed line 235)",
               paper="no significant difference; Locate-386 'slightly worse'", ours=big[0], low=0, high=10,
-              unit="%", evidence="prediction", na_reason=na, ci_half_width=big[1], note=big[2], **sim,
+              unit="%", evidence="prediction", note=big[2], **sim_kw(big[0], big[1], n, na),
               reason="judgement: 'no significant difference' and 'slightly worse' read as 0 to 10 % worse")
     # Q6
     parts, signs = [], []
@@ -438,8 +467,8 @@ def _record_orderings(sc, R: Reps, S: Reps, rates: list[float], main: pd.DataFra
     big = max(cells, key=lambda x: abs(x[0]))
     sc.within("Q11 Move delays about equal on the 386 and 486 (largest relative difference)",
               "Section 5.6 (seed line 271); Section 6 (seed line 339)", paper="approximately the same",
-              ours=abs(big[0]), low=0, high=10, unit="%", evidence="prediction", na_reason=na, ci_half_width=big[1],
-              reason="judgement: 'approximately the same' read as within 10 %", **sim)
+              ours=abs(big[0]), low=0, high=10, unit="%", evidence="prediction",
+              reason="judgement: 'approximately the same' read as within 10 %", **sim_kw(big[0], big[1], n, na))
     osq = max(float(np.max(comp(k, CATEGORIES[1], MOVE, h))) for k in ("send", "recv") for h in HOSTS)
     sc.claim("Q12 Move Mode has no OS-queueing component", "Section 5.6 (seed line 271)", paper="none",
              ours=f"largest {1e3 * osq:.3f} ms", holds=osq == 0, evidence="construction",
