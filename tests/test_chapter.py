@@ -1,0 +1,81 @@
+"""The chapter record (mmperf.chapter): metrics, undefined results, warnings, figures, results.json."""
+
+import json
+import math
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import pytest  # noqa: E402
+
+from mmperf.chapter import Chapter  # noqa: E402
+from mmperf.params import ParameterError  # noqa: E402
+
+
+@pytest.fixture
+def ch(demo_project):
+    return Chapter("demo", {"rate": 1.5}, demo_project / "out")
+
+
+def test_start_validates_every_parameter_first(demo_project):
+    with pytest.raises(ParameterError, match="parameter 'rate' = 11.0 is not allowed"):
+        Chapter.start("demo", {"rate": 11, "scale": 1.0, "fail": False})
+    with pytest.raises(ParameterError, match="does not define"):
+        Chapter.start("demo", {"rate": 1.0})
+
+
+def test_metric_refuses_nan_at_once_naming_it(ch):
+    assert ch.metric("wait_s", 2.0, unit="s") == 2.0
+    with pytest.raises(ValueError, match=r"metric 'load_at_bound' is nan: record it with ch.undefined"):
+        ch.metric("load_at_bound", math.nan)
+    with pytest.raises(ValueError, match="lower_snake_case"):
+        ch.metric("Wait", 1.0)
+
+
+def test_undefined_and_warnings_land_in_results(ch):
+    ch.metric("x", 1.0)
+    assert math.isnan(ch.undefined("x", "no load in the sweep reaches the bound"))
+    ch.warn("queue unstable", "utilisation 1.2 >= 1")
+    ch.warn("queue unstable", "utilisation 1.2 >= 1")  # the same warning once
+    assert ch.value_or_undefined("y", math.inf, "diverges") != ch.value_or_undefined("z", 3.0, "never")
+    results = json.loads(ch.save().read_text())
+    assert results["metrics"] == {"z": 3.0}
+    assert results["undefined"] == {"x": "no load in the sweep reaches the bound", "y": "diverges"}
+    assert results["warnings"] == [{"what": "queue unstable", "why": "utilisation 1.2 >= 1"}]
+    assert results["defaults_differ"] == {"rate": {"default": 1.0, "value": 1.5}}
+    with pytest.raises(ValueError, match="needs its reason"):
+        ch.undefined("w", " ")
+
+
+def test_figure_saves_png_and_svg_with_provenance(ch):
+    from mmperf.data import files_read
+
+    fig, ax = plt.subplots()
+    ax.plot([0, 1], [1, 0])
+    ch.figure(fig, "fig-demo-a", alt="a falling line")
+    assert (ch.figures_dir / "fig-demo-a.png").stat().st_size > 0
+    assert (ch.figures_dir / "fig-demo-a.svg").read_text().lstrip().startswith("<?xml")
+    entry = ch.figures[0]
+    assert entry["alt"] == "a falling line" and entry["data_files"] == files_read()
+    with pytest.raises(ValueError, match="recorded twice"):
+        ch.figure(plt.figure(), "fig-demo-a")
+    with pytest.raises(ValueError, match="must look like"):
+        ch.figure(plt.figure(), "Figure 1")
+
+
+def test_headline_and_summary_follow_the_checks(ch):
+    ch.scorecard.compare("a", "s", paper=1, ours=1, tol=0.1, evidence="prediction", reason="r")
+    ch.scorecard.compare("b", "s", paper=1, ours=2, tol=0.1, evidence="target", reason="r")
+    results = json.loads(ch.save().read_text())
+    assert results["headline"] == {"reproduced": 1, "checked": 1}
+    assert results["counts"] == {"prediction": {"reproduced": 1}, "target": {"target missed": 1}}
+    assert ch.scorecard_summary().startswith("The model reproduces 1 of 1 prediction ")
+
+
+def test_table_saves_csv_and_shows_the_one_table_helper(ch):
+    import pandas as pd
+
+    shown = ch.table(pd.DataFrame({"delay": [1.23456]}), "t1", formats={"delay": "sig3"}, units={"delay": "ms"})
+    assert (ch.output_dir / "tables" / "t1.csv").read_text().splitlines() == ["delay", "1.23456"]
+    assert "delay (ms)" in shown._repr_html_() and "1.23" in shown._repr_html_()
