@@ -25,14 +25,25 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 #: analytic modules and the fast, exact tests that must kill their mutants
+#: (each module's own doctests run too: ``src/mmperf/<module>.py`` is added to its selection)
 MODULES = {
     "queueing": ["tests/test_queueing.py"],
     "stats": ["tests/test_stats.py"],
     "checks": ["tests/test_checks.py"],
     "regression": ["tests/test_regression.py"],
+    "jitter": ["tests/test_jitter.py"],
+    "quality": ["tests/test_quality.py"],
 }
 #: simulation tests are excluded: they cost seconds per mutant and the exact tests are meant to suffice
 DESELECT = "not simulation_matches and not slow"
+
+
+def selection(modules: dict[str, list[str]]) -> list[str]:
+    """The test files of ``modules`` plus each module itself (for its doctests), sorted."""
+    tests = {t for ts in modules.values() for t in ts} | {f"src/mmperf/{m}.py" for m in modules}
+    tests |= {t for m in modules for t in sorted((ROOT / "tests").glob(f"test_mutation_{m}*.py"))
+              for t in [f"tests/{t.name}"]}
+    return sorted(tests)
 
 
 def prepare(copy: Path, modules: dict[str, list[str]]) -> None:
@@ -42,7 +53,7 @@ def prepare(copy: Path, modules: dict[str, list[str]]) -> None:
     shutil.copytree(ROOT / "lib", copy / "src", ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
     shutil.copy2(ROOT / "_config.yml", copy / "_config.yml")
     pyproject = (ROOT / "pyproject.toml").read_text()
-    tests = sorted({t for ts in modules.values() for t in ts})
+    tests = selection(modules)
     pyproject += (
         "\n[tool.mutmut]\n"
         'source_paths = ["src"]\n'
@@ -91,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"survived: {mutant}")
         if args.report:
             lines = ["# Mutation report", "", f"Modules: {', '.join(modules)}; tests: "
-                     f"{', '.join(sorted({t for ts in modules.values() for t in ts}))} (`-k \"{DESELECT}\"`).", "",
+                     f"{', '.join(selection(modules))} (`-k \"{DESELECT}\"`).", "",
                      "| outcome | mutants |", "|---|---|"]
             lines += [f"| {k} | {v} |" for k, v in sorted(counts.items())]
             lines += ["", "## Survivors", ""]
