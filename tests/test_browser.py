@@ -30,6 +30,7 @@ import pytest
 
 from mmperf import paths
 from mmperf.params import chapter_names
+from mmperf.sphinxext import looks_like_path
 
 pytestmark = pytest.mark.browser
 
@@ -184,8 +185,6 @@ def test_tables_fit_the_column_and_no_raw_values(server, browser, page_path):
     assert not found, f"{page_path}: raw values in the page text:\n  " + "\n  ".join(found[:10])
 
 
-def _looks_like_path(alt: str) -> bool:
-    return bool(re.search(r"\.(png|svg|jpe?g|pdf)$|_images/|/", alt.strip())) or not alt.strip()
 
 
 @pytest.mark.parametrize("page_path", CHAPTER_PAGES)
@@ -208,7 +207,7 @@ def test_chapter_figures_have_provenance_downloads_and_alt_text(server, browser,
         kinds = sorted(k for k, _ in fig["downloads"])
         assert {"PNG", "SVG"} <= set(kinds), f"{page_path}: {fig['id']} offers downloads {kinds}, not PNG and SVG"
         assert "commit" in fig["provenance"] and "chapter" in fig["provenance"], fig
-    bad_alt = [(f["id"], f["alt"]) for f in figures if _looks_like_path(f["alt"])]
+    bad_alt = [(f["id"], f["alt"]) for f in figures if looks_like_path(f["alt"])]
     assert not bad_alt, f"{page_path}: alt text is empty or a path: {bad_alt}"
     assert not missing, f"{page_path}: {missing}"
 

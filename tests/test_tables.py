@@ -142,3 +142,13 @@ def test_displays_as_html_in_jupyter_and_has_a_caption():
     assert "<caption>Table of a</caption>" in html
     assert t.to_markdown() == "| a |\n|---:|\n| 1 |"
     assert len(t) == 1
+
+
+def test_empty_columns_are_left_out_and_wide_tables_are_dense():
+    df = pd.DataFrame({"what": ["a", "b"], "note": ["", None], "gap": [np.nan, None], "status": ["", ""]})
+    t = show_table(df)
+    assert t.header == ["what", "status"], "the status column stays, empty or not"
+    assert 'class="mm-table"' in t.to_html()
+    wide = show_table(pd.DataFrame([[1] * 8], columns=list("abcdefgh")))
+    assert 'class="mm-table mm-dense"' in wide.to_html()
+    assert show_table(pd.DataFrame({"a": []})).header == ["a"], "an empty table keeps its header"

@@ -25,6 +25,7 @@ import datetime as _dt
 import html
 import json
 import posixpath
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -259,6 +260,20 @@ def provenance_html(chapter: str, record: dict[str, Any], records: dict[str, Any
     return line + "</p>"
 
 
+def looks_like_path(alt: str) -> bool:
+    """True for an empty alt text or one that is a file name or path rather than a description.
+
+    Examples
+    --------
+    >>> [looks_like_path(a) for a in ("", "../../_images/ab12.png", "fig.svg", "figures/x",
+    ...                               "Bars of model/measured throughput for five configurations")]
+    [True, True, True, True, False]
+    """
+    alt = alt.strip()
+    return (not alt or "_images/" in alt or bool(re.search(r"\.(png|svg|jpe?g|gif|pdf)$", alt, re.I))
+            or (" " not in alt and "/" in alt))
+
+
 def _caption_text(figure_node) -> str:
     from docutils import nodes
 
@@ -287,7 +302,7 @@ def add_figure_provenance(app, doctree, docname: str) -> None:
         caption = _caption_text(figure)
         if name is None:
             for image in images:  # an unrecorded figure still gets a describing alt text, never a path
-                if not image.get("alt") or "/" in image.get("alt", "") or image["alt"].endswith(".png"):
+                if looks_like_path(image.get("alt", "")):
                     image["alt"] = caption or "figure"
             continue
         record = records["figures"][name]

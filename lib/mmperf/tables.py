@@ -28,14 +28,16 @@ What it does, so no chapter has to:
 - **no index column**: a default ``RangeIndex`` is dropped; a meaningful (named or non-numeric)
   index becomes an ordinary first column.
 - **missing values** (``None``, ``NaN``, ``pd.NA``, ``NaT`` and the strings "nan", "None") are
-  shown as an em dash "—"; infinities as "∞" / "-∞".
+  shown as an em dash "—"; infinities as "∞" / "-∞". A column with nothing in it (every cell empty
+  or missing) is left out.
 - **long text wraps** inside its cell; nothing is ever cut with "...". Columns named in ``wrap``
   (by default: text columns with a cell longer than 40 characters) get a wider minimum width.
 - **status column**: the column named by ``status`` (default: a column called "status", if any)
   is colour-coded *and* keeps its word (green: reproduced / target met / holds; red: not
   reproduced / target missed / fails; amber: inconclusive; grey: not applicable / not comparable),
   with a glyph before the word for readers who do not see the colours.
-- **fits the text column**: the table takes the column's width and wraps text; only when the
+- **fits the text column**: the table takes the column's width and wraps text (a table of eight
+  or more columns uses a smaller type); only when the
   screen is too narrow does the table scroll sideways inside its own box. Colours are
   translucent, so the table reads in light and dark mode.
 
@@ -66,6 +68,8 @@ from typing import Any
 import pandas as pd
 
 MISSING = "—"
+#: tables with this many columns or more use a smaller type, so that they fit the text column
+DENSE_COLUMNS = 8
 MISSING_STRINGS = {"nan", "none", "<na>", "nat", "null"}
 
 STATUS_CLASSES = {
@@ -84,15 +88,16 @@ CSS = """
 .mm-table-box{overflow-x:auto;max-width:100%;margin:0.6em 0 1.2em 0;}
 .mm-table-box table.mm-table{width:100%;border-collapse:collapse;font-size:0.86em;line-height:1.35;
   margin:0;table-layout:auto;color:inherit;background:transparent;}
+.mm-table-box table.mm-table.mm-dense{font-size:0.78em;}
 table.mm-table caption{caption-side:top;text-align:left;font-style:italic;color:inherit;padding:0 0 0.3em 0;}
-table.mm-table th,table.mm-table td{padding:0.25em 0.5em;vertical-align:top;text-align:left;
+table.mm-table th,table.mm-table td{padding:0.25em 0.4em;vertical-align:top;text-align:left;
   border:none;border-bottom:1px solid rgba(128,128,128,0.35);white-space:normal;overflow-wrap:anywhere;
-  word-break:normal;background:transparent;color:inherit;}
+  word-break:normal;hyphens:auto;-webkit-hyphens:auto;background:transparent;color:inherit;}
 table.mm-table thead th{border-bottom:2px solid rgba(128,128,128,0.7);font-weight:600;overflow-wrap:normal;}
-table.mm-table td.mm-num,table.mm-table th.mm-num{text-align:right;white-space:nowrap;
-  font-variant-numeric:tabular-nums;overflow-wrap:normal;}
-table.mm-table td.mm-wrap{min-width:12em;}
-table.mm-table td.mm-status{white-space:nowrap;overflow-wrap:normal;border-left:4px solid transparent;}
+table.mm-table td.mm-num,table.mm-table th.mm-num{text-align:right;font-variant-numeric:tabular-nums;}
+table.mm-table td.mm-num{white-space:nowrap;overflow-wrap:normal;}
+table.mm-table td.mm-wrap{min-width:6em;}
+table.mm-table td.mm-status{white-space:normal;overflow-wrap:normal;border-left:4px solid transparent;}
 table.mm-table td.mm-status-good{background:rgba(0,158,115,0.16);border-left-color:#009E73;}
 table.mm-table td.mm-status-bad{background:rgba(213,94,0,0.18);border-left-color:#D55E00;}
 table.mm-table td.mm-status-unsure{background:rgba(230,159,0,0.20);border-left-color:#E69F00;}
@@ -101,9 +106,35 @@ table.mm-table td.mm-status-good::before{content:"\\2713\\00a0";}
 table.mm-table td.mm-status-bad::before{content:"\\2717\\00a0";}
 table.mm-table td.mm-status-unsure::before{content:"?\\00a0";}
 table.mm-table td.mm-status-neutral::before{content:"\\2013\\00a0";}
-@media (max-width: 720px){.mm-table-box table.mm-table{min-width:36em;}}
+@media (max-width: 720px){.mm-table-box table.mm-table{min-width:36em;}table.mm-table td.mm-wrap{min-width:11em;}}
 @media print{.mm-table-box{overflow:visible;}table.mm-table{font-size:0.78em;}}
 """
+
+
+
+
+def _zero_specificity(css: str) -> str:
+    """``css`` with every selector wrapped in ``:where()``, so any stylesheet of the page overrides it.
+
+    A table carries this copy of the style for Jupyter and the standalone page; in the book the
+    stylesheet ``mmperf-tables.css`` (the same rules at full specificity, written by
+    :mod:`mmperf.sphinxext`) wins, so a style change shows without re-executing the chapters.
+
+    Examples
+    --------
+    >>> _zero_specificity("a.b td,th{x:1}@media (max-width: 9px){td.c::before{y:2}}")
+    ':where(a.b td),:where(th){x:1}@media (max-width: 9px){:where(td.c)::before{y:2}}'
+    """
+    def wrap(selector: str) -> str:
+        selector = selector.strip()
+        base, sep, pseudo = selector.partition("::")
+        return f":where({base}){sep}{pseudo}"
+
+    return re.sub(r"([^{}@;]+)\{([^{}]*)\}",
+                  lambda m: ",".join(wrap(s) for s in m[1].split(",")) + "{" + m[2] + "}", css)
+
+
+CSS_EMBEDDED = _zero_specificity(CSS)
 
 
 # ----------------------------------------------------------------------------- cell formatting
@@ -277,7 +308,7 @@ class Table:
 
     def __init__(self, header: list[str], rows: list[list[str]], numeric: list[bool],
                  wrapped: list[bool], status_col: int | None, caption: str | None,
-                 source: pd.DataFrame) -> None:
+                 source: pd.DataFrame, dense: bool = False) -> None:
         self.header = header
         self.rows = rows
         self.numeric = numeric
@@ -285,6 +316,7 @@ class Table:
         self.status_col = status_col
         self.caption = caption
         self.source = source
+        self.dense = dense
 
     @property
     def data(self) -> pd.DataFrame:
@@ -293,8 +325,8 @@ class Table:
 
     def to_html(self, style: bool = True) -> str:
         esc = html.escape
-        parts = [f"<style>{CSS}</style>"] if style else []
-        parts.append('<div class="mm-table-box"><table class="mm-table">')
+        parts = [f"<style>{CSS_EMBEDDED}</style>"] if style else []
+        parts.append(f'<div class="mm-table-box"><table class="mm-table{" mm-dense" if self.dense else ""}">')
         if self.caption:
             parts.append(f"<caption>{esc(self.caption)}</caption>")
         parts.append("<thead><tr>")
@@ -434,10 +466,17 @@ def show_table(df: pd.DataFrame | Mapping[str, Iterable[Any]], formats: Mapping[
         raise KeyError(f"show_table: status column {status_name!r} not in {columns}")
     rows = [[format_value(v, formats.get(c)) for c, v in zip(columns, rec, strict=True)]
             for rec in df.itertuples(index=False, name=None)]
+    if rows:  # a column with nothing in it (every cell empty or missing) only takes room
+        keep = [j for j, c in enumerate(columns)
+                if c == status_name or any(r[j].strip() not in ("", MISSING) for r in rows)]
+        if len(keep) < len(columns):
+            columns = [columns[j] for j in keep]
+            rows = [[r[j] for j in keep] for r in rows]
+            df = df[columns]
     numeric = [_is_numeric_column(df[c], formats.get(c)) for c in columns]
     wanted = set(wrap) if wrap is not None else {
         c for j, c in enumerate(columns) if not numeric[j] and any(len(r[j]) > 40 for r in rows)}
     wrapped = [c in wanted for c in columns]
     header = [f"{c} ({units[c]})" if units.get(c) else c for c in columns]
     status_col = columns.index(status_name) if status_name is not None else None
-    return Table(header, rows, numeric, wrapped, status_col, caption, df)
+    return Table(header, rows, numeric, wrapped, status_col, caption, df, dense=len(columns) >= DENSE_COLUMNS)
