@@ -157,7 +157,7 @@ def _routes(sc, R, P):
     sc.compare("Ciw message stream (exponential stages) = Jackson tandem sojourn", "our model",
                paper=j["exact_s"], ours=j["sim_s"], rel=0.10, evidence="construction",
                reason="judgement: 10 % covers warm-up and finite-run bias of short runs", basis="simulated",
-               ci_half_width=j["ci_half_width"], n=P["replications"], unit="s")
+               ci_half_width=j["ci_half_width"], n=j.get("n", P["replications"]), unit="s")
 
 
 def _synthetic(sc, R, P):
