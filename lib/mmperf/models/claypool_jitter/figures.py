@@ -146,7 +146,10 @@ def sensitivity(sens: pd.DataFrame, defaults: dict[str, float]) -> plt.Figure:
                 ax.plot(g["value"], g["ours_r"], marker="o", ms=3, lw=1.2, color=colour)
                 ax.axhline(float(g["paper_r"].iloc[0]), color=colour, ls=":", lw=1)
             ax.axvline(defaults[param], color="grey", lw=0.8)
-            ax.set_xticks(sorted(d["value"].unique()))
+            vals = sorted(d["value"].unique())
+            span = vals[-1] - vals[0] if len(vals) > 1 else 1.0
+            ticks = [v for i, v in enumerate(vals) if i == 0 or v - vals[i - 1] >= 0.12 * span]
+            ax.set_xticks(ticks, [f"{v:g}" for v in ticks])
             ax.tick_params(axis="x", labelsize=9)
             ax.set_ylim(-0.1, 1.05)
             if j == 0:
