@@ -147,3 +147,280 @@ def test_table_shows_interval_reason_and_evidence():
     assert list(table.columns) == ["what", "where", "paper", "ours", "tolerance", "reason", "evidence", "status",
                                    "note"]
     assert table.loc[0, "ours"] == "10 [9.75, 10.25]"
+
+
+# --- tests added from the mutation run (benchmarks/mutation-report.md) ------------------------------
+# Each one states its expected values by hand; the whole user-facing error messages are matched.
+
+
+def _record(check):
+    from dataclasses import asdict
+
+    return asdict(check)
+
+
+def test_compare_records_every_field_absolute_and_relative():
+    """Absolute band: paper 10 ms +- 0.5, ours 10.2 -> inside; the tolerance reads "±0.5 ms". Relative:
+    10 % of |-100| is 10, so the band is [-110, -90] and -95 is inside (a band built from the signed
+    paper value, -10, would be empty and fail); its tolerance reads "±10 %"."""
+    sc = Scorecard("chap")
+    assert sc.chapter == "chap" and sc.checks == []
+    c = sc.compare("delay", "Table 2", paper=10, ours=10.2, tol=0.5, unit="ms", evidence="prediction",
+                   reason="the paper rounds to 0.5 ms", note="n.b.")
+    assert _record(c) == {
+        "what": "delay", "where": "Table 2", "paper": 10.0, "ours": 10.2, "tolerance": "±0.5 ms",
+        "reason": "the paper rounds to 0.5 ms", "evidence": "prediction", "kind": "paper", "status": "reproduced",
+        "unit": "ms", "basis": "exact", "ci_low": None, "ci_high": None, "n": None, "needed_n": None,
+        "note": "n.b."}
+    r = sc.compare("loss", "Fig. 3", paper=-100, ours=-95, rel=0.1, evidence="arithmetic", reason="r",
+                   kind="derived")
+    assert (r.tolerance, r.status, r.kind, r.evidence, r.unit) == ("±10 %", "reproduced", "derived", "arithmetic", "")
+    assert sc.checks == [c, r]
+
+
+def test_simulated_compare_records_interval_n_and_needed_n_on_either_side():
+    """Band [9.5, 10.5]. ours 9.6 +- 0.3 (n = 5) straddles 9.5; the margin to the nearer edge is 0.1, so
+    n = 5 (0.3 / 0.1)^2 = 45. ours 10.5 +- 0.3 sits on the edge: margin 0, no n decides (None).
+    Without n no estimate is made."""
+    sc = Scorecard("t")
+    c = _compare(sc, 9.6, basis="fitted", ci_half_width=0.3, n=5)
+    assert (c.status, c.basis, c.n, c.needed_n) == ("inconclusive", "fitted", 5, 45)
+    assert (c.ci_low, c.ci_high) == pytest.approx((9.3, 9.9))
+    assert _compare(sc, 10.5, basis="simulated", ci_half_width=0.3, n=5).needed_n is None
+    assert _compare(sc, 10.4, basis="simulated", ci_half_width=0.3).needed_n is None
+    # a decided simulated check records no needed_n
+    assert _compare(sc, 10.0, basis="simulated", ci_half_width=0.3, n=5).needed_n is None
+    # a simulated check with half-width 0 is a point: 10.0 inside
+    z = _compare(sc, 10.0, basis="simulated", ci_half_width=0.0, n=5)
+    assert (z.status, z.ci_low, z.ci_high) == ("reproduced", 10.0, 10.0)
+
+
+def test_within_records_its_range_and_text_paper_value():
+    """Range [0, 20] % written "[0, 20] %"; the paper's text value is kept as text."""
+    sc = Scorecard("t")
+    c = sc.within("util", "Section 4", paper="never above 20 %", ours=12, low=0, high=20, unit="%",
+                  evidence="transcription", reason="the paper's bound", kind="external", note="x")
+    assert _record(c) == {
+        "what": "util", "where": "Section 4", "paper": "never above 20 %", "ours": 12.0,
+        "tolerance": "[0, 20] %", "reason": "the paper's bound", "evidence": "transcription", "kind": "external",
+        "status": "reproduced", "unit": "%", "basis": "exact", "ci_low": None, "ci_high": None, "n": None,
+        "needed_n": None, "note": "x"}
+    s = sc.within("util", "s", paper="<= 20", ours=19.5, low=0, high=20, evidence="prediction", reason="r",
+                  basis="simulated", ci_half_width=1.0, n=4, na_reason="unstable")
+    assert (s.status, s.n, s.note) == ("not applicable", 4, "not applicable: unstable")
+
+
+def test_correlation_records_every_field():
+    """Paper r = 0.9 from n = 12: z = atanh(0.9) = 1.472219, se = 1/sqrt(9) = 1/3, the 95 % band is
+    tanh(z -+ 1.959964/3) = (0.674470, 0.971903), printed "[0.67, 0.97]". Our interval (0.83, 0.87)
+    lies inside."""
+    sc = Scorecard("t")
+    c = sc.correlation("r(load, delay)", "Table 3", paper_r=0.9, ours_r=0.85, n_paper=12, ours_ci=(0.83, 0.87),
+                       n_ours=30, note="n.b.")
+    assert _record(c) == {
+        "what": "r(load, delay)", "where": "Table 3", "paper": 0.9, "ours": 0.85, "tolerance": "[0.67, 0.97]",
+        "reason": "95% Fisher-z band of the paper's r from n = 12 points", "evidence": "prediction",
+        "kind": "paper", "status": "reproduced", "unit": "", "basis": "fitted", "ci_low": 0.83, "ci_high": 0.87,
+        "n": 30, "needed_n": None, "note": "n.b."}
+    assert sc.checks == [c]
+
+
+def test_correlation_level_point_estimate_target_and_not_applicable():
+    """At level 0.90 the normal quantile is 1.644854: band tanh(1.472219 -+ 1.644854/3) = (0.727754,
+    0.965448), printed "[0.73, 0.97]". Ours 0.70 with no interval and no n is a point: outside that band,
+    though inside the 95 % band (0.674, 0.972). Ours 0.8 as a target inside -> "target met"."""
+    sc = Scorecard("t")
+    c = sc.correlation("r", "T", paper_r=0.9, ours_r=0.70, n_paper=12, level=0.90)
+    assert (c.tolerance, c.reason, c.status) == (
+        "[0.73, 0.97]", "90% Fisher-z band of the paper's r from n = 12 points", "not reproduced")
+    assert (c.ci_low, c.ci_high, c.n) == (0.70, 0.70, None)
+    assert sc.correlation("r", "T", paper_r=0.9, ours_r=0.70, n_paper=12).status == "reproduced"
+    t = sc.correlation("r", "T", paper_r=0.9, ours_r=0.8, n_paper=12, evidence="target", kind="assumption")
+    assert (t.status, t.evidence, t.kind) == ("target met", "target", "assumption")
+    na = sc.correlation("r", "T", paper_r=0.9, ours_r=0.1, n_paper=12, na_reason="too few points", note="m")
+    assert (na.status, na.note) == ("not applicable", "not applicable: too few points; m")
+    with pytest.raises(ValueError) as err:
+        sc.correlation("r", "T", paper_r=0.9, ours_r=0.8, n_paper=12, kind="guess")
+    assert str(err.value) == "kind must be one of ('paper', 'derived', 'assumption', 'external'), got 'guess'"
+
+
+def test_claim_records_every_field():
+    """A claim is qualitative: tolerance and default reason "qualitative"; holds False is "not
+    reproduced"; a truthy non-bool counts as holding; not applicable joins the reason into the note."""
+    sc = Scorecard("t")
+    c = sc.claim("order", "Sec. 2", paper="A < B", ours="A 1 < B 2", holds=True, evidence="prediction",
+                 note="n")
+    assert _record(c) == {
+        "what": "order", "where": "Sec. 2", "paper": "A < B", "ours": "A 1 < B 2", "tolerance": "qualitative",
+        "reason": "qualitative", "evidence": "prediction", "kind": "paper", "status": "reproduced", "unit": "",
+        "basis": "exact", "ci_low": None, "ci_high": None, "n": None, "needed_n": None, "note": "n"}
+    f = sc.claim("o", "s", paper="p", ours="o", holds=False, evidence="construction", reason="by design",
+                 kind="assumption")
+    assert (f.status, f.reason, f.kind) == ("fails", "by design", "assumption")
+    assert sc.claim("o", "s", paper="p", ours="o", holds=1, evidence="target").status == "target met"
+    assert sc.claim("o", "s", paper="p", ours="o", holds=0, evidence="prediction").status == "not reproduced"
+    na = sc.claim("o", "s", paper="p", ours="o", holds=True, evidence="prediction", na_reason="no data")
+    assert (na.status, na.note) == ("not applicable", "not applicable: no data")
+    assert len(sc.checks) == 5
+    with pytest.raises(ValueError) as err:
+        sc.claim("o", "s", paper="p", ours="o", holds=True, evidence="hunch")
+    assert str(err.value) == ("evidence must be one of ('prediction', 'arithmetic', 'transcription', "
+                              "'construction', 'target', 'not comparable'), got 'hunch'")
+
+
+def test_not_comparable_records_every_field():
+    """Numbers become floats, text and booleans stay text; the tolerance is a dash."""
+    sc = Scorecard("t")
+    c = sc.not_comparable("sum", "line 3", paper=11, ours="12 (recomputed)", reason="the seed misprints it",
+                          kind="derived", note="n")
+    assert _record(c) == {
+        "what": "sum", "where": "line 3", "paper": 11.0, "ours": "12 (recomputed)", "tolerance": "—",
+        "reason": "the seed misprints it", "evidence": "not comparable", "kind": "derived",
+        "status": "not comparable", "unit": "", "basis": "exact", "ci_low": None, "ci_high": None, "n": None,
+        "needed_n": None, "note": "n"}
+    b = sc.not_comparable("flag", "l", paper=True, ours=2.5, reason="r")
+    assert (b.paper, b.ours, b.kind) == ("True", 2.5, "paper")
+    assert sc.checks == [c, b]
+    with pytest.raises(ValueError) as err:
+        sc.not_comparable("sum", "l", paper=1, ours=2, reason="  ")
+    assert str(err.value) == "sum: a not-comparable check needs its reason"
+    with pytest.raises(ValueError, match="^kind must be one of"):
+        sc.not_comparable("sum", "l", paper=1, ours=2, reason="r", kind="guess")
+
+
+def test_banded_error_messages_in_full():
+    sc = Scorecard("t")
+    cases = [
+        ({"reason": " "}, "a: every tolerance needs a reason"),
+        ({"evidence": "not comparable"}, "a: use Scorecard.not_comparable for a not-comparable value"),
+        ({"basis": "simulated"}, "a: a simulated value needs its ci_half_width"),
+        ({"basis": "fitted"}, "a: a fitted value needs its ci_half_width"),
+        ({"basis": "guessed"}, "basis must be one of ('exact', 'simulated', 'fitted'), got 'guessed'"),
+        ({"tol": None}, "a: give exactly one of tol (absolute) or rel (relative)"),
+        ({"rel": 0.1}, "a: give exactly one of tol (absolute) or rel (relative)"),
+    ]
+    for extra, message in cases:
+        args = {"paper": 1, "ours": 1, "tol": 1, "evidence": "prediction", "reason": "r"} | extra
+        with pytest.raises(ValueError) as err:
+            sc.compare("a", "s", **args)
+        assert str(err.value) == message
+    with pytest.raises(ValueError) as err:
+        sc.within("a", "s", paper="p", ours=1, low=0, high=2, evidence="prediction", reason="")
+    assert str(err.value) == "a: every tolerance needs a reason"
+    assert sc.checks == []
+
+
+def test_replications_needed_edges():
+    """n (h / target)^2 rounded up, at least n + 1: 10 (0.5/1)^2 = 2.5 -> 3, but at least 11.
+    (2.1 / 0.3)^2 = 49 exactly, though in floating point it is 49.000000000000014 (rounding to 9
+    decimals first keeps it at 49, not 50). No estimate for n < 1, an infinite or NaN half-width, or a
+    non-positive target."""
+    assert replications_needed(10, 0.5, 1.0) == 11
+    assert replications_needed(1, 2.1, 0.3) == 49
+    assert replications_needed(1, 1.0, 0.5) == 4
+    assert replications_needed(0, 1.0, 0.5) is None
+    assert replications_needed(1, math.inf, 0.5) is None
+    assert replications_needed(1, math.nan, 0.5) is None
+    assert replications_needed(1, 1.0, -0.5) is None
+
+
+def test_equivalence_nan_anywhere_and_strict_edges():
+    for i in range(4):
+        args = [0.0, 1.0, 0.0, 2.0]
+        args[i] = math.nan
+        assert equivalence(*args) is False
+    assert equivalence(2.0, 3.0, 0.0, 2.0) is None      # touches the upper edge from outside
+    assert equivalence(2.01, 3.0, 0.0, 2.0) is False
+    assert equivalence(0.0, 2.0, 0.0, 2.0) is True
+    assert equivalence(-0.01, 1.0, 0.0, 2.0) is None
+    assert equivalence(0.5, 2.01, 0.0, 2.0) is None
+
+
+def test_fisher_band_level_edges_and_clipping():
+    """n = 4 is the first n with a band: se = 1, r = 0.5: tanh(0.549306 -+ 1.959964) =
+    (-0.887634, 0.986859). At level 0.90, n = 12, r = 0.9: (0.727754, 0.965448) (z and se as above,
+    quantile 1.644854). r = 1 is clipped to 0.999999: atanh = 7.254329, band tanh(7.254329 -+ 0.653321)
+    = (0.9999963, 0.9999997): finite, not a division by zero."""
+    assert fisher_band(0.5, 4) == pytest.approx((-0.887634, 0.986859), abs=1e-6)
+    assert fisher_band(0.9, 12, 0.90) == pytest.approx((0.727754, 0.965448), abs=1e-6)
+    lo, hi = fisher_band(1.0, 12)
+    assert lo == pytest.approx(0.9999963, abs=1e-7) and hi == pytest.approx(0.9999997, abs=1e-7)
+    lo, hi = fisher_band(-1.0, 12)
+    assert lo == pytest.approx(-0.9999997, abs=1e-7) and hi == pytest.approx(-0.9999963, abs=1e-7)
+
+
+def test_summary_sentence_singular_plural_and_every_noun():
+    """One prediction is singular; with nothing besides predictions the sentence ends with a full stop;
+    every other kind of evidence has its own noun and plural; not-comparable values carry no status."""
+    one = [{"evidence": "prediction", "status": "reproduced"}]
+    assert summary_sentence(one) == "The model reproduces 1 of 1 prediction it was not calibrated to."
+    two = [{"evidence": "prediction", "status": "not reproduced"},
+           {"evidence": "prediction", "status": "inconclusive"},
+           {"evidence": "prediction", "status": "not reproduced"}]
+    assert summary_sentence(two) == ("The model reproduces 0 of 3 predictions it was not calibrated to "
+                                     "(2 not reproduced, 1 inconclusive).")
+    many = [{"evidence": "arithmetic", "status": "reproduced"}, {"evidence": "arithmetic", "status": "reproduced"},
+            {"evidence": "transcription", "status": "reproduced"},
+            {"evidence": "transcription", "status": "not reproduced"},
+            {"evidence": "construction", "status": "holds"}, {"evidence": "construction", "status": "fails"},
+            {"evidence": "target", "status": "target met"}, {"evidence": "target", "status": "target missed"},
+            {"evidence": "not comparable", "status": "not comparable"},
+            {"evidence": "not comparable", "status": "not comparable"}]
+    assert summary_sentence(many) == (
+        "The model reproduces 0 of 0 predictions it was not calibrated to; besides them, "
+        "2 arithmetic checks (2 reproduced), 2 transcription checks (1 reproduced, 1 not reproduced), "
+        "2 construction (sanity) checks (1 holds, 1 fails), 2 calibration targets (1 target met, "
+        "1 target missed), 2 paper values that are not comparable.")
+    singles = [{"evidence": e, "status": s} for e, s in [
+        ("transcription", "reproduced"), ("target", "target met"), ("not comparable", "not comparable")]]
+    assert summary_sentence(singles) == (
+        "The model reproduces 0 of 0 predictions it was not calibrated to; besides them, "
+        "1 transcription check (1 reproduced), 1 calibration target (1 target met), "
+        "1 paper value that is not comparable.")
+
+
+def test_counts_totals_and_records():
+    """Three checks (a prediction reproduced, one not, a target met), counted per evidence and status; totals list every
+    status, zeros included."""
+    sc = Scorecard("t")
+    _compare(sc, 10.0)
+    _compare(sc, 12.0)
+    _compare(sc, 10.0, evidence="target")
+    assert sc.counts() == {"prediction": {"reproduced": 1, "not reproduced": 1}, "target": {"target met": 1}}
+    totals = sc.totals()
+    assert totals == {"reproduced": 1, "not reproduced": 1, "inconclusive": 0, "not applicable": 0,
+                      "target met": 1, "target missed": 0, "holds": 0, "fails": 0, "not comparable": 0}
+    assert [r["ours"] for r in sc.to_records()] == [10.0, 12.0, 10.0]
+
+
+def test_table_keeps_exact_numbers_and_text_as_they_are():
+    """An exact check has no interval, so its number is shown as is; a claim's text too."""
+    sc = Scorecard("t")
+    _compare(sc, 10.25, note="n")
+    sc.claim("c", "s", paper="A < B", ours="A < B here", holds=True, evidence="prediction")
+    table = sc.table()
+    assert table["ours"].tolist() == [10.25, "A < B here"]
+    assert table.loc[0].tolist() == ["x", "s", 10.0, 10.25, "±0.5", "test band", "prediction", "reproduced", "n"]
+
+
+def test_coverage_records_and_messages():
+    cov = Coverage("ch")
+    assert cov.chapter == "ch" and cov.items == []
+    item = cov.add("Figure 2", "redrawn schematic", "plotting.box", note="n")
+    assert (item.item, item.category, item.how, item.note) == ("Figure 2", "redrawn schematic", "plotting.box", "n")
+    assert cov.add("Table 1", "computed from the model", "model.run").note == ""
+    assert cov.to_records() == [
+        {"item": "Figure 2", "category": "redrawn schematic", "how": "plotting.box", "note": "n"},
+        {"item": "Table 1", "category": "computed from the model", "how": "model.run", "note": ""}]
+    assert cov.table().values.tolist() == [["Figure 2", "redrawn schematic", "plotting.box", "n"],
+                                           ["Table 1", "computed from the model", "model.run", ""]]
+    assert list(Coverage("e").table().columns) == ["item", "category", "how", "note"]
+    with pytest.raises(ValueError) as err:
+        cov.add("Fig 3", "redrawn schematic", "  ")
+    assert str(err.value) == "Fig 3: a 'redrawn schematic' item needs how it is regenerated in `how`"
+    with pytest.raises(ValueError) as err:
+        cov.add("Fig 4", "made up", "x")
+    assert str(err.value) == ("Fig 4: category must be one of ('computed from the model', 'computed from "
+                              "transcribed data', 'reconstructed under a labelled assumption', 'redrawn schematic', "
+                              "'not reproducible'), got 'made up'")
+    assert len(cov.items) == 2
