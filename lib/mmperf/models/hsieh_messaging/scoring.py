@@ -236,10 +236,9 @@ def _chapter3(sc, R, v, P):
                   reason="judgement: a crossing read off a curve and quoted as a round 6000 (+-1000 B)", unit="byte",
                   note=f"accounting '{P['header_accounting']}' (assumed); always above from {always:.0f} B")
     else:
-        sc.within("MTU above which IP routing beats tunnelling (H15, Figure 3.4)", "Section 3.2.4, seed line 926",
-                  paper="greater than 6000 bytes", ours=math.nan, low=5000, high=7000, evidence="prediction",
-                  reason="judgement: a crossing read off a curve and quoted as a round 6000 (+-1000 B)", unit="byte",
-                  na_reason="IP routing never beats tunnelling in this run's MTU range")
+        sc.claim("MTU above which IP routing beats tunnelling (H15, Figure 3.4)", "Section 3.2.4, seed line 926",
+                 paper="greater than 6000 bytes", ours="undefined: no crossing in this run's MTU range", holds=None,
+                 evidence="prediction", na_reason="IP routing never beats tunnelling in this run's MTU range")
     sc.claim("IP routing (8 KB MTU) slightly beats TCP over tunnelling at 2 MB", "Section 3.4.1, seed lines 1096-1102",
              paper="113.01 > 111.32 Mbit/s", ours=f"utilisation {o['u_ip_8k']:.4f} vs {o['u_chosen']:.4f}",
              holds=o["u_ip_8k"] > o["u_chosen"], evidence="prediction")
