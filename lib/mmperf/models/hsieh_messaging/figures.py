@@ -21,6 +21,12 @@ def _plt():
     return plt
 
 
+def matplotlib_ticker():
+    import matplotlib.ticker
+
+    return matplotlib.ticker
+
+
 def _stamp(fig, text: str) -> None:
     """A labelled-assumption note under the axes (never over the data)."""
     fig.text(0.01, 0.005, text, fontsize=9, style="italic", color="#555555", ha="left", va="bottom")
@@ -170,7 +176,9 @@ def hockney_ratio(hockney: pd.DataFrame, rel: float):
                   fontsize=9)
     ax.set_xlabel("table n_1/2 / Hockney n_1/2 = a r / 2")
     ax.set_xscale("log", base=2)
-    ax.set_xticks([0.5, 1, 2, 4], ["0.5", "1", "2", "4"])
+    ax.set_xlim(0.5, 4)
+    ax.set_xticks([0.5, 0.8, 1, 1.25, 2, 3, 4], ["0.5", "0.8", "1", "1.25", "2", "3", "4"])
+    ax.xaxis.set_minor_locator(matplotlib_ticker().NullLocator())
     for net, c in colours.items():
         ax.scatter([], [], c=c, label=net)
     ax.legend(loc="lower right", frameon=True, fontsize=9)
