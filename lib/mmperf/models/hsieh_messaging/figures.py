@@ -48,7 +48,7 @@ def routes_schematic():
     plt = _plt()
     fig, (left, right) = plt.subplots(1, 2, figsize=(6.9, 3.6), gridspec_kw={"width_ratios": [1, 1.35]})
     blank_axes(left, (0, 10), (0, 10))
-    left.set_title("Protocol hierarchy (Fig. 2.1 of the thesis)", fontsize=10)
+    left.set_title("Protocol hierarchy (Fig. 2.1)", fontsize=10)
     box(left, (0.3, 8.2), 9.4, 1.3, "PVM task (libpvm) and pvmd", fc="#e2f0d9")
     box(left, (0.3, 5.9), 4.4, 1.8, "Fore ATM API\n/ HP LLA", fc="#dbe9f6")
     box(left, (5.3, 5.9), 4.4, 1.8, "BSD sockets:\nTCP, UDP, Unix", fc="#fde8d0")
@@ -56,7 +56,7 @@ def routes_schematic():
     box(left, (0.3, 1.0), 9.4, 2.2, "network: ATM (AAL4/5),\nHIPPI, Ethernet", fc="#eeeeee")
     left.text(2.5, 4.4, "bypass", ha="center", fontsize=9, style="italic", color=RED)
     arrow(left, (2.5, 5.9), (2.5, 3.2), colour=RED)
-    blank_axes(right, (0, 12), (0, 10))
+    blank_axes(right, (-0.4, 12.3), (0, 10))
     right.set_title("Normal and Direct routes (Figs. 2.2-2.3)", fontsize=10)
     for y, label in ((6.4, "Normal"), (1.6, "Direct")):
         right.text(0.1, y + 1.9, label, fontsize=10, weight="bold")
@@ -75,15 +75,16 @@ def routes_schematic():
 def multicast_schematic():
     """Figure 2.4 redrawn: two-phase multicast, serial sends (PVM) or one parallel send (ATM)."""
     plt = _plt()
-    fig, ax = plt.subplots(figsize=(6.9, 3.0))
-    blank_axes(ax, (0, 14), (0, 6))
+    fig, ax = plt.subplots(figsize=(6.9, 3.3))
+    blank_axes(ax, (0, 14), (-1.2, 6))
     box(ax, (0.2, 2.3), 2.6, 1.4, "sender task\n+ its pvmd", fc="#e2f0d9")
     hosts = [("host X: tasks 1-3", 4.7), ("host Y: tasks 4-5", 2.6), ("host Z: tasks 6-9", 0.5)]
     for i, (label, y) in enumerate(hosts):
         box(ax, (9.6, y), 4.2, 0.9, label, fc="#fde8d0")
-        arrow(ax, (2.8, 3.0), (9.6, y + 0.45), f"send {i + 1}" if i < 2 else "send N", colour=BLUE,
-              offset=(-1.2, 0.05))
-    ax.text(6.0, 5.7, "Phase I: task-id lists, Phase II: data; each N serial sends in PVM,\n"
+        arrow(ax, (2.8, 3.0), (9.6, y + 0.45), colour=BLUE)
+        ax.text(9.4, y + 0.75, f"send {i + 1}" if i < 2 else "send N", ha="right", va="bottom", fontsize=9,
+                color=BLUE)
+    ax.text(7.0, -0.9, "Phase I: task-id lists, Phase II: data; each N serial sends in PVM,\n"
             "one simultaneous send through the ATM switch in the re-implementation", ha="center", fontsize=9)
     return fig
 
