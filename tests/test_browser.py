@@ -71,14 +71,17 @@ ARTICLE_TEXT_JS = """() => {
 WIDE_TABLES_JS = """() => {
   const article = document.querySelector('article.bd-article') || document.querySelector('article');
   if (!article) return [];
-  const column = article.getBoundingClientRect();
+  const cs = getComputedStyle(article);
+  const a = article.getBoundingClientRect();
+  const right = a.right - parseFloat(cs.paddingRight);
   const out = [];
   for (const t of article.querySelectorAll('table')) {
     const r = t.getBoundingClientRect();
     if (r.width === 0) continue;  // inside a closed dropdown
-    if (r.width > column.width + 1 || r.right > column.right + 1) {
+    const box = t.parentElement;  // a scroll box (mm-table-box, the theme's table container) or the text
+    if (r.width > box.clientWidth + 1 || r.right > right + 1) {
       const head = (t.querySelector('tr') || t).innerText.replace(/\\s+/g, ' ').slice(0, 60);
-      out.push(`${Math.round(r.width)} px > column ${Math.round(column.width)} px: ${head}`);
+      out.push(`${Math.round(r.width)} px in a column of ${Math.round(Math.min(box.clientWidth, right - r.left))} px: ${head}`);
     }
   }
   return out;
