@@ -97,6 +97,9 @@ def parse_exercises(text: str, chapter: str = "", parameter_names: list[str] | N
     >>> [ex] = parse_exercises(md, "demo", ["rate", "seed"])
     >>> ex.label, ex.title, ex.parameters, ex.settings
     ('ex-demo-half', 'Halving the rate', ['rate'], [('rate', '0.5')])
+    >>> [ex] = parse_exercises(md.replace("`rate`", "the seed line 12 rate"), "demo", ["rate", "seed"])
+    >>> ex.parameters
+    ['rate']
     >>> ex.solution
     'The wait falls to {glue:text}`w:.1f` s.'
     """
@@ -119,7 +122,12 @@ def parse_exercises(text: str, chapter: str = "", parameter_names: list[str] | N
         both = ex.body + "\n" + ex.solution
         ex.settings = [(p["name"], p["value"]) for p in MMBOOK_P.finditer(both)]
         used = {name for name, _ in ex.settings}
-        used |= {name for name in names if re.search(rf"(?<![A-Za-z0-9_]){re.escape(name)}(?![A-Za-z0-9_])", both)}
+        used |= {g for g in re.findall(r"--(?:grid|vary)[ =]+([A-Za-z_][A-Za-z0-9_]*)", both)}
+        # a name with an underscore is an identifier wherever it appears; a plain word ("seed", "host")
+        # counts only as code (`seed`), since "seed line 120" is prose
+        used |= {name for name in names
+                 if re.search(rf"`{re.escape(name)}\b" if "_" not in name
+                              else rf"(?<![A-Za-z0-9_]){re.escape(name)}(?![A-Za-z0-9_])", both)}
         ex.parameters = [name for name in names if name in used] + sorted(used - set(names))
         out.append(ex)
     return out
