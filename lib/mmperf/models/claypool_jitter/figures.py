@@ -245,7 +245,7 @@ def priority(prio: pd.DataFrame, prfits: pd.DataFrame, max_load: float, tops: tu
             ax.plot(g["load"], g["Variance"] / 1e9, "o", ms=2.5, color=PALETTE[k], alpha=0.5)
             ax.plot(xs[line >= 0], line[line >= 0] / 1e9, color=PALETTE[k], label=p)
         ax.set_ylim(0, top / 1e9)
-        ax.set_title(f"thesis axis top {top:.1e} µs²", fontsize=10)
+        ax.set_title(f"thesis axis top {top / 1e9:g} × 10⁹ µs²", fontsize=10)
         ax.set_xlabel("load average (w)")
     axes[0].set_ylabel("variance (10⁹ µs²)")
     axes[0].legend(loc="upper left")

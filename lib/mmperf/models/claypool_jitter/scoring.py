@@ -18,6 +18,21 @@ from mmperf.models.claypool_jitter.analytic import fisher_ci
 #: loads, 4 isolated classes, 3 priorities x 6 loads, 3 networks x 2 loads.
 N_CHAPTER3_CONDITIONS = 4 * 6 + 4 + 3 * 6 + 3 * 2
 W32 = "Table 3.2 (seed lines 757-765)"
+_SUP = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def _e(x: float) -> str:
+    """A number in scientific notation for prose: ``_e(13300000000.0)`` gives '1.33 × 10¹⁰'.
+
+    Examples
+    --------
+    >>> _e(13300000000.0), _e(-8.46e7), _e(0.0)
+    ('1.33 × 10¹⁰', '-8.46 × 10⁷', '0')
+    """
+    if x == 0 or not math.isfinite(x):
+        return f"{x:g}"
+    k = int(math.floor(math.log10(abs(x))))
+    return f"{x / 10**k:.2f} × 10{str(k).translate(_SUP)}"
 
 
 def score(ch, R: dict) -> None:
@@ -69,7 +84,7 @@ def score(ch, R: dict) -> None:
     holds = falling and separated if (falling == separated) else None
     sc.claim("H3 slopes positive and falling with processor power", "Section 3.4.2, seed line 829",
              paper="all slopes > 0, decreasing with SPECint92",
-             ours=", ".join(f"{k} {v:.2e}" for k, v in slopes.items()) + ("; SLC and Sparc 5 slope CIs "
+             ours=", ".join(f"{k} {_e(v)}" for k, v in slopes.items()) + ("; SLC and Sparc 5 slope CIs "
                                                                           + ("apart" if separated else "overlap")),
              holds=holds, evidence="construction" if gen == "ciw" else "prediction",
              reason="ordering of the point estimates, decided only when the SLC and Sparc 5 slope CIs are apart",
@@ -86,7 +101,7 @@ def score(ch, R: dict) -> None:
     # -- H5: networks -------------------------------------------------------------------------------
     sc.claim("H5 1/variance rises with bandwidth on loaded networks", "Fig 3.13, seed lines 923-934",
              paper="r = 0.98 from three points", ours=f"r = {m['ours_r_bandwidth']:.2f}; slope 95 % CI "
-             f"[{R['bw_slope_ci'][0]:.2e}, {R['bw_slope_ci'][1]:.2e}]",
+             f"[{_e(R['bw_slope_ci'][0])}, {_e(R['bw_slope_ci'][1])}]",
              holds=bool(R["bw_slope_ci"][0] > 0) if R["bw_slope_ci"][0] > 0 or R["bw_slope_ci"][1] < 0 else None,
              evidence="prediction",
              reason="with three points the sampling band of r is [-1, 1]: only the direction is compared")
@@ -110,13 +125,13 @@ def score(ch, R: dict) -> None:
     lv = {p: R["max_mean_variance"][p][0] for p in ("default", "nice", "realtime")}
     sc.claim("H6 ordering at the highest load: default >= nice >= real-time", "Section 3.5.2, seed lines 886-893",
              paper="default most jitter, nice less, real-time least",
-             ours=f"mean variance {lv['default']:.2e} / {lv['nice']:.2e} / {lv['realtime']:.2e} µs²",
+             ours=f"mean variance {_e(lv['default'])} / {_e(lv['nice'])} / {_e(lv['realtime'])} µs²",
              holds=bool(lv["default"] >= lv["nice"] >= lv["realtime"]), evidence="construction",
              note="the priority rules (no wait for real-time, at most the rest of one slice or burst for nice) "
                   "build the ordering in")
     sc.claim("H6 nice jitter still grows with load", "Section 3.5.3, seed lines 899-901",
              paper="nice processes suffer increased jitter with load",
-             ours=f"nice slope 95 % CI [{pci['nice'][0]:.2e}, {pci['nice'][1]:.2e}]",
+             ours=f"nice slope 95 % CI [{_e(pci['nice'][0])}, {_e(pci['nice'][1])}]",
              holds=True if pci["nice"][0] > 0 else (False if pci["nice"][1] <= 0 else None), evidence="prediction",
              reason="the sign of the nice slope, decided by its 95 % CI")
     mv, hv = R["max_mean_variance"]["default"]
@@ -307,10 +322,10 @@ def explain(ch, R: dict) -> None:
     ps, pci = R["prio_slopes"], R["prio_slope_ci"]
     xd = m.get("ours_x_intercept_default")
     g("cj_priority_text",
-      f"The default line's slope is {ps['default']:.2e} µs² per load unit"
+      f"The default line's slope is {_e(ps['default'])} µs² per load unit"
       + (f" and it crosses the x-axis at load {xd:.2f} (thesis: around one, seed line 893)" if xd is not None else "")
-      + f". The nice slope's 95 % CI is [{pci['nice'][0]:.2e}, {pci['nice'][1]:.2e}] and the real-time slope's "
-      f"[{pci['realtime'][0]:.2e}, {pci['realtime'][1]:.2e}]. "
+      + f". The nice slope's 95 % CI is [{_e(pci['nice'][0])}, {_e(pci['nice'][1])}] and the real-time slope's "
+      f"[{_e(pci['realtime'][0])}, {_e(pci['realtime'][1])}]. "
       + ("Under the time-slice rules a nice receive process waits at most the rest of one slice whatever the "
          "number of counters, so its line is flat; the thesis's nice jitter grows with load because a newly "
          "activated process runs before it (seed lines 899-901), and our counters, always runnable, are never "
