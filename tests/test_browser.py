@@ -37,7 +37,8 @@ pytestmark = pytest.mark.browser
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-STATIC_PAGES = ["index.html", "book/intro.html", "book/using.html", "book/teaching.html", "book/instructor.html",
+STATIC_PAGES = ["index.html", "book/intro.html", "book/using.html", "book/teaching.html", "book/sweeping.html",
+                "book/instructor.html",
                 "book/scorecard.html", "book/status.html", "book/bibliography.html"]
 CHAPTER_PAGES = [f"book/chapters/{name}.html" for name in chapter_names()]
 PAGES = STATIC_PAGES + CHAPTER_PAGES
