@@ -182,3 +182,178 @@ def test_same_seed_same_numbers():
     a = q.simulate(factory(), max_time=500.0, warmup=0.0, seed=7)["sojourn"].tolist()
     b = q.simulate(factory(), max_time=500.0, warmup=0.0, seed=7)["sojourn"].tolist()
     assert a == b
+
+
+# --- exact tests added from the mutation run (benchmarks/mutation-report.md) ---
+
+def test_require_positive_accepts_numbers_and_names_the_parameter():
+    """Ints, floats and numpy numbers come back as Python floats; bools, text, 0, negatives, NaN and
+    infinity are refused with the parameter's name and the value's repr."""
+    assert q.require_positive("r", 3) == 3.0 and type(q.require_positive("r", np.int64(3))) is float
+    assert q.require_positive("r", np.float64(2.5)) == 2.5
+    assert q.require_positive("r", 1e-300) == 1e-300
+    for bad, shown in [(True, "True"), ("2", "'2'"), (0, "0"), (-1.5, "-1.5"), (float("nan"), "nan"),
+                       (float("inf"), "inf"), (None, "None")]:
+        with pytest.raises(ValueError) as err:
+            q.require_positive("rate", bad)
+        assert str(err.value) == f"rate must be a finite number > 0, got {shown}"
+
+
+def test_require_stable_message_and_edge():
+    """Utilisation 1 is unstable (no steady state); just below 1 is accepted. The message names the
+    system, prints the utilisation to 4 significant digits and says why."""
+    q.require_stable(0.999)
+    with pytest.raises(ValueError) as err:
+        q.require_stable(1.0)
+    assert str(err.value) == ("queue is unstable: utilisation 1 >= 1 "
+                              "(arrival rate must be below total service rate)")
+    with pytest.raises(ValueError) as err:
+        q.require_stable(1.23456, "M/M/9 queue")
+    assert str(err.value).startswith("M/M/9 queue is unstable: utilisation 1.235 >= 1 (")
+
+
+def test_erlang_c_three_servers_by_hand():
+    """c = 3, a = 2: a^c/c! / (1 - rho) = (8/6) / (1/3) = 4 and sum_{k<3} a^k/k! = 1 + 2 + 2 = 5, so
+    C = 4 / (5 + 4) = 4/9. One server: C = rho (an M/M/1 arrival waits when the server is busy)."""
+    assert q.erlang_c(3, 2.0) == pytest.approx(4 / 9)
+    assert q.erlang_c(1, 0.3) == pytest.approx(0.3)
+    assert q.erlang_c(2.0, 1.0) == pytest.approx(1 / 3)   # whole-number float accepted
+    with pytest.raises(ValueError) as err:
+        q.erlang_c(0, 1.0)
+    assert str(err.value) == "servers must be a whole number >= 1, got 0"
+    with pytest.raises(ValueError) as err:
+        q.erlang_c(2, 2.0)
+    assert str(err.value) == ("M/M/c queue is unstable: utilisation 1 >= 1 "
+                              "(arrival rate must be below total service rate)")
+
+
+def test_mmc_every_field_by_hand():
+    """M/M/3, lambda = 2, mu = 1: C = 4/9 (above), Wq = C / (c mu - lambda) = 4/9, W = 13/9,
+    Lq = lambda Wq = 8/9, L = lambda W = 26/9, rho = 2/3. M/M/2 with lambda = 2, mu = 2: a = 1,
+    C = 1/3, Wq = (1/3) / (4 - 2) = 1/6, W = 1/6 + 1/2 = 2/3, Lq = 1/3, L = 4/3, rho = 1/2."""
+    m = q.mmc(2.0, 1.0, 3)
+    assert (m.rho, m.L, m.Lq, m.W, m.Wq) == pytest.approx((2 / 3, 26 / 9, 8 / 9, 13 / 9, 4 / 9))
+    m = q.mmc(2.0, 2.0, 2)
+    assert (m.rho, m.L, m.Lq, m.W, m.Wq) == pytest.approx((1 / 2, 4 / 3, 1 / 3, 2 / 3, 1 / 6))
+    with pytest.raises(ValueError) as err:
+        q.mmc(1.0, 0.0, 2)
+    assert str(err.value) == "service_rate must be a finite number > 0, got 0.0"
+    with pytest.raises(ValueError) as err:
+        q.mmc(0.0, 1.0, 2)
+    assert str(err.value) == "arrival_rate must be a finite number > 0, got 0.0"
+
+
+def test_mm1_messages_in_full():
+    with pytest.raises(ValueError) as err:
+        q.mm1(1.0, 0)
+    assert str(err.value) == "service_rate must be a finite number > 0, got 0"
+    with pytest.raises(ValueError) as err:
+        q.mm1(3.0, 2.0)
+    assert str(err.value) == ("M/M/1 queue is unstable: utilisation 1.5 >= 1 "
+                              "(arrival rate must be below total service rate)")
+
+
+def test_mg1_and_md1_every_field_by_hand():
+    """P-K: Wq = lambda E[S]^2 (1 + scv) / (2 (1 - rho)). lambda = 0.25, E[S] = 2, scv = 0.5: rho = 0.5,
+    Wq = 0.25 * 4 * 1.5 / 1 = 1.5, W = 3.5, Lq = 0.375, L = 0.875. M/D/1 with lambda = 0.5, mu = 2:
+    E[S] = 0.5, rho = 0.25, Wq = 0.5 * 0.25 / (2 * 0.75) = 1/12, W = 7/12, Lq = 1/24, L = 7/24."""
+    m = q.mg1(0.25, 2.0, 0.5)
+    assert (m.rho, m.L, m.Lq, m.W, m.Wq) == pytest.approx((0.5, 0.875, 0.375, 3.5, 1.5))
+    d = q.md1(0.5, 2.0)
+    assert (d.rho, d.L, d.Lq, d.W, d.Wq) == pytest.approx((0.25, 7 / 24, 1 / 24, 7 / 12, 1 / 12))
+    assert q.mg1(0.5, 1.0, 0.0).Wq == pytest.approx(0.5)   # scv 0 is allowed (deterministic)
+    for call, message in [
+        (lambda: q.mg1(0.5, 1.0, -1.0), "service_scv must be >= 0, got -1.0"),
+        (lambda: q.mg1(0.5, 0.0, 1.0), "mean_service must be a finite number > 0, got 0.0"),
+        (lambda: q.mg1(0.0, 1.0, 1.0), "arrival_rate must be a finite number > 0, got 0.0"),
+        (lambda: q.mg1(1.0, 1.0, 1.0), "M/G/1 queue is unstable: utilisation 1 >= 1 "
+                                       "(arrival rate must be below total service rate)"),
+        (lambda: q.md1(0.5, 0), "service_rate must be a finite number > 0, got 0"),
+        (lambda: q.tandem(1.0, []), "service_rates must list at least one station"),
+    ]:
+        with pytest.raises(ValueError) as err:
+            call()
+        assert str(err.value) == message
+
+
+def test_tandem_every_field_by_hand():
+    """lambda = 0.5. Station mu = 1: rho 0.5, L 1, Lq 0.5, W 2, Wq 1. Station mu = 2: rho 0.25, L 1/3,
+    Lq 1/12, W 2/3, Wq 1/6. The line: rho = max = 0.5 whichever station comes first; the rest add."""
+    for rates in ([1.0, 2.0], [2.0, 1.0]):
+        t = q.tandem(0.5, rates)
+        assert (t.rho, t.L, t.Lq, t.W, t.Wq) == pytest.approx((0.5, 4 / 3, 7 / 12, 8 / 3, 7 / 6))
+
+
+def test_lindley_by_hand_idle_periods_and_refusals():
+    """W_n = max(0, W_{n-1} + S_{n-1} - A_n). Gaps 0, 1, 5, 1 and services 3, 1, 1, 1: W = 0, 2,
+    max(0, 2 + 1 - 5) = 0, max(0, 0 + 1 - 1) = 0. Gaps 0, 1, 1, 1, services 3, 1, 2, 1: 0, 2, 2, 3.
+    The first gap only places the first arrival: it never changes a wait."""
+    assert q.lindley_waits([0.0, 1.0, 5.0, 1.0], [3.0, 1.0, 1.0, 1.0]).tolist() == [0.0, 2.0, 0.0, 0.0]
+    assert q.lindley_waits([0, 1, 1, 1], [3, 1, 2, 1]).tolist() == [0.0, 2.0, 2.0, 3.0]
+    assert q.lindley_waits([7.0, 1.0], [3.0, 1.0]).tolist() == [0.0, 2.0]
+    assert q.lindley_waits([2.0], [9.0]).tolist() == [0.0]
+    empty = q.lindley_waits([], [])
+    assert empty.shape == (0,) and empty.dtype == float
+    for a, s in [([1.0, 2.0], [1.0]), ([[1.0]], [[1.0]])]:
+        with pytest.raises(ValueError) as err:
+            q.lindley_waits(a, s)
+        assert str(err.value) == "interarrival and service must be one-dimensional and of equal length"
+
+
+def test_service_distribution_parameters():
+    """Gamma with mean m and cv: shape k = 1/cv^2, scale m/k (mean k * scale = m, variance k scale^2 =
+    m^2 cv^2). cv = 0.5, m = 2: k = 4, scale 0.5. cv = 1, m = 3: k = 1, scale 3 (exponential). cv = 0:
+    deterministic at m."""
+    g = q.service_distribution(2.0, cv=0.5)
+    assert isinstance(g, ciw.dists.Gamma) and (g.shape, g.scale) == pytest.approx((4.0, 0.5))
+    e = q.service_distribution(3.0, cv=1.0)
+    assert (e.shape, e.scale) == pytest.approx((1.0, 3.0))
+    d = q.service_distribution(2, cv=0)
+    assert isinstance(d, ciw.dists.Deterministic) and d.value == 2.0
+    for mean, cv, message in [
+        (1.0, -0.1, "cv (coefficient of variation) must be a finite number >= 0, got -0.1"),
+        (1.0, float("nan"), "cv (coefficient of variation) must be a finite number >= 0, got nan"),
+        (1.0, float("inf"), "cv (coefficient of variation) must be a finite number >= 0, got inf"),
+        (0.0, 0.5, "mean service time must be a finite number > 0, got 0.0"),
+    ]:
+        with pytest.raises(ValueError) as err:
+            q.service_distribution(mean, cv)
+        assert str(err.value) == message
+
+
+def _deterministic(gap, service):
+    return ciw.create_network(arrival_distributions=[ciw.dists.Deterministic(gap)],
+                              service_distributions=[ciw.dists.Deterministic(service)], number_of_servers=[1])
+
+
+def test_simulate_warmup_window_and_sojourn_by_hand():
+    """Arrivals every 0.5 with service 1: the server is always busy after the first arrival, customer k
+    (arriving at 0.5 k) leaves at 0.5 + k and waits 0.5 (k - 1), so its sojourn is exit minus arrival.
+    With warm-up 2.0 the first record is the customer arriving at exactly 2.0 (>= warm-up)."""
+    records = q.simulate(_deterministic(0.5, 1.0), max_time=20.0, warmup=2.0, seed=1)
+    assert records["arrival_date"].min() == pytest.approx(2.0)
+    assert records["sojourn"].tolist() == pytest.approx((records["exit_date"] - records["arrival_date"]).tolist())
+    first = records.sort_values("arrival_date").iloc[0]
+    assert first["waiting_time"] == pytest.approx(1.5)    # k = 4: 0.5 * 3
+    assert q.simulate(_deterministic(100.0, 1.0), max_time=50.0, warmup=0.0, seed=1).empty
+    for warmup, max_time in [(-1.0, 10.0), (10.0, 10.0)]:
+        with pytest.raises(ValueError) as err:
+            q.simulate(_deterministic(1.0, 0.5), max_time=max_time, warmup=warmup, seed=1)
+        assert str(err.value) == f"warmup must be in [0, max_time); got warmup={warmup}, max_time={max_time}"
+
+
+def test_replicate_seeds_summary_and_level():
+    """run_one(seed) = seed for seeds 10, 11, 12: mean 11, s = 1, half-width t_{0.975,2}/sqrt(3) =
+    4.302653 / 1.732051 = 2.484138; at level 0.90 t_{0.95,2} = 2.919986 gives 1.685854."""
+    runs, summary = q.replicate(lambda s: {"x": float(s)}, replications=3, seed=10)
+    assert runs.to_dict("list") == {"replication": [0, 1, 2], "x": [10.0, 11.0, 12.0]}
+    assert list(summary.index) == ["x"] and list(summary.columns) == ["mean", "ci_half_width", "n"]
+    assert summary.loc["x", "mean"] == 11.0 and summary.loc["x", "n"] == 3
+    assert summary.loc["x", "ci_half_width"] == pytest.approx(2.484138, abs=1e-6)
+    _, s90 = q.replicate(lambda s: {"x": float(s)}, replications=3, seed=10, level=0.90)
+    assert s90.loc["x", "ci_half_width"] == pytest.approx(1.685854, abs=1e-6)
+    runs1, s1 = q.replicate(lambda s: {"x": float(s)}, replications=1, seed=4)
+    assert runs1["x"].tolist() == [4.0] and (s1.loc["x", "mean"], s1.loc["x", "ci_half_width"]) == (4.0, 0.0)
+    with pytest.raises(ValueError) as err:
+        q.replicate(lambda s: {"x": 1.0}, replications=0, seed=1)
+    assert str(err.value) == "replications must be >= 1, got 0"
