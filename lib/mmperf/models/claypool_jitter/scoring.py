@@ -136,13 +136,14 @@ def score(ch, R: dict) -> None:
              reason="the sign of the nice slope, decided by its 95 % CI")
     mv, hv = R["max_mean_variance"]["default"]
     sc.within("H6 default-priority variance at the highest load fits Fig 3.10's axis", "Fig 3.11 caption, seed line 891",
-              paper="axis top 3.5e10 µs²", ours=mv, low=v3["fig3_10_ymax_us2"] / 10, high=v3["fig3_10_ymax_us2"],
-              unit="µs²", evidence="prediction", basis="simulated", ci_half_width=hv, n=R["replications"],
+              paper="axis top 35 × 10⁹ µs²", ours=mv / 1e9, low=v3["fig3_10_ymax_us2"] / 1e10,
+              high=v3["fig3_10_ymax_us2"] / 1e9, unit="10⁹ µs²", evidence="prediction", basis="simulated",
+              ci_half_width=hv / 1e9, n=R["replications"],
               reason="judgement: the same order of magnitude as the printed axis top")
     mv, hv = R["max_mean_variance"]["nice"]
     sc.within("H6 nice variance at the highest load fits Fig 3.11's zoomed axis", "Fig 3.11 caption, seed line 891",
-              paper="axis top 8e8 µs²", ours=mv, low=0, high=v3["fig3_11_ymax_us2"], unit="µs²",
-              evidence="prediction", basis="simulated", ci_half_width=hv, n=R["replications"],
+              paper="axis top 0.8 × 10⁹ µs²", ours=mv / 1e9, low=0, high=v3["fig3_11_ymax_us2"] / 1e9,
+              unit="10⁹ µs²", evidence="prediction", basis="simulated", ci_half_width=hv / 1e9, n=R["replications"],
               reason="the zoomed axis shows the nice points, so they lie below its top")
     # -- H21: the compensation buffer -----------------------------------------------------------------
     cond = "the thesis does not state the load, machine or priority of its Fig 5.21 trace"
