@@ -156,3 +156,82 @@ def test_gaps_scale_with_time(x, c):
     buffer = 0.5123457 * period
     g = jitter.gaps_per_second(x, period, buffer)
     assert jitter.gaps_per_second(c * x, c * period, c * buffer) == pytest.approx(g / c, rel=1e-9, abs=1e-12)
+
+
+# --- exact tests added from the mutation run (benchmarks/mutation-report.md) ---
+
+def test_trace_refusals_in_full_and_the_smallest_trace():
+    """Two interarrival times are the smallest trace (variance of 1 and 3 is 2); zero gaps are allowed;
+    a 2-D array, one value, NaN, infinity or a negative gap is refused with the whole message."""
+    assert jitter.variance([1.0, 3.0]) == 2.0
+    assert jitter.variance([0.0, 2.0]) == 2.0
+    for bad, message in [([1.0], "a trace needs at least 2 interarrival times, got 1"),
+                         ([[1.0, 2.0], [3.0, 4.0]], "a trace needs at least 2 interarrival times, got 4"),
+                         ([1.0, float("nan")], "interarrival times must be finite and >= 0"),
+                         ([1.0, float("inf")], "interarrival times must be finite and >= 0"),
+                         ([1.0, -2.0], "interarrival times must be finite and >= 0")]:
+        with pytest.raises(ValueError) as err:
+            jitter.variance(bad)
+        assert str(err.value) == message
+    with pytest.raises(ValueError) as err:
+        jitter.jitter_range([1.0, 2.0], "iqr")
+    assert str(err.value) == "definition must be one of ('max', 'max-min'), got 'iqr'"
+    with pytest.raises(ValueError) as err:
+        jitter.lateness([1.0, 2.0], 1.0, "median")
+    assert str(err.value) == "reference must be one of ('min', 'first'), got 'median'"
+    for period in (0.0, -1.0, float("nan")):
+        with pytest.raises(ValueError) as err:
+            jitter.lateness([1.0, 2.0], period)
+        assert str(err.value) == f"period must be > 0, got {period}"
+
+
+def test_interarrival_times_are_floats_in_order():
+    out = jitter.interarrival_times([0, 160, 330, 480])
+    assert out.dtype == float and out.tolist() == [160.0, 170.0, 150.0]
+
+
+def test_lateness_rounding_threshold():
+    """0.1 + 0.2 - 0.3 = 5.6e-17 in floating point: far below a billionth of the period 0.3, so it is
+    rounding and is zeroed; a true lateness of 2e-9 s at period 1 s (twice the threshold) is kept."""
+    assert jitter.lateness([0.1 + 0.2, 0.1 + 0.2], 0.3, "first").tolist() == [0.0, 0.0, 0.0]
+    kept = jitter.lateness([1.0 + 2e-9, 1.0], 1.0, "first")
+    assert kept[0] == 0.0 and kept[1] == pytest.approx(2e-9, rel=1e-6) and kept[2] == pytest.approx(2e-9, rel=1e-6)
+
+
+def test_positive_deviation_variance_keeps_only_strictly_positive_deviations():
+    """Mean of 0, 10, 20, 10 is 10: deviations -10, 0, 10, 0; only +10 is above the mean, so fewer than
+    two remain and the result is 0 (counting the zeros would give the variance of 0, 10, 0 = 100/3)."""
+    assert jitter.positive_deviation_variance([0, 10, 20, 10]) == 0.0
+
+
+def test_optimal_buffer_distance_is_euclidean():
+    """One buffer of 100 with drops 25 % (late 0, 10, 50, 120): distance hypot(100/230, 25/6) =
+    4.189290, not the L1 sum 100/230 + 25/6 = 4.601449."""
+    b, d, q = jitter.optimal_buffer([0, 10, 50, 120], [100], buffer_limit=230, drop_limit_pct=6)
+    assert (b, d) == (100.0, 25.0)
+    assert q == pytest.approx(4.189290, abs=1e-6)
+
+
+def test_gaps_use_the_reference_and_the_time_unit():
+    """x = 100, 220, 160 at period 160 (sum 480): lateness against the earliest frame 60, 0, 60, 60 and
+    against the first frame 0, -60, 0, 0. Buffer 30: three gaps or none, over 480/480 = 1 second, or
+    over 480/960 = 0.5 s (6 per second)."""
+    x = [100, 220, 160]
+    assert jitter.gaps_per_second(x, 160, 30, time_unit=480) == 3.0
+    assert jitter.gaps_per_second(x, 160, 30, reference="first", time_unit=480) == 0.0
+    assert jitter.gaps_per_second(x, 160, 30, time_unit=960) == 6.0
+
+
+def test_all_metrics_by_hand():
+    """x = 10, 10, 15, 20, 20 at period 15 (sum 75): range 20 (max) or 10 (max - min), variance 25,
+    std 5, absolute deviation 20. Offsets 0, -5, -10, -10, -5, 0; against the earliest frame the
+    lateness is 10, 5, 0, 0, 5, 10. Gap buffer 7, time unit 75: two frames late over 1 s -> 2.
+    Buffers 0, 5, 10: dropped 4/6, 2/6, 0 of the frames (66.67 %, 33.33 %, 0 %); trapezoids
+    (66.67 + 33.33)/2 * 5 + (33.33 + 0)/2 * 5 = 333.33. Against the first frame nothing is late."""
+    kw = {"period": 15, "gap_buffer": 7, "buffers": [0, 5, 10], "time_unit": 75}
+    m = jitter.all_metrics([10, 10, 15, 20, 20], **kw)
+    assert list(m) == list(jitter.METRIC_NAMES)
+    assert [m[k] for k in ("Range", "Variance", "Stddev", "Absdev", "Gaps")] == [20.0, 25.0, 5.0, 20.0, 2.0]
+    assert m["Area"] == pytest.approx(1000 / 3)
+    first = jitter.all_metrics([10, 10, 15, 20, 20], range_definition="max-min", reference="first", **kw)
+    assert (first["Range"], first["Gaps"], first["Area"]) == (10.0, 0.0, 0.0)
