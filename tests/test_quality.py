@@ -142,3 +142,94 @@ def test_acceptable_region_is_convex(a, b):
 @given(points)
 def test_max_norm_never_exceeds_euclidean(x):
     assert qm.quality(x, norm="max") <= qm.quality(x) + 1e-12
+
+
+# --- exact tests added from the mutation run (benchmarks/mutation-report.md) ---------------
+def _message(call, error=ValueError):
+    with pytest.raises(error) as err:
+        call()
+    return err.value.args[0]
+
+
+def test_refusals_name_the_argument_in_full():
+    nan, inf = float("nan"), float("inf")
+    assert _message(lambda: qm.normalise(1.0, 0.0)) == "limit must be > 0, got 0.0"
+    assert _message(lambda: qm.normalise([1.0, 2.0], [3.0, 0.0])) == "limit must be > 0, got [3.0, 0.0]"
+    assert _message(lambda: qm.normalise(-1.0, 230.0)) == \
+        "value must be >= 0 (the ideal of a cost axis is 0), got -1.0"
+    assert _message(lambda: qm.normalise(nan, 1.0)) == "value must be finite, got nan"
+    assert _message(lambda: qm.normalise(1.0, inf)) == "limit must be finite, got inf"
+    assert _message(lambda: qm.shortfall(10.0, ideal=3.0, limit=30.0)) == \
+        "ideal (3.0) must exceed limit (30.0) on a ranged axis"
+    assert _message(lambda: qm.shortfall(10.0, ideal=30.0, limit=30.0)) == \
+        "ideal (30.0) must exceed limit (30.0) on a ranged axis"
+    assert _message(lambda: qm.shortfall(-1.0, ideal=30.0, limit=3.0)) == "value must be >= 0, got -1.0"
+    assert _message(lambda: qm.shortfall(1.0, ideal=nan, limit=3.0)) == "ideal must be finite, got nan"
+    assert _message(lambda: qm.quality([0.1], norm="manhattan")) == \
+        "norm must be one of ('euclidean', 'max'), got 'manhattan'"
+    assert _message(lambda: qm.quality([-0.1, 0.2])) == "normalised components must be >= 0"
+    assert _message(lambda: qm.quality([nan])) == "normalised must be finite, got [nan]"
+    assert _message(lambda: qm.quality([0.1, 0.2], weights=[1.0, -1.0])) == "weights must be >= 0"
+    assert _message(lambda: qm.quality([0.1, 0.2], weights=[1.0, nan])) == "weights must be finite, got [1.0, nan]"
+    assert _message(lambda: qm.distance([1.0, 1.0], [0.0, 0.0], [0.0, 1.0])) == "limits must be > 0, got [0.0, 1.0]"
+    assert _message(lambda: qm.quality_from_values({"jitter": 1.0, "a": 1.0}, {"latency_ms": 230.0, "a": 1.0}),
+                    KeyError) == "no acceptable limit given for axis/axes ['jitter']; limits are for ['a', 'latency_ms']"
+
+
+def test_zero_is_a_valid_value_and_results_keep_their_shape():
+    """0 is the ideal of a cost axis and a possible delivered amount: accepted. Scalars come back as
+    Python floats, arrays as arrays: 0/5, 5/5, 10/5 = 0, 1, 2; shortfalls from ideal 30 over 27:
+    (30-30)/27 = 0, 27/27 = 1, 13.5/27 = 0.5, 0 beyond the ideal, and 30/27 at 0 frames/s."""
+    assert type(qm.normalise(0.0, 5.0)) is float and qm.normalise(0.0, 5.0) == 0.0
+    assert qm.normalise(np.array([0.0, 5.0, 10.0]), 5.0).tolist() == [0.0, 1.0, 2.0]
+    assert type(qm.shortfall(16.5, 30.0, 3.0)) is float
+    assert qm.shortfall(np.array([30.0, 3.0, 16.5, 60.0, 0.0]), 30.0, 3.0).tolist() == \
+        pytest.approx([0.0, 1.0, 0.5, 0.0, 30 / 27])
+
+
+def test_weights_scalar_input_and_the_scaled_norm():
+    """Weights multiply the components: (0.6, 0.8) weighted (2, 0.5) is (1.2, 0.4), quality
+    sqrt(1.44 + 0.16) = 1.264911, max norm 1.2. A scalar is one axis. Components of 1e200 or 1e-200
+    neither overflow nor underflow: quality 1e200 sqrt(2) and 1e-200 sqrt(2). All zeros give 0."""
+    assert qm.quality([0.6, 0.8], weights=[2.0, 0.5]) == pytest.approx(1.264911, abs=1e-6)
+    assert qm.quality([0.6, 0.8], norm="max", weights=[2.0, 0.5]) == 1.2
+    assert qm.quality([0.6, 0.8], weights=[0.0, 1.0]) == pytest.approx(0.8)
+    assert qm.quality(0.7) == 0.7 and type(qm.quality(0.7)) is float
+    assert qm.quality([1e200, 1e200]) == pytest.approx(1e200 * math.sqrt(2))
+    assert qm.quality([1e-200, 1e-200]) == pytest.approx(1e-200 * math.sqrt(2))
+    assert qm.quality([0.0, 0.0]) == 0.0
+    assert qm.quality([[0.0, 0.0], [3.0, 4.0]]).tolist() == [0.0, 5.0]
+    assert qm.quality([[0.0, 0.0], [3.0, 4.0]], norm="max").tolist() == [0.0, 4.0]
+
+
+def test_distance_and_quality_from_values_pass_the_norm():
+    """Points (230, 0) and (0, 6) with limits 230 ms and 6 %: normalised differences 1 and 1:
+    Euclidean sqrt(2), max 1. Order does not matter (absolute differences)."""
+    assert qm.distance([0.0, 6.0], [230.0, 0.0], [230.0, 6.0]) == pytest.approx(math.sqrt(2))
+    assert qm.distance([230.0, 0.0], [0.0, 6.0], [230.0, 6.0], norm="max") == 1.0
+    assert qm.distance([115.0, 0.0], [0.0, 0.0], [230.0, 6.0]) == 0.5
+    assert qm.quality_from_values({"latency_ms": 115.0, "gaps_pct": 6.0}, LIMITS, norm="max") == 1.0
+
+
+def test_is_acceptable_arrays_and_limit_on_axis_values():
+    """Arrays keep their shape under both readings. limit_on_axis: sqrt(1 - 0.3^2 - 0.4^2) =
+    sqrt(0.75) = 0.866025; others exactly on the circle (0.6, 0.8) leave 0."""
+    assert qm.is_acceptable(np.array([0.5, 1.0, 1.5]), strict=False).tolist() == [True, True, False]
+    assert qm.is_acceptable(np.array([0.5, 1.0, 1.5])).tolist() == [True, False, False]
+    assert type(qm.is_acceptable(0.5)) is bool
+    assert qm.limit_on_axis([0.3, 0.4]) == pytest.approx(math.sqrt(0.75))
+    assert qm.limit_on_axis([0.6, 0.8]) == pytest.approx(0.0, abs=1e-7)
+    assert qm.limit_on_axis([0.0, 0.0]) == 1.0
+
+
+def test_metric_properties_and_convexity_small_cases():
+    """One point: nothing to compare, every property holds vacuously; two points: no triple. Convexity:
+    two acceptable points at 0.9 on one axis have their midpoint at 0.9 (acceptable); with none
+    acceptable there is nothing to check; with one there are no midpoints."""
+    expected = {"identity": True, "non_negative": True, "symmetry": True, "triangle": True}
+    assert qm.check_metric_properties([[1.0, 2.0]], [230.0, 6.0]) == expected
+    assert qm.check_metric_properties([[1.0, 2.0], [3.0, 1.0]], [230.0, 6.0]) == expected
+    assert qm.check_convexity([[0.9, 0.0], [0.9, 0.0]]) == (2, True)
+    assert qm.check_convexity([[0.0, 0.95], [0.95, 0.0]]) == (2, True)   # midpoint 0.672 from the origin
+    assert qm.check_convexity([[2.0, 0.0], [0.0, 3.0]]) == (0, True)
+    assert qm.check_convexity([[0.5, 0.0], [3.0, 0.0]]) == (1, True)
