@@ -191,8 +191,17 @@ class Chapter:
         return shown
 
     def scorecard_table(self):
-        """The scorecard, statuses coloured and written, for display at the end of the chapter."""
-        return _show(self.scorecard.table(), status="status", wrap=["what", "where", "reason", "note"])
+        """The scorecard, statuses coloured and written, for display at the end of the chapter.
+
+        Seven columns, so that it fits the text column: the note is folded into *what*, the reason into
+        *tolerance*.
+        """
+        table = self.scorecard.table()
+        table["what"] = [w if not n else f"{w} ({n})" for w, n in zip(table["what"], table["note"], strict=True)]
+        table["tolerance"] = [(r if t == "—" else f"{t}: {r}") if r else t
+                              for t, r in zip(table["tolerance"], table["reason"], strict=True)]
+        table = table.drop(columns=["note", "reason"])
+        return _show(table, status="status", wrap=["what", "where", "tolerance"])
 
     def coverage_table(self):
         """The coverage table (every table and figure of the study and how it is regenerated)."""

@@ -298,10 +298,13 @@ def whatif_banner(results: dict[str, Any]) -> str:
 
 def run_box(spec: params_mod.ChapterSpec, book: bool) -> str:
     """"Run this chapter yourself": the command, the parameter table and the downloads."""
-    rows = "".join(
-        f"<tr><td><code>{html.escape(p.name)}</code></td><td>{html.escape(_plain(p.default))}</td>"
-        f"<td>{html.escape(p.allowed())}</td><td>{html.escape(p.unit or '')}</td><td>{html.escape(p.help)}</td></tr>"
-        for p in spec.parameters.values())
+    import pandas as pd
+
+    from mmperf.tables import show_table
+
+    table = pd.DataFrame([{"parameter": p.name, "default": _plain(p.default), "allowed": p.allowed(),
+                           "unit": p.unit or "", "meaning": p.help} for p in spec.parameters.values()])
+    rows = show_table(table, formats={"default": "text"}, wrap=["meaning", "allowed"]).to_html() if len(table) else ""
     prefix = "../../downloads/" if book else ""
     executed = f"{prefix}{spec.name}.ipynb"
     example = next(iter(spec.parameters.values()), None)
@@ -313,9 +316,7 @@ def run_box(spec: params_mod.ChapterSpec, book: bool) -> str:
         f"<p>Change any parameter with <code>-p NAME VALUE</code> (repeatable) or a YAML file with "
         f"<code>-f FILE</code>; <code>mmbook params {spec.name}</code> lists them. Download the "
         f'<a href="{prefix}{spec.name}.md" download>source notebook (MyST markdown)</a> or the '
-        f'<a href="{executed}" download>executed notebook</a>.</p>'
-        '<div class="mm-table-box"><table class="mm-table"><thead><tr><th>parameter</th><th>default</th>'
-        f"<th>allowed</th><th>unit</th><th>meaning</th></tr></thead><tbody>{rows}</tbody></table></div></details>")
+        f'<a href="{executed}" download>executed notebook</a>.</p>{rows}</details>')
 
 
 def _plain(value: Any) -> str:
