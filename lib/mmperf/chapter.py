@@ -41,11 +41,30 @@ FIGURE_NAME = re.compile(r"^fig-[a-z0-9-]+$")
 UNDEFINED_TEXT = "undefined"
 
 
+class GluedText(str):
+    """A composed sentence: shown as plain text by ``{glue:text}`` and as Markdown by ``{glue:md}``.
+
+    Examples
+    --------
+    >>> t = GluedText("The wait is *short*.")
+    >>> repr(t), t._repr_markdown_()
+    ('The wait is *short*.', 'The wait is *short*.')
+    """
+
+    def __repr__(self) -> str:  # text/plain without quotes
+        return str(self)
+
+    def _repr_markdown_(self) -> str:  # text/markdown, for {glue:md}
+        return str(self)
+
+
 def _glue(name: str, value: Any) -> None:
     try:
         from myst_nb import glue
     except ImportError:  # outside the book toolchain the value is still recorded
         return
+    if isinstance(value, str) and not isinstance(value, GluedText):
+        value = GluedText(value)
     glue(name, value, display=False)
 
 
