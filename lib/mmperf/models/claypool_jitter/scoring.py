@@ -347,7 +347,14 @@ def explain(ch, R: dict) -> None:
       "(seed lines 1531-1534), which suggests that host protocol work, absent from our link, limited the faster "
       "networks.")
     add = _status(sc, "H23 processor + network")[0]
-    need = f"; about {add.needed_n} replications would decide" if add.needed_n else ""
+    needed = add.needed_n
+    if needed is None and add.status == "inconclusive":
+        from mmperf.checks import replications_needed
+
+        half = (add.ci_high - add.ci_low) / 2
+        edge = R["vb"]["additivity_pct"]
+        needed = replications_needed(R["replications"], half, abs(add.ours - edge))
+    need = (f"; about {needed} replications would decide, if the estimate stays where it is" if needed else "")
     g("cj_additivity_text",
       f"The thesis predicts total jitter as processor jitter plus network jitter and finds the sum within 7 % of "
       f"the measurement (seed line 1527; the largest error in the transcribed table is "
