@@ -244,3 +244,29 @@ def test_thesis_orderings_are_not_theorems(what, sizes, P):
     # the reference implementation agrees that the chosen pair is feasible with that buffer
     ok, buf, _ = an.reference_dual_rate_algorithm(sizes, row["r_high"], row["r_low"], P)
     assert ok and buf == pytest.approx(row["b_pdcbr"], rel=1e-9)
+
+
+@settings(max_examples=40, deadline=None)
+@given(sizes=st.lists(st.integers(1, 5000), min_size=2, max_size=40).map(lambda xs: [float(x) for x in xs]))
+def test_pcbr_buffer_grows_with_startup_delay_while_its_rate_stays(sizes):
+    """H31's mechanism: at an unchanged PCBR rate the schedule is the same and a longer delay only adds
+    buffer. (Across a step down of the rate the buffer can fall: H31 is not a theorem.)"""
+    A = an.cumulative(sizes)
+    rows = an.compare_schemes(A, list(range(1, 12)))
+    for a, b in zip(rows[:-1], rows[1:], strict=True):
+        if b["r_pcbr"] == a["r_pcbr"]:
+            assert b["b_pcbr"] >= a["b_pcbr"] - 1e-9
+
+
+def test_pcbr_buffer_on_a_seeded_mpeg1_like_trace():
+    """On a seeded MPEG-1-like synthetic trace the PCBR buffer grows with P at every step where the rate
+    stays, and over the whole range 1-30 it grows (first vs last)."""
+    from mmperf.models.hsieh_video import traces as tr
+
+    shape = tr.TraceShape(1.0, 0.40, 0.20, 0.45, 0.80, 0.15, 6.0, 0.02, 2.5)
+    t = tr.make_synthetic("mtv", "MPEG-1", 3000, "IBB(PBB)^4", shape, 0.6, 30.0, seed=1)
+    rows = an.compare_schemes(an.cumulative(t.sizes), list(range(1, 31)), highs=[1.0], lows=[0.5])
+    assert rows[-1]["b_pcbr"] > rows[0]["b_pcbr"]
+    for a, b in zip(rows[:-1], rows[1:], strict=True):
+        if b["r_pcbr"] == a["r_pcbr"]:
+            assert b["b_pcbr"] >= a["b_pcbr"]
