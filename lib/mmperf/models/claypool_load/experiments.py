@@ -1,0 +1,306 @@
+"""Every result of the claypool-load chapter from its parameters (:func:`run`)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+
+import numpy as np
+
+from mmperf.stats import mean_ci
+
+from . import analytic as an
+from . import model
+from .data import Inputs, load_inputs
+
+DEFAULTS = dict(machine="IPX", participants=8, packet_bytes=1280.0, silence_algorithm="Differential",
+                frac_deleted=0.15, mix_rule="N-2", multicast=False, cpu_speedup=1.0, protocol_speedup=1.0,
+                audio_device_speedup=1.0, compression_ratio=0.5, dsp_silence="off", hw_mixing=False,
+                counter_other_counters=1, counter_replications=10, counter_run_s=60.0, counter_cv=0.5,
+                vc_fps=4.0, vc_speedup=6.5, vc_updates=3.0, vc_multicast=True, vc_count_rule="N",
+                vc_header_bytes=0.0, vc_read_bytes_per_frame=2088.0, flying_compression=0.7,
+                flying_usage="week", flying_servers=75, seed=1)
+CIW_LOADS = (0.1, 0.3, 0.7, 0.9)
+PARTICIPANTS = tuple(range(2, 11))
+USAGE_HOURS = {"day": 10.0, "week": 50.0, "month": 200.0}   # work hours per period (section 6.1)
+
+
+@dataclass
+class Run:
+    params: dict
+    inputs: Inputs
+    values: dict = field(default_factory=dict)
+    undefined: dict = field(default_factory=dict)
+    warnings: list = field(default_factory=list)
+    extra: dict = field(default_factory=dict)
+
+    def __getitem__(self, k):
+        return self.values[k]
+
+    def get(self, k, default=math.nan):
+        return self.values.get(k, default)
+
+
+def base_audio(p: dict, inp: Inputs) -> an.Audio:
+    """The thesis's prediction setting with the reconstruction parameters (no improvements)."""
+    return an.Audio(participants=int(p["participants"]), packet_bytes=float(p["packet_bytes"]),
+                    rate_Bps=inp.v("audio_rate_Bps"), seconds=inp.v("conversation_s"),
+                    algorithm=p["silence_algorithm"], frac_deleted=float(p["frac_deleted"]), mix_rule=p["mix_rule"])
+
+
+def whatif_audio(p: dict, base: an.Audio) -> an.Audio:
+    """The reader's what-if: the base plus every improvement parameter."""
+    return base.but(multicast=bool(p["multicast"]), cpu_speedup=float(p["cpu_speedup"]),
+                    protocol_speedup=float(p["protocol_speedup"]), audio_device_speedup=float(p["audio_device_speedup"]),
+                    dsp_silence=p["dsp_silence"], hw_mixing=bool(p["hw_mixing"]))
+
+
+def run(params: dict | None = None, ciw_rows: list | None = None) -> Run:
+    """Compute every value of the chapter. ``ciw_rows``: the Ciw sweep (else simulated here)."""
+    p = {**DEFAULTS, **(params or {})}
+    inp = load_inputs()
+    r = Run(p, inp)
+    V = r.values
+    _counter(r, ciw_rows)
+    _audio(r)
+    _vc(r)
+    _flying(r)
+    V["network_nosd_kbps_at_n"] = an.network_load_kbps(int(p["participants"]), inp.v("voice_kbps"), False,
+                                                       float(p["frac_deleted"]), bool(p["multicast"]))
+    V["network_sd_kbps_at_n"] = an.network_load_kbps(int(p["participants"]), inp.v("voice_kbps"), True,
+                                                     float(p["frac_deleted"]), bool(p["multicast"]))
+    return r
+
+
+def ciw_sweep(params: dict) -> list:
+    """The Ciw rows for :func:`run` (one-process and separate-jobs components at :data:`CIW_LOADS`)."""
+    p = {**DEFAULTS, **params}
+    kw = dict(replications=int(p["counter_replications"]), seed=int(p["seed"]), horizon_s=float(p["counter_run_s"]),
+              cv=float(p["counter_cv"]))
+    rows = []
+    for one in (True, False):
+        for row in model.sweep(CIW_LOADS, int(p["counter_other_counters"]), one_process=one, **kw):
+            rows.append({**row, "one_process": one})
+    return rows
+
+
+# ----------------------------------------------------------------------------- chapter 4
+def _counter(r: Run, rows) -> None:
+    p, inp, V = r.params, r.inputs, r.values
+    bare = inp.bare_per_s("IPX")
+    V["bare_ipx_per_s"] = bare
+    V["bare_slc_per_s"] = inp.bare_per_s("SLC")
+    V["fig4_5_pred_n1"] = an.counter_prediction(bare, 1)
+    r.extra["fig4_5"] = [(n, an.counter_prediction(bare, n)) for n in range(0, 5)]
+    V["text_send_load_ms_per_s"] = 1000 * an.component_load(inp.v("text_bare_Mcount_per_s"),
+                                                            inp.v("text_send_Mcount_per_s"))
+    send_rate = 1000 / inp.v("text_send_interval_ms")
+    V["table5_2_send_load_ms_per_s"] = send_rate * inp.costs("IPX").c("Send", inp.v("text_send_packet_bytes"))
+    k = int(p["counter_other_counters"])
+    rows = rows if rows is not None else ciw_sweep(p)
+    summary = []
+    for one in (True, False):
+        for u in CIW_LOADS:
+            vals = [x["measured"] for x in rows if x["u"] == u and x["one_process"] == one]
+            m, h = mean_ci(vals)
+            expect = an.measured_load(u, k, "equal") if one else u
+            summary.append({"component": "one process" if one else "one process per job", "u": u, "mean": m,
+                            "ci": h, "n": len(vals), "analytic": expect})
+    r.extra["ciw"] = summary
+    r.extra["ciw_rows"] = rows
+    errs = [abs(s["mean"] - s["analytic"]) for s in summary]
+    V["counter_ciw_max_abs_err"] = max(errs)
+    V["counter_saturation_share"] = 1.0 / (k + 1)
+
+
+# ----------------------------------------------------------------------------- chapter 5
+def _audio(r: Run) -> None:
+    p, inp, V, X = r.params, r.inputs, r.values, r.extra
+    costs = inp.costs(p["machine"])
+    X["costs"] = costs
+    b = base_audio(p, inp)
+    X["base"] = b
+    L = lambda a: an.audio_load(costs, a)  # noqa: E731
+    # macro experiments (Table 5.3)
+    t53 = inp.table5_3.copy()
+    t53["error_pct"] = 100 * (t53.predicted_s - t53.actual_s) / t53.actual_s
+    t53["within_10"] = t53.error_pct.abs() <= inp.v("macro_within_pct")
+    X["t53"] = t53
+    V["table5_3_within10_count"] = int(t53.within_10.sum())
+    V["table5_3_rows"] = len(t53)
+    implied = {}
+    for m in ("SLC", "IPX"):
+        none = float(t53[(t53.machine == m) & (t53.algorithm == "None")].predicted_s.iloc[0])
+        implied[m] = an.implied_packet_bytes(inp.costs(m), none, inp.v("audio_rate_Bps"), inp.v("conversation_s"))
+    V["implied_packet_slc"], V["implied_packet_ipx"] = implied["SLC"], implied["IPX"]
+    t53["repredicted_s"] = [an.macro_prediction(inp.costs(row.machine), row.algorithm, implied[row.machine],
+                                                inp.v("itr_frac_deleted"), inp.v("audio_rate_Bps"),
+                                                inp.v("conversation_s")) for row in t53.itertuples()]
+    t53["implied_deleted_share"] = [
+        math.nan if row.algorithm == "None" else an.implied_deleted_share(
+            inp.costs(row.machine), row.algorithm, implied[row.machine], row.predicted_s, inp.v("audio_rate_Bps"),
+            inp.v("conversation_s")) for row in t53.itertuples()]
+    # predictions (section 5.6) at the parameters
+    nosd, sd = b.but(silence=False), b
+    comp_no = an.audio_components(costs, nosd)
+    comp_sd = an.audio_components(costs, sd)
+    X["comp_no"], X["comp_sd"] = comp_no, comp_sd
+    tot_no, tot_sd = sum(comp_no.values()), sum(comp_sd.values())
+    V["load_nosd_s"], V["load_sd_s"] = tot_no, tot_sd
+    n8 = b.but(participants=int(inp.v("mix_share_n")))
+    c8n, c8s = an.audio_components(costs, n8.but(silence=False)), an.audio_components(costs, n8)
+    V["mix_share_n8_pct"] = 100 * c8n["mix"] / sum(c8n.values())
+    t8 = sum(c8s.values())
+    V["sd_comm_share_pct"] = 100 * (c8s["send"] + c8s["receive"]) / t8
+    V["sd_recplay_share_pct"] = 100 * (c8s["record"] + c8s["play"]) / t8
+    V["sd_deletion_share_pct"] = 100 * c8s["deletion"] / t8
+    be = an.break_even_participants(costs, b)
+    if math.isfinite(be):
+        V["sd_break_even_n"] = be
+    else:
+        r.undefined["sd_break_even_n"] = "silence deletion never lowers the load up to 100 participants"
+    V["n2_sd_at_f1_s"] = L(b.but(participants=2, frac_deleted=1.0))
+    V["n2_nosd_s"] = L(b.but(participants=2, silence=False))
+    fs = np.linspace(0, 1, 21)
+    X["fig5_10"] = {n: ([L(b.but(participants=n, frac_deleted=float(f))) for f in fs], L(b.but(participants=n,
+                                                                                                  silence=False)))
+                    for n in (2, 4, 8)}
+    X["fig5_10_f"] = fs
+    X["sd_always_better_4_8"] = all(max(v[0]) < v[1] for n, v in X["fig5_10"].items() if n in (4, 8))
+    n6 = b.but(participants=int(inp.v("fig5_11_n")))
+    V["fig5_11_nosd_8x_pct"] = 100 * L(n6.but(silence=False, cpu_speedup=inp.v("fig5_11_speedup"))) / b.seconds
+    sp = inp.v("protocol_speedup_studied")
+    V["protocol_gain_nosd_pct"] = 100 * (1 - L(n8.but(silence=False, protocol_speedup=sp)) / L(n8.but(silence=False)))
+    V["protocol_gain_sd_pct"] = 100 * (1 - L(n8.but(protocol_speedup=sp)) / L(n8))
+    V["multicast_gain_nosd_pct"] = 100 * (1 - L(n8.but(silence=False, multicast=True)) / L(n8.but(silence=False)))
+    V["multicast_gain_sd_pct"] = 100 * (1 - L(n8.but(multicast=True)) / L(n8))
+    rho = inp.v("compression_beats_sd_pct") / 100
+    beats = [n for n in PARTICIPANTS if L(b.but(participants=n, silence=False, compression_ratio=rho)) < L(b.but(
+        participants=n))]
+    X["compression70_beats_at"] = beats
+    slope_c = L(b.but(participants=10, silence=False, compression_ratio=rho)) - L(b.but(participants=9, silence=False,
+                                                                                         compression_ratio=rho))
+    slope_s = L(b.but(participants=10)) - L(b.but(participants=9))
+    X["compression_scales_worse"] = slope_c > slope_s
+    V["dsp_user_reduction_pct"] = 100 * (1 - L(n8.but(dsp_silence="user")) / L(n8))
+    V["dsp_kernel_reduction_pct"] = 100 * (1 - L(n8.but(dsp_silence="kernel")) / L(n8))
+    V["dsp_compression_reduction_pct"] = 100 * (1 - L(n8.but(dsp_silence="kernel", dsp_compression=True,
+                                                             dsp_compression_ratio=float(p["compression_ratio"])))
+                                                / L(n8))
+    hw = [n for n in PARTICIPANTS if L(b.but(participants=n, silence=False, hw_mixing=True)) > L(b.but(participants=n))]
+    if hw:
+        V["hw_mix_worse_from_n"] = float(min(hw))
+    else:
+        r.undefined["hw_mix_worse_from_n"] = "hardware mixing stays below silence deletion up to 10 participants"
+    V["audio8_reduction_pct"] = 100 * (1 - L(n8.but(audio_device_speedup=inp.v("audio_device_speedup_studied")))
+                                       / L(n8))
+    V["better_sd_gain_pct"] = 100 * (1 - L(n8.but(frac_deleted=inp.v("better_frac_deleted_bound")))
+                                     / L(n8.but(frac_deleted=inp.v("pred_frac_deleted"))))
+    t52 = inp.table5_2.set_index("operation")
+    V["record_ratio_slc_ipx"] = float(t52.loc["Record", "SLC_per_byte_ms"] / t52.loc["Record", "IPX_per_byte_ms"])
+    # what-if at the reader's settings
+    w = whatif_audio(p, b)
+    X["whatif"] = w
+    V["whatif_load_sd_s"] = L(w)
+    V["whatif_load_nosd_s"] = L(w.but(silence=False))
+    V["whatif_load_sd_pct"] = 100 * V["whatif_load_sd_s"] / b.seconds
+    V["whatif_load_nosd_pct"] = 100 * V["whatif_load_nosd_s"] / b.seconds
+    if max(V["whatif_load_sd_pct"], V["whatif_load_nosd_pct"]) > 100:
+        r.warnings.append(("audioconference load above the processor",
+                           "the what-if load exceeds the conversation length: the processor saturates and the thesis's "
+                           "linear model no longer describes what happens (data would be lost)"))
+    if not 515 <= b.packet_bytes <= 2000:
+        r.warnings.append(("packet size outside the fitted range", "Table 5.2 was fitted on 515-2000 bytes"))
+
+
+# ----------------------------------------------------------------------------- chapter 7
+def _vc(r: Run) -> None:
+    p, inp, V, X = r.params, r.inputs, r.values, r.extra
+    v = an.VC(fps=float(p["vc_fps"]), updates=float(p["vc_updates"]), multicast=bool(p["vc_multicast"]),
+              count_rule=p["vc_count_rule"], read_bytes_per_frame=float(p["vc_read_bytes_per_frame"]))
+    X["vc"] = v
+    c = inp.vc_costs
+    macro = replace(v, fps=inp.v("vc_macro_updates"), updates=inp.v("vc_macro_updates"))
+    X["t72_ours"] = an.vc_table7_2(macro, int(inp.v("vc_macro_soldiers")))
+    t72 = inp.table7_2.copy()
+    t72["error_pct"] = 100 * (t72.actual_per_s - t72.predicted_per_s) / t72.predicted_per_s
+    t72["ours"] = [X["t72_ours"][k] for k in t72.component]
+    X["t72"] = t72
+    V["vc_read_bytes_implied"] = float(t72.set_index("component").loc["Read", "predicted_per_s"]) / inp.v(
+        "vc_macro_updates")
+    V["vc_macro_load_ms_per_s"] = sum(an.vc_components_ms_per_s(c, inp.v("vc_macro_soldiers"), macro).values())
+    limits = {}
+    for name, s in (("pi", 1.0), ("indigo2", float(p["vc_speedup"])), ("x15", 15 * float(p["vc_speedup"]))):
+        n = an.vc_soldier_limit(c, replace(v, speedup=s))
+        limits[name] = n
+        if math.isfinite(n):
+            V[f"vc_{name}_soldier_limit"] = n
+        else:
+            r.undefined[f"vc_{name}_soldier_limit"] = (f"even zero soldiers need more than the processor at "
+                                                       f"{v.fps:g} frames/s")
+    X["vc_limits"] = limits
+    fps_grid = [1, 2, 3, 4, 5, 8, 10, 15, 20, 30]
+    X["vc_limit_table"] = [(f, *(an.vc_soldier_limit(c, replace(v, fps=f, speedup=s)) for s in
+                                 (1.0, float(p["vc_speedup"]), 15 * float(p["vc_speedup"])))) for f in fps_grid]
+    h = float(p["vc_header_bytes"])
+    pdu = inp.v("vc_pdu_bytes")
+    sat = {}
+    for label, u in (("no_dr", inp.v("vc_updates_no_dr")), ("max_dr", inp.v("vc_updates_max_dr")),
+                     ("avg_dr", inp.v("vc_updates_avg_dr"))):
+        for link in ("t1", "ethernet", "atm"):
+            sat[(label, link)] = an.vc_saturation_soldiers(inp.v(f"{link}_mbps"), u, pdu, h)
+    for link in ("t1", "ethernet", "atm"):
+        sat[("unicast", link)] = an.vc_saturation_soldiers(inp.v(f"{link}_mbps"), inp.v("vc_updates_avg_dr"), pdu, h,
+                                                           multicast=False)
+    X["vc_sat"] = sat
+    V["fig7_4_ethernet_avg_soldiers"] = sat[("avg_dr", "ethernet")]
+    V["vc_spec_ratio"] = inp.v("specint92_indigo2") / inp.v("specint92_personal_iris")
+
+
+# ----------------------------------------------------------------------------- chapter 6
+def _flying(r: Run) -> None:
+    p, inp, V, X = r.params, r.inputs, r.values, r.extra
+    pop = inp.v("flying_population")
+    X["users"] = {k: pop * 1.0 / h for k, h in USAGE_HOURS.items()}
+    users = X["users"][p["flying_usage"]]
+    V["flying_users"] = users
+    frame, fps = inp.v("flying_frame_Mbit"), inp.v("flying_fps")
+    V["flying_remote_mbps"] = frame * fps
+    V["flying_local_mbps"] = inp.v("flying_volume_Mbit") * fps
+    rho = float(p["flying_compression"])
+    per_user = frame * fps * (1 - rho)
+    V["flying_per_user_compressed_mbps"] = per_user
+    oc12 = inp.u6_value("U6-d", "OC-12")
+    V["flying_servers_needed"] = math.ceil(users * per_user / oc12) if per_user > 0 else 0
+    V["flying_per_server_mbps"] = users * per_user / float(p["flying_servers"])
+    t61 = inp.table6_1.copy()
+    t61["ours_mbps"] = frame / t61.seconds_per_frame
+    X["t61"] = t61
+    t62 = inp.table6_2.set_index("component")
+    sw = t62.software_load_s
+    sums = {"None": sw["read uncompressed image"] + sw["render frame"] + sw["send uncompressed frame"],
+            "Network": sw["read uncompressed image"] + sw["render frame"] + sw["compress frame"]
+            + sw["send compressed frame"],
+            "Network and Disk": sw["read compressed image"] + sw["decompress image"] + sw["render frame"]
+            + sw["compress frame"] + sw["send compressed frame"]}
+    X["t62_sums"] = sums
+    hw = t62.hardware_load_s
+    ratio = inp.v("indigo2_over_ipx")
+    X["t63_ours_s"] = {"None": (hw["read uncompressed image"] + hw["render frame"] + hw["send uncompressed frame"])
+                       / ratio,
+                       "Network": (hw["read uncompressed image"] + hw["render frame"] + hw["send compressed frame"])
+                       / ratio,
+                       "Network and Disk": (hw["read compressed image"] + hw["render frame"]
+                                            + hw["send compressed frame"]) / ratio}
+    t63 = inp.table6_3.copy()
+    t63["ours_mbps"] = frame / t63.seconds_per_frame
+    X["t63"] = t63
+    V["jpeg_compress_frame_s"] = inp.u6_value("U6-b", "compression") * frame * 1e6 / 1000
+    V["jpeg_decompress_region_s"] = inp.u6_value("U6-b", "decompression") * inp.v("flying_volume_Mbit") * 1e6 / 1000
+    V["flying_render_ipx_s"] = inp.v("flying_render_indigo_s") * inp.v("specint92_indigo2") / inp.v("specint92_ipx")
+    ipx = float(t61.Mbits_per_second.iloc[0])
+    V["flying_speedup_needed"] = frame * fps / ipx
+    V["flying_indigo20_mbps"] = ipx * ratio * inp.v("flying_indigo_processors")
+    V["flying_backbone_mbps"] = users * per_user
+    V["flying_nap_mbps"] = users * per_user / inp.v("flying_naps")
+    V["flying_per_topology_server_mbps"] = users * per_user / inp.v("flying_topology_servers")
