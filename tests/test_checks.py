@@ -57,6 +57,19 @@ def test_inconclusive_says_how_many_replications_would_decide():
     assert replications_needed(10, 1.0, 0.0) is None
 
 
+def test_outside_but_straddling_also_says_how_many_would_decide():
+    """ours 10.7 (outside the band [9.5, 10.5]), h 0.3 from n = 5: the distance to the edge is 0.2, so
+    n = 5 * (0.3 / 0.2)^2 = 11.25 -> 12 replications would exclude the band."""
+    sc = Scorecard("t")
+    assert _compare(sc, 10.7, basis="simulated", ci_half_width=0.3, n=5).needed_n == 12
+
+
+def test_a_correlation_from_three_points_gets_no_verdict():
+    sc = Scorecard("t")
+    check = sc.correlation("r", "Fig", paper_r=0.99, ours_r=0.98, n_paper=3, ours_ci=(0.97, 0.99))
+    assert check.status == "inconclusive" and "excludes nothing" in check.reason
+
+
 def test_equivalence_edges():
     assert equivalence(1, 2, 1, 2) is True
     assert equivalence(0, 0.99, 1, 2) is False

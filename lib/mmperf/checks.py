@@ -232,6 +232,9 @@ class Scorecard:
         tolerance = f"[{band_low:.2f}, {band_high:.2f}]"
         _validate(kind, evidence, "fitted")
         decision = None if na_reason else equivalence(float(ours_ci[0]), float(ours_ci[1]), band_low, band_high)
+        if n_paper <= 3:  # the band is [-1, 1]: it excludes nothing, so it cannot confirm anything either
+            decision = None
+            reason += " (with 3 points or fewer the band excludes nothing: no verdict)"
         status = "not applicable" if na_reason else _verdict(decision, evidence)
         check = Check(what, where, float(paper_r), float(ours_r), tolerance, reason, evidence, kind, status, "",
                       "fitted", float(ours_ci[0]), float(ours_ci[1]), n_ours, None, _join(note, na_reason))
@@ -284,7 +287,9 @@ class Scorecard:
             decision = equivalence(low, high, band_low, band_high)
             status = _verdict(decision, evidence)
             if decision is None and n:
-                margin = min(ours_f - band_low, band_high - ours_f)
+                # the distance from the estimate to the nearest band edge, inside or outside the band:
+                # the interval must shrink below it for the run to decide either way
+                margin = min(abs(ours_f - band_low), abs(band_high - ours_f))
                 needed = replications_needed(n, half, margin) if margin > 0 else None
         ci = (low, high) if basis != "exact" else (None, None)
         check = Check(what, where, paper, ours_f, tolerance, reason, evidence, kind, status, unit, basis,
