@@ -160,12 +160,13 @@ def fig_channel(main: pd.DataFrame, mixing: str, v: dict):
         _line(ax, _sel(main, io_mode=m, host=h, mixing=mixing), "util_channel", f"{m.title()} ({h})",
               PALETTE[i], ls, mk, 100)
     ax.axhline(v["anchor_mc_max_pct"], color="black", lw=0.8, ls="--")
-    ax.text(min(main["frame_rate"]), v["anchor_mc_max_pct"] + 0.4, "paper: never exceeds 20 %", fontsize=9)
+    ax.text(max(main["frame_rate"]), v["anchor_mc_max_pct"] + 0.4, "paper: never exceeds 20 %", fontsize=9,
+            ha="right")
     _rate_axis(ax, main["frame_rate"].unique())
     ax.set_ylabel("Micro Channel utilisation (%)")
     ax.set_title(f"Micro Channel utilisation ({mixing} mixing, file transfers on)")
-    ax.set_ylim(0, max(24.0, ax.get_ylim()[1]))
-    ax.legend(loc="upper left", bbox_to_anchor=(0.0, 0.93), ncol=2)
+    ax.set_ylim(0, max(24.0, 1.2 * ax.get_ylim()[1]))
+    ax.legend(loc="upper left", bbox_to_anchor=(0.0, 0.80), ncol=2)
     return fig
 
 
