@@ -140,3 +140,15 @@ def test_leave_one_out_with_two_regressors():
     loo = leave_one_out(df, "y", ["a", "b"])
     assert loo["predicted"].tolist() == pytest.approx((1 + 2 * a + 3 * b).tolist())
     assert loo["error"].tolist() == pytest.approx([0.0] * 5, abs=1e-9)
+
+
+def test_one_residual_degree_of_freedom_has_an_interval():
+    """x = 0, 1, 2; y = 0, 1, 3: xbar = 1, ybar = 4/3, Sxx = 2, Sxy = 3, slope 1.5, intercept -1/6;
+    residuals 1/6, -1/3, 1/6, SSR = 1/6, s^2 = 1/6 over 1 degree of freedom; se(slope) = sqrt(1/12) =
+    0.288675 and t_{0.975, 1} = 12.706205, so the slope interval is 1.5 +- 3.667965. With no residual
+    degree of freedom the intervals are float NaN (not missing objects)."""
+    fit = fit_ols(pd.DataFrame({"x": [0.0, 1.0, 2.0], "y": [0.0, 1.0, 3.0]}), "y", ["x"])
+    assert fit.df_resid == 1
+    assert fit.coefficients.loc["x", ["ci_low", "ci_high"]].tolist() == pytest.approx([-2.167965, 5.167965])
+    exact = fit_ols(pd.DataFrame({"x": [0.0, 1.0], "y": [0.0, 1.0]}), "y", ["x"])
+    assert exact.coefficients["ci_low"].dtype == float and exact.coefficients["ci_high"].dtype == float
