@@ -101,9 +101,9 @@ def fig_dataflow():
         _box(ax, (0.25, 0.02), 0.50, 0.12, "host CPU", tint)
         if mode == "Locate Mode":
             _arrow(ax, (0.14, 0.68), (0.32, 0.49), PALETTE[0])
-            ax.text(0.05, 0.55, "DMA 1", fontsize=9, color=PALETTE[0])
+            ax.text(0.27, 0.60, "DMA 1", fontsize=9, color=PALETTE[0], ha="left", va="center")
             _arrow(ax, (0.68, 0.49), (0.86, 0.68), PALETTE[0])
-            ax.text(0.80, 0.55, "DMA 2", fontsize=9, color=PALETTE[0])
+            ax.text(0.73, 0.60, "DMA 2", fontsize=9, color=PALETTE[0], ha="right", va="center")
             _arrow(ax, (0.30, 0.14), (0.06, 0.68), PALETTE[3], ls="--", rad=-0.25)
             _arrow(ax, (0.70, 0.14), (0.94, 0.68), PALETTE[3], ls="--", rad=0.25)
             ax.text(0.5, 0.22, "control blocks,\ninterrupts", fontsize=9, color=PALETTE[3], ha="center",
@@ -115,7 +115,7 @@ def fig_dataflow():
             ax.text(0.5, 0.56, "control element\nvia delivery pipe", fontsize=9, color=PALETTE[3], ha="center",
                     va="center")
         ax.set_title(mode)
-    fig.suptitle("Data flow of an outgoing frame (incoming frames take the reverse path)")
+    fig.suptitle("Data flow of an outgoing frame (incoming frames take the reverse path)", y=1.03)
     return fig
 
 
