@@ -12,7 +12,7 @@ Modules by concern:
 - :mod:`.figures` - every figure.
 """
 
-from .analytic import Audio, Costs, VC, audio_components, audio_load, counter_prediction, measured_load
+from .analytic import VC, Audio, Costs, audio_components, audio_load, counter_prediction, measured_load
 from .experiments import Run, run
 
 __all__ = ["Audio", "Costs", "VC", "Run", "audio_components", "audio_load", "counter_prediction", "measured_load",
