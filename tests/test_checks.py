@@ -64,6 +64,12 @@ def test_outside_but_straddling_also_says_how_many_would_decide():
     assert _compare(sc, 10.7, basis="simulated", ci_half_width=0.3, n=5).needed_n == 12
 
 
+def test_an_absolute_band_on_a_percentage_is_in_points():
+    sc = Scorecard("t")
+    assert sc.compare("share", "s", paper=40, ours=42, tol=5, unit="%", evidence="prediction",
+                      reason="r").tolerance == "±5 percentage points"
+
+
 def test_a_correlation_from_three_points_gets_no_verdict():
     sc = Scorecard("t")
     check = sc.correlation("r", "Fig", paper_r=0.99, ours_r=0.98, n_paper=3, ours_ci=(0.97, 0.99))

@@ -20,3 +20,8 @@ def test_headline_table_formats_numbers_and_undefined():
     html = headline_table([{"metric": "delay_ms", "default build": 10430.0, "this run": "undefined", "unit": "ms"},
                            {"metric": "x", "default build": None, "this run": 2.5, "unit": ""}])
     assert "10,430" in html and "undefined" in html and "—" in html and "2.5" in html
+
+
+def test_bibliography_block_becomes_a_pointer():
+    out = rewrite_markdown("```{bibliography}\n:filter: docname in docnames\n```\n", {})
+    assert "bibliography" in out and ":filter:" not in out

@@ -202,7 +202,9 @@ class Scorecard:
             raise ValueError(f"{what}: give exactly one of tol (absolute) or rel (relative)")
         paper_f = float(paper)
         width = tol if tol is not None else rel * abs(paper_f)
-        tolerance = f"±{tol:g} {unit}".strip() if tol is not None else f"±{rel * 100:g} %"
+        # an absolute band on a percentage is in percentage points, not relative
+        abs_unit = "percentage points" if unit.strip() in ("%", "percent") else unit
+        tolerance = f"±{tol:g} {abs_unit}".strip() if tol is not None else f"±{rel * 100:g} %"
         return self._banded(what, where, paper_f, ours, paper_f - width, paper_f + width, tolerance, reason,
                             evidence, kind, unit, basis, ci_half_width, n, na_reason, note)
 

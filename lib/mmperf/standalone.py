@@ -78,6 +78,8 @@ def rewrite_markdown(text: str, values: dict[str, dict[str, Any]]) -> str:
             return f"<details><summary>{arg or 'Details'}</summary>\n\n{inner}\n\n</details>\n"
         if kind in ("math", "code-cell"):
             return match.group(0)
+        if kind == "bibliography":
+            return "*(The works cited are listed in the book's bibliography.)*\n"
         title = arg or kind.capitalize()
         quoted = "\n".join(f"> {line}" if line else ">" for line in inner.splitlines())
         return f"> **{title}**\n>\n{quoted}\n"
