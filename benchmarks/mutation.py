@@ -40,6 +40,25 @@ DESELECT = "not simulation_matches and not slow"
 
 #: explanations of the mutants no test can kill: (mutant-name pattern, pattern of the mutated line(s), why)
 EXPLANATIONS: list[tuple[str, str, str]] = [
+    # -- stats
+    (r"stats\.x_mean_ci", r"np\.asarray\(values, (dtype=None)?\)",
+     "equivalent for the documented input (numbers): integer or boolean replications would stay integer or "
+     "boolean arrays, but numpy's mean and std(ddof=1) accumulate in float64 all the same."),
+    (r"stats\.x_summarize", r"zip\(names, keys, (strict=(None|False))?\)",
+     "equivalent: `names` and `keys` both come from `by` (one name per grouping column, one key part per "
+     "grouping column), so they always have the same length and zip's strict check can never fire."),
+    # -- regression
+    (r"regression\.x_fit_ols", r"\.astype\(None\)",
+     "equivalent: pandas' astype(None) converts to numpy's default dtype, float64, exactly as astype(float)."),
+    (r"regression\.x_fit_ols", r"add_constant\(values\[x\], (has_constant=\"ADD\")?\)",
+     "equivalent: has_constant matters only when a regressor is already a non-zero constant. 'ADD' is neither "
+     "'raise' nor 'skip', so statsmodels adds the intercept as with 'add'; the default 'skip' leaves it out, "
+     "but the constant column spans the intercept's direction, so the design has the same rank either way "
+     "(the non-constant columns' rank plus one), below the number of coefficients, and the rank check refuses "
+     "the fit with the same message."),
+    (r"regression\.x_leave_one_out", r"predicted = (None|float\(\"NAN\"\))",
+     "equivalent: float('NAN') is NaN (the spelling is case-insensitive), and pandas stores a None among "
+     "floats as NaN, so the `predicted` and `error` columns are identical."),
 ]
 
 

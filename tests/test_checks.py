@@ -443,3 +443,55 @@ def test_coverage_records_and_messages():
                               "transcribed data', 'reconstructed under a labelled assumption', 'redrawn schematic', "
                               "'not reproducible'), got 'made up'")
     assert len(cov.items) == 2
+
+
+def test_defaults_of_note_and_unit_are_empty():
+    """Without `note` or `unit` the record holds empty strings (the table shows blank cells, not text)."""
+    sc = Scorecard("t")
+    checks = [
+        sc.compare("a", "s", paper=1, ours=1, tol=1, evidence="prediction", reason="r"),
+        sc.within("a", "s", paper="p", ours=1, low=0, high=2, evidence="prediction", reason="r"),
+        sc.correlation("r", "T", paper_r=0.9, ours_r=0.85, n_paper=12),
+        sc.claim("c", "s", paper="p", ours="o", holds=True, evidence="prediction"),
+        sc.not_comparable("n", "s", paper=1, ours=2, reason="r"),
+    ]
+    assert [(c.note, c.unit) for c in checks] == [("", "")] * 5
+
+
+def test_correlation_interval_from_our_own_points():
+    """Ours r = 0.7 from n_ours = 12 points: tanh(atanh(0.7) -+ q/3) with atanh(0.7) = 0.867301 is
+    (0.210772, 0.908806) at 95 % (q = 1.959964) and (0.308617, 0.888674) at 90 % (q = 1.644854)."""
+    sc = Scorecard("t")
+    c = sc.correlation("r", "T", paper_r=0.9, ours_r=0.7, n_paper=12, n_ours=12)
+    assert (c.ci_low, c.ci_high) == pytest.approx((0.210772, 0.908806), abs=1e-6)
+    c90 = sc.correlation("r", "T", paper_r=0.9, ours_r=0.7, n_paper=12, n_ours=12, level=0.90)
+    assert (c90.ci_low, c90.ci_high) == pytest.approx((0.308617, 0.888674), abs=1e-6)
+
+
+def test_counts_and_totals_add_up_repeated_statuses():
+    """Two reproduced predictions are counted as 2, not 1."""
+    sc = Scorecard("t")
+    _compare(sc, 10.0)
+    _compare(sc, 10.1)
+    assert sc.counts() == {"prediction": {"reproduced": 2}}
+    assert sc.totals()["reproduced"] == 2
+
+
+def test_empty_scorecard_table_has_its_columns():
+    table = Scorecard("t").table()
+    assert table.empty
+    assert list(table.columns) == ["what", "where", "paper", "ours", "tolerance", "reason", "evidence", "status",
+                                   "note"]
+
+
+def test_interval_shown_only_with_both_ends_and_a_number():
+    """A Check built by hand with only one end of its interval, or with text as its value, is shown as
+    its value (no interval to print)."""
+    from mmperf.checks import Check, _with_interval
+
+    base = {"what": "w", "where": "s", "paper": 1.0, "tolerance": "t", "reason": "r", "evidence": "prediction",
+            "kind": "paper", "status": "reproduced", "basis": "simulated"}
+    assert _with_interval(Check(ours=2.0, ci_low=1.0, ci_high=None, **base)) == 2.0
+    assert _with_interval(Check(ours=2.0, ci_low=None, ci_high=3.0, **base)) == 2.0
+    assert _with_interval(Check(ours="two", ci_low=1.0, ci_high=3.0, **base)) == "two"
+    assert _with_interval(Check(ours=2.0, ci_low=1.0, ci_high=3.0, **base)) == "2 [1, 3]"
