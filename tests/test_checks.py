@@ -495,3 +495,16 @@ def test_interval_shown_only_with_both_ends_and_a_number():
     assert _with_interval(Check(ours=2.0, ci_low=None, ci_high=3.0, **base)) == 2.0
     assert _with_interval(Check(ours="two", ci_low=1.0, ci_high=3.0, **base)) == "two"
     assert _with_interval(Check(ours=2.0, ci_low=1.0, ci_high=3.0, **base)) == "2 [1, 3]"
+
+
+def test_replications_needed_rounds_up_not_to_nearest():
+    """n = 1, h = 1, target 0.4: 1 * (1 / 0.4)^2 = 6.25 replications, rounded up to 7 (not to the
+    nearest, 6)."""
+    assert replications_needed(1, 1.0, 0.4) == 7
+
+
+def test_nan_value_gets_the_failing_word_of_its_evidence():
+    """A NaN result decides against the check, in the words of its kind of evidence."""
+    sc = Scorecard("t")
+    assert _compare(sc, math.nan, evidence="target").status == "target missed"
+    assert _compare(sc, math.nan, evidence="construction").status == "fails"

@@ -235,3 +235,9 @@ def test_all_metrics_by_hand():
     assert m["Area"] == pytest.approx(1000 / 3)
     first = jitter.all_metrics([10, 10, 15, 20, 20], range_definition="max-min", reference="first", **kw)
     assert (first["Range"], first["Gaps"], first["Area"]) == (10.0, 0.0, 0.0)
+
+
+def test_positive_deviation_variance_keeps_small_positive_deviations():
+    """0, 2.5, 3.5 have mean 2: deviations -2, 0.5, 1.5; both positive ones are kept (0.5 too), and
+    their sample variance is ((0.5 - 1)^2 + (1.5 - 1)^2) / 1 = 0.5."""
+    assert jitter.positive_deviation_variance([0, 2.5, 3.5]) == 0.5
