@@ -254,7 +254,7 @@ def coverage(ch) -> None:
         "client decompression latency and delivered rate from U6-b and the 4x speed ratio; processor counts of the "
         "points (not in the seed) are our choice; linear data-loss axis")
     add("Figure 6.12", "reconstructed under a labelled assumption",
-        "server throughputs from Table 6.3 (rows None and Network: our choice) behind an OC-12 link (assumption), "
+        "server throughputs from Table 6.3 (its rows without compression and with network compression: our choice) behind an OC-12 link (assumption), "
         "client model of Figure 6.11")
     for f in ("7.6", "7.7", "7.8", "7.9"):
         add(f"Figure {f}", "reconstructed under a labelled assumption",
