@@ -315,7 +315,7 @@ def render_book(strict: bool = True) -> None:
 
 
 #: the sweep the book runs at build time for its page "Sweeping a chapter": a fast chapter, a small grid
-SWEEP_EXAMPLE = ("zeadally", [("z_xf_mbps", ["115", "230", "460"]), ("use_shm", ["false", "true"])],
+SWEEP_EXAMPLE = ("zeadally", [("z_xf_mbps", ["115", "230", "460"]), ("z_na_mbps", ["100", "200"])],
                  ["eq1_mbps", "ciw_pipelined_mbps"])
 
 
