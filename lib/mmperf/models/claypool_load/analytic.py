@@ -44,8 +44,8 @@ def counter_prediction(bare: float, other_counters: int) -> float:
 def component_load(bare: float, count: float) -> float:
     """A component's load as a share of the processor: (bare - count) / bare (section 4.5).
 
-    >>> component_load(1.7e6, 1.69e6)   # the section 4.5 example: about 5.9 ms per second
-    0.005882352941176471
+    >>> round(component_load(1.7e6, 1.69e6), 6)   # the section 4.5 example: about 5.9 ms per second
+    0.005882
     """
     return (bare - count) / bare
 
@@ -83,7 +83,7 @@ class Costs:
     def c(self, op: str, nbytes: float) -> float:
         """Cost of one occurrence of ``op`` on ``nbytes`` bytes, ms.
 
-        >>> Costs({"Send": (0.21, 0.0001)}).c("Send", 1280)
+        >>> round(Costs({"Send": (0.21, 0.0001)}).c("Send", 1280), 6)
         0.338
         """
         a, b = self.table[op]
@@ -112,7 +112,7 @@ class Audio:
     protocol_speedup: float = 1.0
     audio_device_speedup: float = 1.0
     compression_ratio: float = 0.0      # > 0: compression instead of silence deletion (Fig 5.14)
-    dsp_silence: str = "off"            # off | user | kernel
+    dsp_silence: str = "none"           # none | user | kernel
     dsp_compression: bool = False       # with dsp_silence kernel: hardware compression too (Fig 5.16)
     dsp_compression_ratio: float = 0.0  # bytes removed by that hardware compression
     hw_mixing: bool = False
@@ -274,8 +274,8 @@ def network_load_kbps(participants: int, voice_kbps: float, silence: bool, frac_
     """
     N = participants
     if silence:
-        return (1 if multicast else N - 1) * (1 - frac_deleted) * voice_kbps
-    return (N if multicast else N * (N - 1)) * voice_kbps
+        return float((1 if multicast else N - 1) * (1 - frac_deleted) * voice_kbps)
+    return float((N if multicast else N * (N - 1)) * voice_kbps)
 
 
 # ----------------------------------------------------------------------------- Virtual Cockpit

@@ -15,7 +15,7 @@ from .data import Inputs, load_inputs
 
 DEFAULTS = dict(machine="IPX", participants=8, packet_bytes=1280.0, silence_algorithm="Differential",
                 frac_deleted=0.15, mix_rule="N-2", multicast=False, cpu_speedup=1.0, protocol_speedup=1.0,
-                audio_device_speedup=1.0, compression_ratio=0.5, dsp_silence="off", hw_mixing=False,
+                audio_device_speedup=1.0, compression_ratio=0.5, dsp_silence="none", hw_mixing=False,
                 counter_other_counters=1, counter_replications=10, counter_run_s=60.0, counter_cv=0.5,
                 vc_fps=4.0, vc_speedup=6.5, vc_updates=3.0, vc_multicast=True, vc_count_rule="N",
                 vc_header_bytes=0.0, vc_read_bytes_per_frame=2088.0, flying_compression=0.7,
