@@ -134,6 +134,10 @@ def run_chapter(name: str, overrides: dict[str, Any] | None = None, output_dir: 
     kernel_dir = Path(tempfile.mkdtemp(prefix="mmperf-kernel-"))
     executed = work / f"{name}.ipynb"
     os.environ["MMPERF_KERNEL_DIR"] = str(kernel_dir)
+    # One BLAS thread per kernel: chapters and sweep points already run in parallel processes, and
+    # BLAS threads on top of them only contend for the same cores (a user's own setting wins).
+    for var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ.setdefault(var, "1")
     try:
         nb = notebook_from_myst(spec.notebook)
         source = work / f"{name}.source.ipynb"
