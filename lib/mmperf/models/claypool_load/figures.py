@@ -227,6 +227,7 @@ def fig5_14_17(r: Run) -> plt.Figure:
                                (f"DSP del. + {rho:g} compr.", {"dsp_silence": "kernel", "dsp_compression": True,
                                                                "dsp_compression_ratio": rho})],
             [(BLUE, "-"), (GREEN, "--"), (ORANGE, ":")])
+    axes[1, 0].legend(loc="center right", fontsize=8.5, frameon=False)
     _totals(axes[1, 1], c, b, [("software mixing", {"silence": False}), ("hardware mixing", {"silence": False,
                                                                                              "hw_mixing": True}),
                                ("deletion", {})], [(RED, "-"), (ORANGE, "--"), (BLUE, "-")])
