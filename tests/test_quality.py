@@ -233,3 +233,16 @@ def test_metric_properties_and_convexity_small_cases():
     assert qm.check_convexity([[0.0, 0.95], [0.95, 0.0]]) == (2, True)   # midpoint 0.672 from the origin
     assert qm.check_convexity([[2.0, 0.0], [0.0, 3.0]]) == (0, True)
     assert qm.check_convexity([[0.5, 0.0], [3.0, 0.0]]) == (1, True)
+
+
+def test_limit_on_axis_and_convexity_name_their_argument():
+    nan = float("nan")
+    assert _message(lambda: qm.limit_on_axis([nan])) == "other_normalised must be finite, got [nan]"
+    assert _message(lambda: qm.check_convexity([[nan, 0.0]])) == "normalised_points must be finite, got [[nan, 0.0]]"
+
+
+def test_convexity_with_four_acceptable_points():
+    """Four acceptable points (quality 0.1, 0.5, 0.9 and 0.5) give three consecutive midpoints, all
+    acceptable; the unacceptable point (2, 2) is left out before pairing."""
+    pts = [[0.1, 0.0], [0.0, 0.5], [2.0, 2.0], [0.9, 0.0], [0.3, 0.4]]
+    assert qm.check_convexity(pts) == (4, True)
