@@ -339,10 +339,11 @@ def coverage(ch) -> None:
     for f in ("6.3", "6.4", "6.5", "6.6"):
         add(f"Figure {f}", m, "bandwidth arithmetic of section 6.5 (720 or 216 Mbit/s per user) with the OC rates (U6-d)")
     for f in ("6.7", "6.8"):
-        add(f"Figure {f}", x, "not drawn: the per-user disk demand comes from [15], which the seed does not give")
+        add(f"Figure {f}", a, "per-user disk demand about 80 Mbit/s inferred from the stated server counts (the seed "
+                              "takes it from [15]); arrays at 14.5 Mbit/s each")
     for f in ("6.9", "6.10"):
-        add(f"Figure {f}", x, "not drawn in this chapter: the processor counts of the lines are not in the seed; "
-                              "Tables 6.1 and 6.3 give the per-processor throughputs shown")
+        add(f"Figure {f}", a, "throughputs from Tables 6.1 and 6.3; which processor lines are drawn is our choice "
+                              "except the caption's two-processor Indigo 2 with hardware")
     add("Table 6.1", t, "load_table6_1.csv; Mbit/s recomputed; Table 6.2 sums compared (errata)")
     add("Table 6.2", t, "load_table6_2.csv, summed per pipeline")
     add("Table 6.3", t, "load_table6_3.csv; Mbit/s recomputed and the hardware sums / 4 shown (errata)")
@@ -355,7 +356,7 @@ def coverage(ch) -> None:
               "U6-e backbone requirements", "U6-f relaxations"):
         add(f"Unnumbered table {u}", t, "load_u6.csv, shown; fractions printed as x/y stored as decimals (derived)")
     add("Figure 7.1", s, "a synthetic path with threshold-triggered dead-reckoning updates")
-    add("Figure 7.2", s, "synthetic error triangles against the 1 m threshold, one missed update")
+    add("Figure 7.2", s, "synthetic error triangles against the 1 m threshold (no missed update drawn)")
     add("Figure 7.3", s, "the seven components of section 7.3 in the send, receive and display groups")
     add("Table 7.1", t, "ch7_table7_1.csv (shared with the quality chapter), shown with the intervals")
     add("Table 7.2", t, "load_table7_2.csv with our counts from the section 7.3 rules and the differences")
