@@ -21,6 +21,30 @@ DEFAULTS = dict(machine="IPX", participants=8, packet_bytes=1280.0, silence_algo
                 vc_header_bytes=0.0, vc_read_bytes_per_frame=2088.0, flying_compression=0.7,
                 flying_usage="week", flying_servers=75, seed=1)
 CIW_LOADS = (0.1, 0.3, 0.7, 0.9)
+#: the audioconference counting rules: (component or knob, without deletion, with deletion, source, label)
+RULES = [
+    ("packets recorded", "n = rT/P", "n = rT/P", "section 5.6.1 (conversation length, packet size); r = 8000 B/s, "
+     "seed line 1267", "paper"),
+    ("record", "n", "n", "section 5.3", "paper"),
+    ("deletion", "none", "every recorded byte: n P per-byte cost", "section 5.6.1", "paper"),
+    ("send", "(N-1) n; n with multicast", "(N-1)/N (1-f) n; (1-f) n/N with multicast", "one talker at a time, "
+     "section 5.3 (seed line 1232); multicast, seed line 1419", "assumption"),
+    ("receive", "(N-1) n", "(N-1)/N (1-f) n", "section 5.3 (reconstructed)", "assumption"),
+    ("mix", "(N-2) n or (N-1) n (parameter)", "none", "'no mix component' with deletion and for two people "
+     "(seed lines 1348, 1381)", "assumption"),
+    ("play", "n; (N-1) n with hardware mixing", "(N-1)/N (1-f) n", "section 5.6.3, seed line 1453 (hardware "
+     "mixing)", "assumption"),
+    ("faster processor", "every cost / s", "every cost / s", "seed line 1407", "paper"),
+    ("faster protocol", "send, receive / s", "send, receive / s", "seed line 1417", "paper"),
+    ("faster audio device", "record, play / s", "record, play / s", "seed line 1460", "paper"),
+    ("compression rho", "record, compress at P; send, receive, mix, play at P(1-rho); decompress", "-",
+     "seed lines 1429-1434; compress cost = deletion cost (the thesis's lower bound); decompress cost ours",
+     "assumption"),
+    ("DSP deletion", "-", "deletion cost 0; in the kernel record only the surviving bytes", "seed line 1443 (the "
+     "byte count in the kernel is our reading)", "assumption"),
+    ("DSP compression", "-", "send, receive, play at P(1-rho), no compression cost", "seed line 1451; rho is a "
+     "parameter", "assumption"),
+]
 PARTICIPANTS = tuple(range(2, 11))
 USAGE_HOURS = {"day": 10.0, "week": 50.0, "month": 200.0}   # work hours per period (section 6.1)
 

@@ -115,7 +115,7 @@ def score(ch, r: Run) -> dict[str, Check]:
                             ("multicast", "multicast", ("multicast_gain_nosd_pct", "multicast_gain_sd_pct"))):
         a, b = V[vals[0]], V[vals[1]]
         c[key] = sc.claim(f"{what} lowers the load only slightly (8 participants)",
-                          "Section 5.6.3, seed lines 1422-1430", paper="only slightly",
+                          "Section 5.6.3, seed lines 1417 and 1427", paper="only slightly",
                           ours=f"{a:.1f} % without deletion, {b:.1f} % with", holds=max(a, b) < 10,
                           evidence="prediction", reason=f"'slightly' read by {SIGNIF}")
     beats = X["compression70_beats_at"]
