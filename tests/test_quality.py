@@ -246,3 +246,9 @@ def test_convexity_with_four_acceptable_points():
     acceptable; the unacceptable point (2, 2) is left out before pairing."""
     pts = [[0.1, 0.0], [0.0, 0.5], [2.0, 2.0], [0.9, 0.0], [0.3, 0.4]]
     assert qm.check_convexity(pts) == (4, True)
+
+
+def test_shortfall_names_value_and_limit():
+    nan = float("nan")
+    assert _message(lambda: qm.shortfall(nan, ideal=30.0, limit=3.0)) == "value must be finite, got nan"
+    assert _message(lambda: qm.shortfall(1.0, ideal=30.0, limit=nan)) == "limit must be finite, got nan"

@@ -357,3 +357,17 @@ def test_replicate_seeds_summary_and_level():
     with pytest.raises(ValueError) as err:
         q.replicate(lambda s: {"x": 1.0}, replications=0, seed=1)
     assert str(err.value) == "replications must be >= 1, got 0"
+
+
+def test_erlang_c_with_no_load_never_waits():
+    """Offered load 0 (no arrivals): Erlang B is 0 after the first step of the recursion, b = 0 / (1 + 0),
+    so C = 0 / (1 - 0 + 0) = 0: nobody waits."""
+    assert q.erlang_c(2, 0.0) == 0.0
+
+
+def test_simulate_passes_its_keyword_arguments_to_ciw():
+    """`exact=10` asks Ciw for exact decimal arithmetic: the records' times come back as Decimals."""
+    from decimal import Decimal
+
+    records = q.simulate(_deterministic(0.5, 1.0), max_time=5.0, warmup=0.0, seed=1, exact=10)
+    assert isinstance(records["arrival_date"].iloc[0], Decimal)
