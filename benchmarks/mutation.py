@@ -47,6 +47,46 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
     (r"stats\.x_summarize", r"zip\(names, keys, (strict=(None|False))?\)",
      "equivalent: `names` and `keys` both come from `by` (one name per grouping column, one key part per "
      "grouping column), so they always have the same length and zip's strict check can never fire."),
+    # -- queueing
+    (r"queueing\.x_lindley_waits", r"np\.asarray\((interarrival|service), (dtype=None)?\)",
+     "equivalent for the documented input (numbers): integer gaps or services give integer differences, "
+     "which np.concatenate with the leading 0.0 turns into floats before the cumulative sum; an empty input "
+     "is a float array already."),
+    (r"queueing\.x_lindley_waits", r"np\.minimum\(np\.minimum\.accumulate\(u\), 1\.0\)",
+     "equivalent: u starts with U_0 = 0, so its running minimum is never positive and min(running minimum, "
+     "1) equals min(running minimum, 0)."),
+    # -- checks
+    (r"checks\.xǁScorecardǁcorrelation", r"_validate\(kind, evidence, \)",
+     "equivalent: the third argument is the basis to validate; without it the default 'exact' is checked, "
+     "and 'fitted' and 'exact' are both valid bases, so neither call can raise."),
+    (r"checks\.xǁScorecardǁcorrelation", r"decision = None if \(na_reason\) and False else",
+     "equivalent: with an `na_reason` the status is 'not applicable' whatever the decision, and the "
+     "decision is used nowhere else; computing it anyway cannot raise (NaN makes it False)."),
+    (r"checks\.x_replications_needed", r"\*\* 2, 10\)",
+     "not worth a test: rounding to 10 instead of 9 decimals before ceil differs only when the floating-point "
+     "error of n (h / target)^2 lies between 5e-11 and 5e-10, i.e. for replication counts near a million; "
+     "both strip the rounding error of small counts, which the tests check (49, not 50)."),
+    (r"checks\.xǁScorecardǁ_banded", r"if \(?margin (>= 0|> 0\) or True) else None",
+     "equivalent: when the margin is not positive, replications_needed is called with a non-positive target "
+     "and itself returns None, the same as the guarded branch."),
+    # -- jitter
+    (r"jitter\.x_(dropped_percent|optimal_buffer|compensation_curve|compensation_area)",
+     r"np\.asarray\((late_by|buffers), (dtype=None)?\)",
+     "equivalent for the documented input (numbers): an integer array of lateness or buffers compares, "
+     "sorts, divides and differences exactly as the float array does, and the returned values are converted "
+     "with float()."),
+    # -- quality
+    (r"quality\.x_limit_on_axis", r"if rest >= 0 else 0\.0",
+     "equivalent: at rest == 0 the square root is 0.0, the value of the other branch."),
+    (r"quality\.x_check_convexity",
+     r"mids = \(acc\[:\+1\] \+ acc\[1:\]\) / 2|mids = \(acc\[:-1\] \+ acc\[1:\]\) / 3|"
+     r"if \(len\(mids\)\) (and False|or True) else True",
+     "equivalent: the Euclidean acceptable region is a ball, which is convex, so every point between two "
+     "acceptable points (a midpoint, the first point paired with each later one, or 2/3 of a midpoint, "
+     "nearer the origin) is acceptable and the verdict is True for every input; with no midpoints numpy's "
+     "max over the empty set of rows and all() of nothing give True as well. The function demonstrates "
+     "the property on the chapter's sample; only a different norm could make it False."),
+
     # -- regression
     (r"regression\.x_fit_ols", r"\.astype\(None\)",
      "equivalent: pandas' astype(None) converts to numpy's default dtype, float64, exactly as astype(float)."),
