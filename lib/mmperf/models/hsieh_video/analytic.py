@@ -590,6 +590,8 @@ def reference_dual_rate_algorithm(sizes, r_high: float, r_low: float, P: int, m:
     >>> reference_dual_rate_algorithm([2.0, 1.0, 1.0], 2.0, 1.0, P=1)[:2]   # D(2) = 3.5
     (True, 3.5)
     """
+    if not (math.isfinite(r_high) and r_high > 0 and math.isfinite(r_low) and 0 <= r_low):
+        raise ValueError(f"rates must be finite with r_high > 0 and r_low >= 0, got {r_high!r}, {r_low!r}")
     sizes = [float(s) for s in sizes]
     N = len(sizes)
     units = [sum(sizes[g:g + m]) for g in range(0, N, m)]

@@ -93,10 +93,13 @@ def reference_spot_checks(A: np.ndarray, Ps, *, m: int, pcbr_step: float, highs,
         row = an.compare_schemes(A, [P], m=m, pcbr_step=pcbr_step, highs=highs, lows=lows, cap=cap)[0]
         r_ref, b_ref = an.reference_cbr(sizes, P, cap)
         ok_p, b_p, _ = an.reference_dual_rate_algorithm(sizes, row["r_pcbr"], 0.0, int(P), m)
-        ok_d, b_d, _ = an.reference_dual_rate_algorithm(sizes, row["r_high"], row["r_low"], int(P), m)
+        if math.isnan(row["r_high"]):            # no feasible PDCBR pair on this grid: nothing to re-check
+            ok_d, b_d = True, row["b_pdcbr"]
+        else:
+            ok_d, b_d, _ = an.reference_dual_rate_algorithm(sizes, row["r_high"], row["r_low"], int(P), m)
         out.append({"P": P, "cbr_rate_rel_diff": abs(row["r_cbr"] / r_ref - 1), "cbr_buf_rel_diff": abs(row["b_cbr"] / b_ref - 1),
                     "pcbr_ok": ok_p, "pcbr_buf_rel_diff": abs(row["b_pcbr"] / b_p - 1),
-                    "pdcbr_ok": ok_d, "pdcbr_buf_rel_diff": abs(row["b_pdcbr"] / b_d - 1)})
+                    "pdcbr_ok": ok_d, "pdcbr_buf_rel_diff": 0.0 if math.isnan(b_d) else abs(row["b_pdcbr"] / b_d - 1)})
     return out
 
 
