@@ -51,3 +51,11 @@ def test_coverage_lists_every_table_and_figure_of_chapters_4_to_7():
              {f"Table {t}" for t in ("5.1", "5.2", "5.3", "5.4", "6.1", "6.2", "6.3", "7.1", "7.2")}
     assert wanted <= set(items)
     assert sum(bool(re.match("Unnumbered table U6-[a-f]", i)) for i in items) == 6
+
+
+def test_section_5_6_statements_are_not_scored_on_another_machine():
+    rec = _Record()
+    c = scoring.score(rec, ex.run({"machine": "SLC", "counter_replications": 2, "counter_run_s": 10.0}))
+    for key in ("mix70", "comm2", "break_even", "dsp_half", "audio8", "better_sd", "protocol", "multicast"):
+        assert c[key].status == "not applicable", key
+    assert c["within10"].status == "reproduced"   # Table 5.3 does not depend on the parameter
