@@ -174,6 +174,9 @@ def _audio(r: Run) -> None:
     n8 = b.but(participants=int(inp.v("mix_share_n")))
     c8n, c8s = an.audio_components(costs, n8.but(silence=False)), an.audio_components(costs, n8)
     V["mix_share_n8_pct"] = 100 * c8n["mix"] / sum(c8n.values())
+    other = "N-1" if b.mix_rule == "N-2" else "N-2"
+    c8o = an.audio_components(costs, n8.but(silence=False, mix_rule=other))
+    V["mix_share_n8_other_rule_pct"] = 100 * c8o["mix"] / sum(c8o.values())
     t8 = sum(c8s.values())
     V["sd_comm_share_pct"] = 100 * (c8s["send"] + c8s["receive"]) / t8
     V["sd_recplay_share_pct"] = 100 * (c8s["record"] + c8s["play"]) / t8

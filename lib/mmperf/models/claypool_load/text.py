@@ -98,20 +98,29 @@ def compose(r: Run, c: dict[str, Check]) -> dict[str, str]:
         f"an OC-12 per server needs at least {V['flying_servers_needed']:.0f} servers; with {p['flying_servers']} "
         f"servers each carries {V['flying_per_server_mbps']:.0f} Mbit/s. An IPX would need to be "
         f"{V['flying_speedup_needed']:.0f} times faster to serve one user.")
+    other = "N-1" if p["mix_rule"] == "N-2" else "N-2"
+    band = [abs(x - 70) <= 5 for x in (V["mix_share_n8_pct"], V["mix_share_n8_other_rule_pct"])]
     out["ex1_solution"] = (
-        f"Section 5.6.1 quotes the mix share at 8 participants: {V['mix_share_n8_pct']:.1f} % with N-2 mixes per packet "
-        f"(the default rule). Run with `-p mix_rule N-1` to see the other count; both are within the ±5 point band "
-        "of 'approximately 70 %', so this statement cannot tell the rules apart, while the two-person macro "
-        "experiment (no mix at all) can.")
+        f"At 8 participants the mix share is {V['mix_share_n8_pct']:.1f} % with {p['mix_rule']} mixes per packet "
+        f"(this run's rule) and {V['mix_share_n8_other_rule_pct']:.1f} % with {other}. "
+        + ("Both are within ±5 points of 'approximately 70 %', so this statement cannot tell the rules apart; the "
+           "two-person macro experiment (no mix at all, seed line 1348) can." if all(band) else
+           "Only one of them is within ±5 points of 'approximately 70 %'; the two-person macro experiment (no mix "
+           "at all, seed line 1348) favours N-2 as well."))
     out["ex2_solution"] = (
         "Without deletion a station's load grows with the N-1 streams it receives and the mixes; with deletion the "
         "recorded packets dominate and the received ones are a (N-1)/N share of one stream. The break-even count is "
-        + (f"{be:.0f}" if math.isfinite(be) else "undefined") + " at these parameters. A faster processor scales both "
-        "totals alike, so it does not move the break-even count; run `-p cpu_speedup 8` to check.")
+        + (f"{be:.0f}" if math.isfinite(be) else "undefined") + " at these parameters. A faster processor divides every "
+        "cost, so it scales both totals by the same factor and cannot move the break-even count; a faster audio "
+        "device or DSP deletion, which change only some components, can.")
+    at10 = dict((row[0], row[2]) for row in r.extra["vc_limit_table"]).get(10, math.nan)
     out["ex3_solution"] = (
-        f"The soldier limit is linear: N* = (capacity - fixed frame work) / (work per soldier). At "
-        f"{p['vc_fps']:g} frames/s the Indigo 2 limit is " + (f"{i2:.0f}" if math.isfinite(i2) else "undefined")
-        + " soldiers; the table of soldier limits gives the other frame rates.")
+        "The soldier limit is linear in the load: N* = (capacity - work per frame x frame rate) / (work per soldier), "
+        f"and the work per soldier also grows with the frame rate (reckoning). At 10 frames/s an Indigo 2 of "
+        f"{p['vc_speedup']:g} Personal Irises supports "
+        + (f"{at10:.0f} soldiers" if math.isfinite(at10) else "no exercise")
+        + (f", against {i2:.0f} at {p['vc_fps']:g} frames/s." if math.isfinite(i2) else
+           f", and none at {p['vc_fps']:g} frames/s."))
     return out
 
 
