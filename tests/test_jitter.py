@@ -241,3 +241,26 @@ def test_positive_deviation_variance_keeps_small_positive_deviations():
     """0, 2.5, 3.5 have mean 2: deviations -2, 0.5, 1.5; both positive ones are kept (0.5 too), and
     their sample variance is ((0.5 - 1)^2 + (1.5 - 1)^2) / 1 = 0.5."""
     assert jitter.positive_deviation_variance([0, 2.5, 3.5]) == 0.5
+
+
+def test_gap_needs_lateness_strictly_beyond_the_buffer():
+    """Lateness 0, 0, 40, 0, 0 (x = 160, 200, 120, 160 at period 160, sum 640): with a 40 buffer the
+    frame 40 late still plays (strictly later than the buffer is a gap): 0 gaps; with 39, one gap in
+    640/640 = 1 s."""
+    x = [160, 200, 120, 160]
+    assert jitter.gaps_per_second(x, 160, 40, time_unit=640) == 0.0
+    assert jitter.gaps_per_second(x, 160, 39, time_unit=640) == 1.0
+
+
+def test_all_metrics_default_time_unit_is_microseconds():
+    """x = 160, 400, 160, 280 ms in microseconds sums to 1,000,000 us = 1 s; lateness 0, 0, 240, 240,
+    360 ms; with a 250 ms gap buffer one frame is a gap: 1 gap per second."""
+    m = jitter.all_metrics([160_000, 400_000, 160_000, 280_000], period=160_000, gap_buffer=250_000,
+                           buffers=[0, 1])
+    assert m["Gaps"] == 1.0
+
+
+def test_rounding_threshold_scales_with_the_period():
+    """At a 160,000 us period the rounding threshold is 1e-9 * 160,000 = 1.6e-4 us: offsets of 1e-5 us
+    (x = 160,000.00001 then 159,999.99999) are rounding and read as on time."""
+    assert jitter.lateness([160_000.00001, 159_999.99999], 160_000, "first").tolist() == [0.0, 0.0, 0.0]

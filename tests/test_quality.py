@@ -252,3 +252,16 @@ def test_shortfall_names_value_and_limit():
     nan = float("nan")
     assert _message(lambda: qm.shortfall(nan, ideal=30.0, limit=3.0)) == "value must be finite, got nan"
     assert _message(lambda: qm.shortfall(1.0, ideal=30.0, limit=nan)) == "limit must be finite, got nan"
+
+
+def test_metric_properties_on_repeated_and_collinear_points():
+    """Two equal consecutive points are at distance 0 (non-negative, not positive). Points (0, 0),
+    (115, 3), (230, 6) lie on one line: in normalised units (0, 0), (0.5, 0.5), (1, 1), so
+    D(0, 2) = sqrt(2) equals D(0, 1) + D(1, 2) = 2 * sqrt(2) / 2 exactly (halving is exact in floating
+    point): the triangle inequality holds with equality and must be accepted. The argument is named in
+    the refusal."""
+    expected = {"identity": True, "non_negative": True, "symmetry": True, "triangle": True}
+    assert qm.check_metric_properties([[1.0, 2.0], [1.0, 2.0]], [230.0, 6.0]) == expected
+    assert qm.check_metric_properties([[0.0, 0.0], [115.0, 3.0], [230.0, 6.0]], [230.0, 6.0]) == expected
+    assert _message(lambda: qm.check_metric_properties([[float("nan"), 0.0]], [1.0, 1.0])) == \
+        "points must be finite, got [[nan, 0.0]]"
