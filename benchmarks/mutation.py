@@ -55,6 +55,11 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
     (r"queueing\.x_lindley_waits", r"np\.minimum\(np\.minimum\.accumulate\(u\), 1\.0\)",
      "equivalent: u starts with U_0 = 0, so its running minimum is never positive and min(running minimum, "
      "1) equals min(running minimum, 0)."),
+    (r"queueing\.x_replicate", r"level\), (strict=(None|False))?\)\)",
+     "equivalent: mean_ci always returns a pair, the length of ('mean', 'ci_half_width'), so zip's strict "
+     "check can never fire."),
+    (r"queueing\.x_replicate", r"orient=\"INDEX\"",
+     "equivalent: pandas lowercases `orient` (DataFrame.from_dict calls orient.lower())."),
     # -- checks
     (r"checks\.xǁScorecardǁcorrelation", r"_validate\(kind, evidence, \)",
      "equivalent: the third argument is the basis to validate; without it the default 'exact' is checked, "
@@ -87,6 +92,24 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
      "max over the empty set of rows and all() of nothing give True as well. The function demonstrates "
      "the property on the chapter's sample; only a different norm could make it False."),
 
+    (r"stats\.x_summarize", r"df\.groupby\(by, \)",
+     "equivalent: sort=True is pandas' default for groupby."),
+    (r"jitter\.x_lateness", r"np\.abs\(offsets\) <= 1e-9 \* period",
+     "not worth a test: differs only for an offset exactly equal to a billionth of the period, which "
+     "floating-point sums of real traces do not hit (and both readings call such an offset rounding noise)."),
+    (r"quality\.x_is_acceptable", r"np\.asarray\(q, (dtype=None)?\)",
+     "equivalent for the documented input (numbers): an integer or boolean quality compares with 1.0 as "
+     "the float does."),
+    (r"quality\.x_check_metric_properties",
+     r"d\(i, i - 1\)|d\(i \+ 1, i - 2\)|d\(i, i - 2\)|d\(i, i \+ 2\) \+ d\(i \+ 1|range\(n - [23]\)|"
+     r"\) < 1e-12 \* \(1 \+|<= 1e-12 / \(1|1\.000000000001|1e-12 \* \(2 \+|\) < d\(i, i \+ 1\) \+",
+     "equivalent: `distance` is a metric for every input (it is a weighted Euclidean norm of the difference), "
+     "so each property holds for every pair and triple of points, not only the consecutive ones: checking "
+     "other pairs (i - 1 wraps to the last point), fewer pairs, or with a looser tolerance, returns the same "
+     "True. Symmetry holds exactly (|x - y| and |y - x| are the same floats), so a strict or scaled tolerance "
+     "cannot fail either; the tests pin the two edges that can (a zero distance, and a triangle that holds "
+     "with equality). The function demonstrates the properties on the chapter's sample: only a broken "
+     "`distance` can make it return False."),
     # -- regression
     (r"regression\.x_fit_ols", r"\.astype\(None\)",
      "equivalent: pandas' astype(None) converts to numpy's default dtype, float64, exactly as astype(float)."),
