@@ -119,6 +119,9 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
      "but the constant column spans the intercept's direction, so the design has the same rank either way "
      "(the non-constant columns' rank plus one), below the number of coefficients, and the rank check refuses "
      "the fit with the same message."),
+    (r"regression\.x_fit_ols", r"if df_resid >= 0:",
+     "equivalent: with no residual degrees of freedom statsmodels' conf_int returns NaN itself (the t "
+     "quantile with 0 degrees of freedom is NaN), the same as the explicit NaN branch."),
     (r"regression\.x_leave_one_out", r"predicted = (None|float\(\"NAN\"\))",
      "equivalent: float('NAN') is NaN (the spelling is case-insensitive), and pandas stores a None among "
      "floats as NaN, so the `predicted` and `error` columns are identical."),
