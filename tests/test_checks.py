@@ -508,3 +508,33 @@ def test_nan_value_gets_the_failing_word_of_its_evidence():
     sc = Scorecard("t")
     assert _compare(sc, math.nan, evidence="target").status == "target missed"
     assert _compare(sc, math.nan, evidence="construction").status == "fails"
+
+
+def test_percentage_units_in_full():
+    """Both spellings of a percentage unit, with stray spaces, read as percentage points; another unit
+    is kept as given."""
+    sc = Scorecard("t")
+    kw = {"paper": 40, "ours": 42, "tol": 5, "evidence": "prediction", "reason": "r"}
+    assert sc.compare("s", "s", unit="percent", **kw).tolerance == "±5 percentage points"
+    assert sc.compare("s", "s", unit=" % ", **kw).tolerance == "±5 percentage points"
+    assert sc.compare("s", "s", unit="ms", **kw).tolerance == "±5 ms"
+
+
+def test_correlation_reason_at_three_and_four_points():
+    """With n = 3 the reason says in full why there is no verdict. With n = 4 (se = 1) the band of
+    r = 0.9 is tanh(1.472219 -+ 1.959964) = (-0.452424, 0.997913): our (0.5, 0.6) lies inside, a verdict
+    is given and the reason carries no caveat."""
+    sc = Scorecard("t")
+    three = sc.correlation("r", "Fig", paper_r=0.99, ours_r=0.98, n_paper=3, ours_ci=(0.97, 0.99))
+    assert three.reason == ("95% Fisher-z band of the paper's r from n = 3 points (with 3 points or fewer the band "
+                            "excludes nothing: no verdict)")
+    four = sc.correlation("r", "Fig", paper_r=0.9, ours_r=0.55, n_paper=4, ours_ci=(0.5, 0.6))
+    assert (four.status, four.tolerance) == ("reproduced", "[-0.45, 1.00]")
+    assert four.reason == "95% Fisher-z band of the paper's r from n = 4 points"
+
+
+def test_needed_n_below_the_band_uses_the_nearer_edge():
+    """ours 9.3 (below the band [9.5, 10.5]), h 0.3, n = 5: distances 0.2 to the lower edge and 1.2 to
+    the upper; the nearer, 0.2, gives 5 (0.3 / 0.2)^2 = 11.25 -> 12."""
+    sc = Scorecard("t")
+    assert _compare(sc, 9.3, basis="simulated", ci_half_width=0.3, n=5).needed_n == 12
