@@ -265,3 +265,13 @@ def test_metric_properties_on_repeated_and_collinear_points():
     assert qm.check_metric_properties([[0.0, 0.0], [115.0, 3.0], [230.0, 6.0]], [230.0, 6.0]) == expected
     assert _message(lambda: qm.check_metric_properties([[float("nan"), 0.0]], [1.0, 1.0])) == \
         "points must be finite, got [[nan, 0.0]]"
+
+
+def test_distance_names_each_argument_and_accepts_small_limits():
+    """Limits below 1 are valid (e.g. a loss limit of 0.5 %): (0.25, 0) from the origin with limits
+    (0.5, 1) is 0.5. Each argument is named when it is not finite."""
+    nan = float("nan")
+    assert qm.distance([0.25, 0.0], [0.0, 0.0], [0.5, 1.0]) == 0.5
+    assert _message(lambda: qm.distance([nan], [0.0], [1.0])) == "x must be finite, got [nan]"
+    assert _message(lambda: qm.distance([0.0], [nan], [1.0])) == "y must be finite, got [nan]"
+    assert _message(lambda: qm.distance([0.0], [0.0], [nan])) == "limits must be finite, got [nan]"
