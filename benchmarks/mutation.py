@@ -80,6 +80,10 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
      "equivalent for the documented input (numbers): an integer array of lateness or buffers compares, "
      "sorts, divides and differences exactly as the float array does, and the returned values are converted "
      "with float()."),
+    (r"jitter\.x__as_trace", r"np\.asarray\(interarrivals, (dtype=None)?\)",
+     "equivalent for the documented input (numbers): an integer trace passes the same checks, and every "
+     "metric converts its result with float() after numpy computes in float64 (var, mean, the lateness "
+     "offsets against a float period)."),
     # -- quality
     (r"quality\.x_limit_on_axis", r"if rest >= 0 else 0\.0",
      "equivalent: at rest == 0 the square root is 0.0, the value of the other branch."),
@@ -100,6 +104,12 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
     (r"quality\.x_is_acceptable", r"np\.asarray\(q, (dtype=None)?\)",
      "equivalent for the documented input (numbers): an integer or boolean quality compares with 1.0 as "
      "the float does."),
+    (r"quality\.x__as_array", r"np\.asarray\(x, (dtype=None)?\)",
+     "equivalent for the documented input (numbers): integer arrays pass the same finiteness check and every "
+     "caller divides, scales or compares them into the same float results (`quality` returns float())."),
+    (r"quality\.x_quality", r"np\.where\(biggest > 0, biggest, 2\.0\)|\* \(biggest >= 0\)",
+     "equivalent: the fallback scale is used only where the largest component is 0, i.e. every component is "
+     "0, where the ratios are 0 and so is the result whatever the scale or the final factor."),
     (r"quality\.x_check_metric_properties",
      r"d\(i, i - 1\)|d\(i \+ 1, i - 2\)|d\(i, i - 2\)|d\(i, i \+ 2\) \+ d\(i \+ 1|range\(n - [23]\)|"
      r"\) < 1e-12 \* \(1 \+|<= 1e-12 / \(1|1\.000000000001|1e-12 \* \(2 \+|\) < d\(i, i \+ 1\) \+",
