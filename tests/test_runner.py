@@ -209,3 +209,16 @@ def test_no_empty_kernel_folders_after_a_run(demo_project, tmp_path, monkeypatch
 def test_run_writes_nothing_into_the_book_build(demo_project):
     run_chapter("demo", {"rate": 1.5}, demo_project / "runs" / "b")
     assert not (demo_project / "_build").exists()
+
+
+def test_a_kernel_that_dies_fails_the_run_instead_of_hanging(demo_project):
+    """A cell that kills its own kernel (as the out-of-memory killer would): the run fails in seconds with
+    a message saying the kernel died, and leaves no partial folder."""
+    nb = demo_project / "notebooks" / "demo.md"
+    nb.write_text(nb.read_text().replace('if fail:\n', 'import os, signal\nos.kill(os.getpid(), signal.SIGKILL)\n'
+                                         'if fail:\n'))
+    start = time.perf_counter()
+    with pytest.raises(ChapterRunError, match="the kernel died"):
+        run_chapter("demo", None, demo_project / "runs" / "dead")
+    assert time.perf_counter() - start < 120
+    assert not (demo_project / "runs" / "dead").exists()

@@ -161,8 +161,12 @@ def run_chapter(name: str, overrides: dict[str, Any] | None = None, output_dir: 
             f"chapter {name!r} failed in cell [{exc.exec_count}] `{first_line[:60]}` "
             f"({exc.ename}: {exc.evalue}); traceback in {log}, notebook up to the failing cell in {failed_nb}",
             log) from None
-    except BaseException:
+    except BaseException as exc:
         shutil.rmtree(work, ignore_errors=True)
+        if type(exc).__name__ == "DeadKernelError":  # nbclient: the kernel process died mid-run
+            log = _write_failure_log(output_dir, name, exc)
+            raise ChapterRunError(f"chapter {name!r}: the kernel died during the run (killed, e.g. for using too "
+                                  f"much memory: see `dmesg`); log in {log}", log) from None
         raise
     finally:
         shutil.rmtree(kernel_dir, ignore_errors=True)
@@ -212,7 +216,9 @@ def _move_into_place(work: Path, output_dir: Path) -> None:
 
 
 try:
-    from jupyter_client.manager import KernelManager as _KernelManager
+    # The asynchronous manager, as nbclient expects: with the blocking one, waiting for output blocks the
+    # event loop, so a kernel that dies (killed for memory, say) is never noticed and the run hangs.
+    from jupyter_client.manager import AsyncKernelManager as _KernelManager
 except ImportError:  # pragma: no cover - jupyter_client comes with papermill
     _KernelManager = object
 
