@@ -78,4 +78,7 @@ def test_table_saves_csv_and_shows_the_one_table_helper(ch):
 
     shown = ch.table(pd.DataFrame({"delay": [1.23456]}), "t1", formats={"delay": "sig3"}, units={"delay": "ms"})
     assert (ch.output_dir / "tables" / "t1.csv").read_text().splitlines() == ["delay", "1.23456"]
-    assert "delay (ms)" in shown._repr_html_() and "1.23" in shown._repr_html_()
+    html = shown._repr_html_()
+    assert "delay (ms)" in html and "1.23" in html
+    assert 'class="mm-provenance"' in html and "tables/t1.csv" in html and "rate = 1.5" in html
+    assert ch.tables[0]["csv"] == "tables/t1.csv"

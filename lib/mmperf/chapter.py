@@ -93,6 +93,7 @@ class Chapter:
         self.undefined_metrics: dict[str, str] = {}
         self.warnings: list[dict[str, str]] = []
         self.figures: list[dict[str, Any]] = []
+        self.tables: list[dict[str, Any]] = []
         self.scorecard = Scorecard(name)
         self.coverage = Coverage(name)
 
@@ -202,12 +203,30 @@ class Chapter:
 
         ``fmt`` goes to :func:`mmperf.tables.show_table` (``formats``, ``units``, ``status``, ``wrap``).
         """
+        from mmperf import data as data_mod
+
         folder = self.output_dir / "tables"
         folder.mkdir(exist_ok=True)
         df.to_csv(folder / f"{name}.csv", index=index)
-        shown = _show(df.reset_index() if index else df, **fmt)
+        record = {"name": name, "csv": f"tables/{name}.csv", "cell": _execution_count(),
+                  "data_files": data_mod.files_read()}
+        self.tables.append(record)
+        shown = ProvenancedTable(_show(df.reset_index() if index else df, **fmt),
+                                 self._provenance_line(record))
         _glue(name, shown)
         return shown
+
+    def _provenance_line(self, record: dict[str, Any]) -> str:
+        """Where a regenerated table comes from: chapter, cell, changed parameters, data read, commit."""
+        import html
+
+        changed = ", ".join(f"{k} = {v['value']!r}" for k, v in self.defaults_differ().items()) or "none (the defaults)"
+        data = ", ".join(f"<code>{html.escape(f)}</code>" for f in record["data_files"]) or "none"
+        cell = f"code cell [{record['cell']}]" if record["cell"] is not None else "a code cell"
+        return (f'<p class="mm-provenance">Provenance: chapter <code>{html.escape(self.name)}</code>, {cell}; '
+                f"parameters changed from the defaults: {html.escape(changed)}; data read: {data}; commit "
+                f"<code>{_commit()}</code>; regenerated as <code>{html.escape(record['csv'])}</code> by "
+                f"<code>mmbook run {html.escape(self.name)}</code>.</p>")
 
     def scorecard_table(self):
         """The scorecard, statuses coloured and written, for display at the end of the chapter.
@@ -258,10 +277,39 @@ class Chapter:
         file = self.output_dir / "results.json"
         file.write_text(json.dumps(results, indent=2, default=_json_default) + "\n", encoding="utf-8")
         coverage = {"chapter": self.name, "title": self.spec.title, "items": self.coverage.to_records(),
-                    "figures": self.figures}
+                    "figures": self.figures, "tables": self.tables}
         (self.output_dir / "coverage.json").write_text(json.dumps(coverage, indent=2, default=_json_default)
                                                        + "\n", encoding="utf-8")
         return file
+
+
+class ProvenancedTable:
+    """A displayed table with its provenance line under it (HTML); prints as the plain table."""
+
+    def __init__(self, table: Any, provenance: str) -> None:
+        self.table = table
+        self.provenance = provenance
+
+    def _repr_html_(self) -> str:
+        return self.table._repr_html_() + self.provenance
+
+    def __str__(self) -> str:
+        return str(self.table)
+
+    def __repr__(self) -> str:
+        return str(self.table)
+
+
+def _commit() -> str:
+    """The project's git commit (short), or 'unknown' outside a checkout."""
+    import subprocess
+
+    try:
+        out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=paths.project_root(), capture_output=True,
+                             text=True, timeout=10)
+    except (OSError, subprocess.TimeoutExpired):
+        return "unknown"
+    return out.stdout.strip() if out.returncode == 0 and out.stdout.strip() else "unknown"
 
 
 def _show(df: pd.DataFrame, **fmt: Any):
