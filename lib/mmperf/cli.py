@@ -321,6 +321,11 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("mmbook: interrupted; no partial output was kept", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # `mmbook params x --json | head`: the reader left; not an error of ours
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except (params_mod.ParameterError, params_mod.ChapterNotFound, UsageError, OutputError, SweepError) as exc:
         print(f"mmbook: error: {exc}", file=sys.stderr)
         return 2
