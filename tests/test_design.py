@@ -74,8 +74,14 @@ def test_every_design_point_runs(name, tmp_path):
 
 
 def _is_nonnegative_quantity(metric: str) -> bool:
-    return any(word in metric.split("_") for word in ("distance", "km", "load", "rate", "count", "frames",
-                                                      "utilisation", "utilization", "throughput"))
+    """A metric named as a distance, load, rate, count or throughput - unless the name says it is a
+    correlation, slope, difference or error of one, which may be negative."""
+    words = metric.split("_")
+    signed = ("r", "corr", "correlation", "slope", "intercept", "diff", "delta", "change", "gap", "error",
+              "residual", "margin", "log", "bias", "z")
+    return not any(w in words for w in signed) and any(
+        w in words for w in ("distance", "km", "load", "rate", "count", "frames", "utilisation", "utilization",
+                             "throughput"))
 
 
 @pytest.mark.parametrize("name", chapter_names())

@@ -6,6 +6,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -180,7 +181,8 @@ def test_ctrl_c_exits_130_and_leaves_nothing(demo_project, tmp_path):
     slow = demo_project / "notebooks" / "demo.md"
     slow.write_text(slow.read_text().replace('if fail:\n', 'import time\ntime.sleep(60)\nif fail:\n'))
     out = demo_project / "runs" / "int"
-    env = {**os.environ, "TMPDIR": str(tmp_path)}
+    short_tmp = Path(tempfile.mkdtemp(prefix="t", dir="/tmp"))  # IPC socket paths must stay short
+    env = {**os.environ, "TMPDIR": str(short_tmp)}
     proc = subprocess.Popen([MMBOOK, "run", "demo", "--output", str(out)], env=env, stderr=subprocess.PIPE,
                             text=True, start_new_session=True)
     deadline = time.time() + 60
@@ -192,18 +194,29 @@ def test_ctrl_c_exits_130_and_leaves_nothing(demo_project, tmp_path):
     assert proc.returncode == 130, err
     assert err.strip().splitlines()[-1] == "mmbook: interrupted; no partial output was kept"
     assert not out.exists() and not list((demo_project / "runs").glob(".int.*"))
-    assert not list(tmp_path.glob("mmperf-kernel-*"))  # no temporary folders left behind
-    kernels = subprocess.run(["pgrep", "-f", f"ipykernel.*{tmp_path}"], capture_output=True, text=True).stdout
+    assert not list(short_tmp.glob("mmperf-kernel-*"))  # no temporary folders left behind
+    kernels = subprocess.run(["pgrep", "-f", f"ipykernel.*{short_tmp}"], capture_output=True, text=True).stdout
     assert kernels.strip() == ""
+    short_tmp.rmdir()
 
 
-def test_no_empty_kernel_folders_after_a_run(demo_project, tmp_path, monkeypatch):
-    monkeypatch.setenv("TMPDIR", str(tmp_path))
-    import tempfile
-
-    monkeypatch.setattr(tempfile, "tempdir", None)
+def test_no_empty_kernel_folders_after_a_run(demo_project, monkeypatch):
+    short_tmp = Path(tempfile.mkdtemp(prefix="t", dir="/tmp"))
+    monkeypatch.setattr(tempfile, "tempdir", str(short_tmp))
     run_chapter("demo", None, demo_project / "runs" / "k")
-    assert not list(tmp_path.glob("mmperf-kernel-*"))
+    assert list(short_tmp.iterdir()) == []
+    short_tmp.rmdir()
+
+
+def test_a_long_tmpdir_falls_back_to_a_short_kernel_folder(monkeypatch, tmp_path):
+    from mmperf.runner import _kernel_dir
+
+    long_dir = tmp_path / ("x" * 80)
+    long_dir.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(long_dir))
+    folder = _kernel_dir()
+    assert len(str(folder / "kernel-1234567-12")) < 107
+    folder.rmdir()
 
 
 def test_run_writes_nothing_into_the_book_build(demo_project):

@@ -131,7 +131,7 @@ def run_chapter(name: str, overrides: dict[str, Any] | None = None, output_dir: 
     check_output_dir(output_dir, allow_book_build)
     output_dir.parent.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix=f".{output_dir.name}.", suffix=".partial", dir=output_dir.parent))
-    kernel_dir = Path(tempfile.mkdtemp(prefix="mmperf-kernel-"))
+    kernel_dir = _kernel_dir()
     executed = work / f"{name}.ipynb"
     os.environ["MMPERF_KERNEL_DIR"] = str(kernel_dir)
     # One BLAS thread per kernel: chapters and sweep points already run in parallel processes, and
@@ -190,6 +190,15 @@ def run_chapter(name: str, overrides: dict[str, Any] | None = None, output_dir: 
                   output_dir.parent / f"{output_dir.name}.failed.ipynb"):
         stale.unlink(missing_ok=True)
     return RunResult(name, output_dir, output_dir / f"{name}.ipynb", results)
+
+
+def _kernel_dir() -> Path:
+    """A temporary folder for the kernel's IPC sockets, on a short path: a socket's path may not exceed
+    107 bytes, so a long $TMPDIR falls back to /tmp."""
+    base = Path(tempfile.gettempdir())
+    if len(str(base)) > 60 and Path("/tmp").is_dir():
+        base = Path("/tmp")
+    return Path(tempfile.mkdtemp(prefix="mmperf-kernel-", dir=base))
 
 
 def _move_into_place(work: Path, output_dir: Path) -> None:
