@@ -54,7 +54,7 @@ def compose(r: Run, c: dict[str, Check]) -> dict[str, str]:
         f"{n_in} of the {n_all} predictions are within 10 % of the measurement, so 'in most cases' "
         + ("holds only just" if n_all / 2 < n_in < n_all else ("holds" if n_in == n_all else "fails"))
         + f", and {ipx_phrase}. Solving the two-person no-deletion model for the packet size that gives the printed "
-        f"None rows yields {p_slc:.0f} bytes (SLC) and {p_ipx:.0f} bytes (IPX)"
+        f"rows without silence deletion yields {p_slc:.0f} bytes (SLC) and {p_ipx:.0f} bytes (IPX)"
         + (": close enough for one packet size" if same_p else
            ": under our counting rules the two machines cannot both have used one packet size")
         + ". The macro packet size is not printed; these are implied values, our arithmetic.")
