@@ -235,3 +235,16 @@ def test_a_kernel_that_dies_fails_the_run_instead_of_hanging(demo_project):
         run_chapter("demo", None, demo_project / "runs" / "dead")
     assert time.perf_counter() - start < 120
     assert not (demo_project / "runs" / "dead").exists()
+
+
+def test_the_books_own_build_folder_from_before_markers_is_replaced(demo_project):
+    """A book build folder written before runs were marked (no .mmbook-run.json) belongs to mmbook: the book's
+    build replaces it instead of refusing, while a user's run still may not write there."""
+    old = demo_project / "_build" / "chapters" / "demo"
+    old.mkdir(parents=True)
+    (old / "results.json").write_text("{}")
+    (old / "stale.png").write_text("old")
+    run_chapter("demo", None, old, allow_book_build=True)
+    assert not (old / "stale.png").exists() and (old / MARKER).is_file()
+    with pytest.raises(OutputError, match="inside the book's default build"):
+        run_chapter("demo", None, old)

@@ -139,8 +139,9 @@ def execute_chapters(names: list[str], force: bool = False, jobs: int = 2) -> li
     from tqdm import tqdm
 
     specs = {n: params_mod.load_chapter(n) for n in names}
-    outcomes = [ChapterOutcome(n, "cached", 0.0) for n in names if not force and is_up_to_date(specs[n])]
-    stale = [n for n in names if force or not is_up_to_date(specs[n])]
+    fresh = {n: not force and is_up_to_date(specs[n]) for n in names}  # one cache key per chapter
+    outcomes = [ChapterOutcome(n, "cached", 0.0) for n in names if fresh[n]]
+    stale = [n for n in names if not fresh[n]]
     for o in outcomes:
         print(f"  {o.chapter}: up to date (cached)", file=sys.stderr)
     if not stale:

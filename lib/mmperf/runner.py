@@ -78,7 +78,9 @@ def check_output_dir(output_dir: Path, allow_book_build: bool = False) -> None:
                           "choose another folder, e.g. runs/my-experiment")
     if output_dir.exists() and not output_dir.is_dir():
         raise OutputError(f"--output {output_dir} exists and is not a folder")
-    if output_dir.is_dir() and any(output_dir.iterdir()) and not (output_dir / MARKER).is_file():
+    own_book_build = allow_book_build and _is_inside(output_dir, book_chapters)
+    if output_dir.is_dir() and any(output_dir.iterdir()) and not (output_dir / MARKER).is_file() \
+            and not own_book_build:  # the book's own build folders are mmbook's, marked or not
         raise OutputError(f"--output {output_dir} is a non-empty folder that mmbook did not write (no {MARKER}); "
                           "refusing to write into it: choose a new or empty folder")
     parent = _existing_ancestor(output_dir)
@@ -182,7 +184,8 @@ def run_chapter(name: str, overrides: dict[str, Any] | None = None, output_dir: 
         _export_html(executed, work / f"{name}.html", spec, results)
         written = sorted(p.relative_to(work).as_posix() for p in work.rglob("*") if p.is_file())
         (work / MARKER).write_text(json.dumps({"chapter": name, "files": written}, indent=1) + "\n")
-        _move_into_place(work, output_dir)
+        _move_into_place(work, output_dir,
+                         book_build=allow_book_build and _is_inside(output_dir, paths.build_dir() / "chapters"))
     except BaseException:
         shutil.rmtree(work, ignore_errors=True)
         raise
@@ -201,8 +204,11 @@ def _kernel_dir() -> Path:
     return Path(tempfile.mkdtemp(prefix="mmperf-kernel-", dir=base))
 
 
-def _move_into_place(work: Path, output_dir: Path) -> None:
-    """Replace an earlier run's own files (only those its marker lists) with the new run's."""
+def _move_into_place(work: Path, output_dir: Path, book_build: bool = False) -> None:
+    """Replace an earlier run's own files (only those its marker lists) with the new run's. A folder of
+    the book's own build written before runs were marked is replaced whole (it is mmbook's)."""
+    if book_build and output_dir.is_dir() and not (output_dir / MARKER).is_file():
+        shutil.rmtree(output_dir)
     if not output_dir.exists():
         work.rename(output_dir)
         return

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import ast
 import hashlib
-import importlib.util
 import os
 import pickle
 import tempfile
@@ -37,14 +36,21 @@ def cache_dir() -> Path:
 
 @cache
 def _module_file(module: str) -> Path | None:
-    try:
-        spec = importlib.util.find_spec(module)
-    except (ImportError, ValueError):
+    """The source file of an ``mmperf`` module, found by its path (importing it to ask would load numpy,
+    Ciw and the rest, which a cache-key computation must not pay for)."""
+    parts = module.split(".")
+    if parts[0] != "mmperf":
         return None
-    return Path(spec.origin) if spec and spec.origin and spec.origin.endswith(".py") else None
+    target = Path(__file__).resolve().parent.joinpath(*parts[1:])
+    if parts[1:] and target.with_suffix(".py").is_file():
+        return target.with_suffix(".py")
+    if (target / "__init__.py").is_file():
+        return target / "__init__.py"
+    return None
 
 
-def _mmperf_imports(module: str, file: Path) -> set[str]:
+@cache
+def _mmperf_imports(module: str, file: Path) -> frozenset[str]:
     is_package = file.name == "__init__.py"
     package = module if is_package else module.rpartition(".")[0]
     names = set()
@@ -59,7 +65,7 @@ def _mmperf_imports(module: str, file: Path) -> set[str]:
             if base.startswith("mmperf"):
                 names.add(base)
                 names.update(f"{base}.{a.name}" for a in node.names)  # `from mmperf import queueing`
-    return names
+    return frozenset(names)
 
 
 @cache
