@@ -20,7 +20,6 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 
-import pandas as pd
 import yaml
 
 from mmperf import params as params_mod
@@ -225,6 +224,8 @@ def _link(title: str, name: str) -> str:
 def scorecard_page(names: list[str]) -> str:
     """The book-level page: predictions reproduced / checked for the book and per chapter, the other
     kinds of evidence counted beneath, each chapter's counts per kind and status, and every check."""
+    import pandas as pd
+
     from mmperf.checks import EVIDENCE, STATUSES, headline
     from mmperf.tables import show_table
 
