@@ -31,8 +31,11 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-#: analytic modules and the fast, exact tests that must kill their mutants
-#: (each module's own doctests run too: ``src/mmperf/<module>.py`` is added to its selection)
+#: the study packages whose ``analytic`` module is mutated (explanations in benchmarks/mutation_explanations/)
+STUDIES = ("claypool_jitter", "claypool_load", "claypool_quality", "hsieh_messaging", "hsieh_video", "huynh",
+           "sharp", "zeadally")
+#: analytic modules (dotted names under ``mmperf``) and the fast, exact tests that must kill their mutants
+#: (each module's own doctests run too: its file under ``src/mmperf/`` is added to its selection)
 MODULES = {
     "queueing": ["tests/test_queueing.py"],
     "stats": ["tests/test_stats.py"],
@@ -40,6 +43,9 @@ MODULES = {
     "regression": ["tests/test_regression.py"],
     "jitter": ["tests/test_jitter.py"],
     "quality": ["tests/test_quality.py"],
+    # the study models' analytic parts (closed forms and recursions); numba-compiled kernels are decorated
+    # functions, which mutmut 3 does not mutate: their tests compare them with plain-Python references
+    **{f"models.{study}.analytic": [f"tests/models/test_{study}_analytic.py"] for study in STUDIES},
 }
 #: simulation tests are excluded: they cost seconds per mutant and the exact tests are meant to suffice
 DESELECT = "not simulation_matches and not slow"
@@ -160,9 +166,39 @@ passed to Ciw, the level passed through summarize and replicate). The test that 
 interval with its own estimate (test_regression.py) now checks hand-computed interval ends."""
 
 
+def source_file(module: str) -> str:
+    """The scratch copy's file of a dotted module name, e.g. ``src/mmperf/models/sharp/analytic.py``."""
+    return "src/mmperf/" + module.replace(".", "/") + ".py"
+
+
+def module_of(mutant: str, modules) -> str | None:
+    """The module (a key of ``modules``) a mutmut mutant name belongs to, or None.
+
+    mutmut names a mutant ``<dotted module>.x_<function>__mutmut_<n>`` (methods: ``xǁ<class>ǁ<method>``).
+    """
+    rest = mutant.removeprefix("mmperf.")
+    for module in sorted(modules, key=len, reverse=True):
+        if rest.startswith(module + ".x"):
+            return module
+    return None
+
+
+def all_explanations() -> list[tuple[str, str, str]]:
+    """:data:`EXPLANATIONS` plus each study's list in ``benchmarks/mutation_explanations/<study>.py``."""
+    import importlib
+
+    out = list(EXPLANATIONS)
+    for study in STUDIES:
+        try:
+            out += importlib.import_module(f"benchmarks.mutation_explanations.{study}").EXPLANATIONS
+        except ModuleNotFoundError:
+            pass
+    return out
+
+
 def selection(modules: dict[str, list[str]]) -> list[str]:
     """The test files of ``modules`` plus each module itself (for its doctests), sorted."""
-    tests = {t for ts in modules.values() for t in ts} | {f"src/mmperf/{m}.py" for m in modules}
+    tests = {t for ts in modules.values() for t in ts} | {source_file(m) for m in modules}
     tests |= {t for m in modules for t in sorted((ROOT / "tests").glob(f"test_mutation_{m}*.py"))
               for t in [f"tests/{t.name}"]}
     return sorted(tests)
@@ -179,7 +215,7 @@ def prepare(copy: Path, modules: dict[str, list[str]]) -> None:
     pyproject += (
         "\n[tool.mutmut]\n"
         'source_paths = ["src"]\n'
-        f"only_mutate = {[f'src/mmperf/{m}.py' for m in modules]!r}\n".replace("'", '"')
+        f"only_mutate = {[source_file(m) for m in modules]!r}\n".replace("'", '"')
         + f"pytest_add_cli_args_test_selection = {tests!r}\n".replace("'", '"')
         + f'pytest_add_cli_args = ["-p", "no:cacheprovider", "-p", "no:xdist", "-k", "{DESELECT}"]\n'
     )
@@ -216,7 +252,7 @@ def show(copy: Path, mutant: str) -> str:
 def explain(mutant: str, diff: str) -> str | None:
     """The explanation of a surviving mutant from :data:`EXPLANATIONS`, or None."""
     added = "\n".join(line[1:] for line in diff.splitlines() if line.startswith("+") and not line.startswith("+++"))
-    for name_pattern, added_pattern, why in EXPLANATIONS:
+    for name_pattern, added_pattern, why in all_explanations():
         if re.search(name_pattern, mutant) and re.search(added_pattern, added):
             return why
     return None
@@ -228,7 +264,7 @@ def report(modules: dict[str, list[str]], outcome: dict[str, str], diffs: dict[s
     names = list(modules)
     table = {m: {} for m in names}
     for mutant, result in outcome.items():
-        module = mutant.split(".")[1]
+        module = module_of(mutant, modules)
         if module in table:
             table[module][result] = table[module].get(result, 0) + 1
     kinds = ["killed", "survived", "no tests", "timeout", "suspicious", "segfault", "skipped", "not checked"]
@@ -256,7 +292,7 @@ def report(modules: dict[str, list[str]], outcome: dict[str, str], diffs: dict[s
                      + f" | {sum(table[m].values())} |")
     lines.append("| all | " + " | ".join(str(sum(t.get(k, 0) for t in table.values())) for k in seen)
                  + f" | {sum(sum(t.values()) for t in table.values())} |")
-    alive = [mu for mu, r in outcome.items() if r != "killed" and mu.split(".")[1] in table]
+    alive = [mu for mu, r in outcome.items() if r != "killed" and module_of(mu, modules) in table]
     unexplained = 0
     lines += ["", "## Mutants not killed, each explained", "",
               "Every mutant below survived the tests (or had none, or timed out). Each is explained: equivalent "
