@@ -55,3 +55,80 @@ def test_write_if_changed_leaves_an_equal_file_alone(tmp_path):
 def test_toc_numbers_the_studies():
     toc = build.toc_yaml(["a", "b"])
     assert "book/chapters/a" in toc and "numbered: true" in toc
+
+
+def _scratch_book(root):
+    """A scratch project with one notebook, one data file, one book page and a rendered index."""
+    for folder in ("data/a", "notebooks", "book", "_build/html", "_build/chapters/ch"):
+        (root / folder).mkdir(parents=True)
+    (root / "_config.yml").write_text("title: t\n")
+    (root / "data" / "a" / "t.csv").write_text("x\n1\n")
+    (root / "notebooks" / "ch.md").write_text("# Ch\n")
+    (root / "book" / "intro.md").write_text("# Intro\n")
+    (root / "_build" / "html" / "index.html").write_text("<html></html>")
+    (root / "_build" / "chapters" / "ch" / "results.json").write_text("{}")
+
+
+def test_build_state_sees_edits_additions_and_deletions(tmp_path, monkeypatch):
+    """Inputs and outputs are hashed separately: editing a notebook changes the inputs' state only,
+    deleting an executed chapter's results or the rendered index changes the outputs' state only."""
+    _scratch_book(tmp_path)
+    monkeypatch.setenv("MMPERF_ROOT", str(tmp_path))
+    inputs, outputs = build.build_state("inputs"), build.build_state("outputs")
+    assert build.build_state("inputs") == inputs and build.build_state("outputs") == outputs
+    notebook = tmp_path / "notebooks" / "ch.md"
+    notebook.write_text("# Ch, edited\n")
+    assert build.build_state("inputs") != inputs and build.build_state("outputs") == outputs
+    inputs = build.build_state("inputs")
+    (tmp_path / "data" / "a" / "new.csv").write_text("x\n")
+    assert build.build_state("inputs") != inputs
+    (tmp_path / "_build" / "chapters" / "ch" / "results.json").unlink()
+    assert build.build_state("outputs") != outputs
+    outputs = build.build_state("outputs")
+    (tmp_path / "_build" / "html" / "index.html").unlink()
+    assert build.build_state("outputs") != outputs
+    # a rewrite with the same size is seen through its modification time
+    outputs = build.build_state("outputs")
+    page = tmp_path / "book" / "intro.md"
+    stamp = page.stat().st_mtime_ns
+    page.write_text("# Intra\n")
+    os.utime(page, ns=(stamp + 10**9, stamp + 10**9))
+    assert build.build_state("outputs") != outputs
+
+
+def test_noop_build_stops_before_running_anything(tmp_path, monkeypatch, capsys):
+    """With the state of the last complete build unchanged, build() returns the cached chapters without
+    looking for stale ones; after an edit it goes on (here into a stub that stops it), and a build that
+    stops half-way leaves no state behind, so the next one cannot be skipped."""
+    _scratch_book(tmp_path)
+    monkeypatch.setenv("MMPERF_ROOT", str(tmp_path))
+    state = tmp_path / "_build" / build.STATE_FILE
+
+    class Reached(Exception):
+        pass
+
+    def execute_chapters(*args, **kwargs):
+        raise Reached
+
+    monkeypatch.setattr(build, "execute_chapters", execute_chapters)
+    monkeypatch.setattr(build.params_mod, "chapter_names", lambda: ["ch"])
+    state.write_text(build.json.dumps({"inputs": build.build_state("inputs"),
+                                       "outputs": build.build_state("outputs"), "chapters": ["ch"]}))
+    outcomes = build.build()
+    assert [(o.chapter, o.status) for o in outcomes] == [("ch", "cached")]
+    assert "nothing changed since the last build" in capsys.readouterr().err
+    try:  # --force never takes the shortcut
+        build.build(force=True)
+        raise AssertionError("a forced build took the no-op shortcut")
+    except Reached:
+        pass
+    assert not state.exists()
+    state.write_text(build.json.dumps({"inputs": build.build_state("inputs"),
+                                       "outputs": build.build_state("outputs"), "chapters": ["ch"]}))
+    (tmp_path / "notebooks" / "ch.md").write_text("# Ch, edited\n")
+    try:
+        build.build()
+        raise AssertionError("an edited notebook did not reach the chapters' execution")
+    except Reached:
+        pass
+    assert not state.exists()

@@ -26,6 +26,8 @@ from mmperf import params as params_mod
 from mmperf import paths
 
 CACHE_KEY_FILE = ".cache-key"
+#: written after a complete build: the state of its inputs and outputs (see :func:`build_state`)
+STATE_FILE = ".mmbook-state.json"
 STATIC_PAGES = ("book/intro", "book/using", "book/teaching")
 
 
@@ -451,6 +453,53 @@ def book_sources_digest() -> str:
     return digest.hexdigest()
 
 
+def _state_files(part: str) -> list[Path]:
+    """The files whose state :func:`build_state` records: ``"inputs"``, what the build reads (the library,
+    the notebooks and their specifications, the data, the configuration and the pinned dependencies), or
+    ``"outputs"``, what it writes and a no-op build would otherwise check (the book's pages, the executed
+    chapters, the example sweep's key and the rendered book's stamp)."""
+    root, out = paths.project_root(), paths.build_dir()
+    if part == "inputs":
+        files = [*Path(__file__).resolve().parent.rglob("*.py"), *(root / "notebooks").rglob("*"),
+                 *(root / "data").rglob("*")]
+        files += [root / "_config.yml", root / "requirements.lock", root / "pyproject.toml"]
+    else:
+        files = [*(root / "book").rglob("*"), *(out / "chapters").rglob("*")]
+        files += [out / "sweeps" / "example" / ".page-key", out / "html" / ".mmbook-sources",
+                  out / "html" / "index.html"]
+    return sorted(f for f in files if "__pycache__" not in f.parts and not f.is_dir())
+
+
+def build_state(part: str) -> str:
+    """Hash of the path, size and modification time of every file of ``part`` (see :func:`_state_files`).
+
+    Like make, it trusts modification times: reading 60 MB of executed notebooks and figures to find that
+    nothing changed would cost more than the floor this no-op build must stay under. Any edit, copy, checkout
+    or deletion changes the hash; a change it cannot see (a file rewritten with the same size and its old
+    modification time restored) needs ``mmbook build --force``.
+    """
+    root = paths.project_root()
+    digest = hashlib.sha256()
+    for file in _state_files(part):
+        try:
+            st = file.stat()
+            stamp = f"{st.st_size}:{st.st_mtime_ns}"
+        except FileNotFoundError:
+            stamp = "missing"
+        name = file.relative_to(root).as_posix() if file.is_relative_to(root) else file.as_posix()
+        digest.update(f"{name}\0{stamp}\n".encode())
+    return digest.hexdigest()
+
+
+def _unchanged_since_last_build(state_file: Path, inputs: str) -> bool:
+    """True when the last build completed and neither its inputs nor its outputs changed since."""
+    try:
+        last = json.loads(state_file.read_text())
+    except (OSError, ValueError):
+        return False
+    return last.get("inputs") == inputs and last.get("outputs") == build_state("outputs")
+
+
 def write_status(outcomes: list[ChapterOutcome]) -> None:
     """``_build/build-status.json``: each chapter's status, time and whether it came from the cache."""
     status = [{"chapter": o.chapter, "status": o.status, "seconds": round(o.seconds, 1),
@@ -469,11 +518,19 @@ def write_status(outcomes: list[ChapterOutcome]) -> None:
 def build(force: bool = False, jobs: int = 2, student: bool = False) -> list[ChapterOutcome]:
     """Execute stale chapters and render the HTML book into ``_build/html`` (``student``: also the
     edition without solutions into ``_build/student/html``). Nothing is rendered again when no input
-    of the book changed."""
+    of the book changed, and when nothing the build reads or writes changed since the last complete
+    build (see :func:`build_state`), nothing is run, written or even imported: the build stops at once."""
+    start = time.perf_counter()
+    state_file = paths.build_dir() / STATE_FILE
+    inputs = build_state("inputs")
+    if not force and not student and _unchanged_since_last_build(state_file, inputs):
+        print(f"book up to date: nothing changed since the last build: {paths.build_dir() / 'html' / 'index.html'}",
+              file=sys.stderr)
+        return [ChapterOutcome(n, "cached", 0.0) for n in json.loads(state_file.read_text())["chapters"]]
+    state_file.unlink(missing_ok=True)  # a build that stops half-way leaves no claim to be complete
     names = params_mod.chapter_names()
     if not names:
         raise RuntimeError("no chapters found in notebooks/")
-    start = time.perf_counter()
     outcomes = execute_chapters(names, force=force, jobs=jobs)
     failed = [o for o in outcomes if o.status == "failed"]
     if failed:
@@ -492,6 +549,7 @@ def build(force: bool = False, jobs: int = 2, student: bool = False) -> list[Cha
         stamp.write_text(digest + "\n")
     if student:
         _build_student()
+    state_file.write_text(json.dumps({"inputs": inputs, "outputs": build_state("outputs"), "chapters": names}) + "\n")
     print(f"book built in {time.perf_counter() - start:.0f} s: {paths.build_dir() / 'html' / 'index.html'}",
           file=sys.stderr)
     return outcomes

@@ -298,10 +298,17 @@ def _cmd_compare(args: argparse.Namespace) -> int:
     return 0
 
 
-def main(argv: list[str] | None = None) -> int:
-    from mmperf.runner import ChapterRunError, OutputError
+def _refusals() -> tuple[type[Exception], ...]:
+    """The errors that mean "bad input" (exit 2). Called only while an exception is being matched, so that
+    commands which never reach the runner (a no-op ``mmbook build``, ``mmbook list``) do not pay for
+    importing it and Jupyter's client."""
+    from mmperf.runner import OutputError
     from mmperf.sweep import SweepError
 
+    return params_mod.ParameterError, params_mod.ChapterNotFound, UsageError, OutputError, SweepError
+
+
+def main(argv: list[str] | None = None) -> int:
     try:
         args = _parser().parse_args(_join_param_pairs(list(sys.argv[1:] if argv is None else argv)))
         if args.command == "list":
@@ -326,10 +333,10 @@ def main(argv: list[str] | None = None) -> int:
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
-    except (params_mod.ParameterError, params_mod.ChapterNotFound, UsageError, OutputError, SweepError) as exc:
+    except _refusals() as exc:  # evaluated only when an exception is raised
         print(f"mmbook: error: {exc}", file=sys.stderr)
         return 2
-    except (ChapterRunError, RuntimeError) as exc:
+    except RuntimeError as exc:  # runner.ChapterRunError is one
         print(f"mmbook: error: {exc}", file=sys.stderr)
         return 1
 
