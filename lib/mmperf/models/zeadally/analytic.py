@@ -226,7 +226,7 @@ def model_vs_measured(configs: pd.DataFrame, z_ax_mbps: float, z_xf_mbps: float,
 
     Examples
     --------
-    Ethernet by hand: 1/(1/9.6 + 1/240 + 1/230) = 8.868 Mbit/s; the single-copy rows are Eq. 1
+    Ethernet by hand: 1/(1/9.6 + 1/240 + 1/230) = 8.875 Mbit/s; the single-copy rows are Eq. 1
     and Eq. 2 at the paper's stage throughputs (73.995 and 106.977):
 
     >>> df = model_vs_measured(measured_configurations(), 240, 230)
