@@ -2,6 +2,7 @@
 
 import math
 
+import numpy as np
 import pytest
 
 from mmperf.models.hsieh_messaging import analytic as a
@@ -125,3 +126,212 @@ def test_window_caps_and_fit():
     assert a.window_cap_MBps(64, 2.6) == pytest.approx(65536 / 0.0026 / 2 ** 20)
     rtt, se, _ = a.fit_rtt_eff([64, 128, 256], [a.window_cap_MBps(w, 9.0) for w in (64, 128, 256)])
     assert rtt == pytest.approx(9.0, rel=1e-12) and se == pytest.approx(0.0, abs=1e-9)
+
+
+# --- exact tests added from the mutation run (benchmarks/mutation-report.md) ---
+
+
+def test_rate_units_defaults_and_whole_messages():
+    """8 Mbit/s = 8e6 / 8 = 1e6 byte/s; 1 MByte/s = 2^20 byte/s by default (binary, Chapter 3) or 1e6 (decimal).
+
+    The MByte base is checked only for MByte/s; both refusals name the parameter and the value.
+    """
+    assert a.to_bytes_per_s(8, "Mbit/s") == 1e6
+    assert a.to_bytes_per_s(2.5, "MByte/s") == 2.5 * 1048576
+    assert a.to_bytes_per_s(2.5, "MByte/s", mbyte_base="decimal") == 2.5e6
+    assert a.to_bytes_per_s(8, "Mbit/s", mbyte_base="decimal") == 1e6
+    with pytest.raises(ValueError) as err:
+        a.to_bytes_per_s(1.0, "MByte/s", "metric")
+    assert str(err.value) == "mbyte_base must be 'binary' or 'decimal', got 'metric'"
+    with pytest.raises(ValueError) as err:
+        a.to_bytes_per_s(1.0, "kbit/s")
+    assert str(err.value) == "unknown rate unit 'kbit/s'"
+
+
+def test_rounding_band_of_other_precisions():
+    """Printed with 1 decimal a MByte/s value is known to +-0.05 MByte/s = 0.05 x 8.388608 Mbit/s; with 3, +-0.0005."""
+    assert a.rounding_band_mbit(3.4, 1) == pytest.approx(0.05 * 8.388608, rel=1e-12)
+    assert a.rounding_band_mbit(3.390, 3) == pytest.approx(0.0005 * 8.388608, rel=1e-12)
+
+
+# the rows of data/hsieh/msg_table2_{2,3,5,6}.csv (Tables 2.2, 2.3, 2.5, 2.6 of the thesis), one per layout
+# (a one-mode table, a Normal and a Direct column of the Mbit/s table 2.5, both modes of the MByte/s table 2.6):
+# id -> (table, mode, network, platform, r_max, unit, r_Bps, n_half, t0_us, seed_line)
+TABLE_ROWS = {
+    "tcp_eth_normal": ("2.2", "Normal", "Ethernet", "PVM-TCP-Ethernet", 4.406, "Mbit/s", 4.406e6 / 8, 1948, 4053.5,
+                       "594"),
+    "tcp_atm_direct": ("2.3", "Direct", "ATM", "PVM/TCP/ATM", 20.826, "Mbit/s", 20.826e6 / 8, 7649, 1839, "602"),
+    "pvm_eth_normal": ("2.5", "Normal", "Ethernet", "PVM 3.3.4", 6.514, "Mbit/s", 6.514e6 / 8, 797, 2226, "744"),
+    "lla_eth_direct": ("2.5", "Direct", "Ethernet", "PVM/LLA", 8.879, "Mbit/s", 8.879e6 / 8, 382, 661, "745"),
+    "untuned_hippi_normal": ("2.6", "Normal", "HIPPI", "un-tuned PVM/LLA", 3.390, "MByte/s", 3.390 * 2 ** 20, 1989,
+                             1855, "793"),
+    "tuned_hippi_direct": ("2.6", "Direct", "HIPPI", "tuned PVM/LLA", 16.103, "MByte/s", 16.103 * 2 ** 20, 7551, 540,
+                           "794"),
+}
+
+
+def test_platform_table_rows_as_printed_in_the_thesis():
+    t = a.platform_table()
+    assert list(t.columns) == ["id", "table", "mode", "network", "platform", "r_max", "r_unit", "r_Bps",
+                               "n_half_bytes", "t0_us", "seed_line"]
+    assert t["id"].tolist() == list(a.PLATFORMS)
+    t = t.set_index("id")
+    for pid, (table, mode, network, platform, r_max, unit, r_bps, n_half, t0, line) in TABLE_ROWS.items():
+        row = t.loc[pid]
+        assert (row["table"], row["mode"], row["network"], row["platform"], row["r_unit"], row["seed_line"]) == (
+            table, mode, network, platform, unit, line), pid
+        assert row["r_max"] == r_max and row["n_half_bytes"] == n_half and row["t0_us"] == t0, pid
+        assert row["r_Bps"] == pytest.approx(r_bps, rel=1e-15), pid
+    assert (t["mode"] == "Normal").sum() == 9 and set(t["network"]) == {"ATM", "Ethernet", "HIPPI"}
+    # the MByte base reaches only the MByte/s rows of Table 2.6
+    dec = a.platform_table("decimal").set_index("id")
+    assert dec.loc["tuned_hippi_direct", "r_Bps"] == pytest.approx(16.103e6, rel=1e-15)
+    assert dec.loc["lla_eth_direct", "r_Bps"] == pytest.approx(8.879e6 / 8, rel=1e-15)
+
+
+def test_hockney_forms_on_arrays_and_other_m0():
+    """a + 2M/r at M = 0, 1000 with a = 1 ms, r = 1e6 B/s: 1 ms, 3 ms; 2M/RTT: 2000/0.004, 1000/0.001.
+
+    With m0 = 100 the intercept is t0 - 200 / r = 1 ms - 0.2 ms = 0.8 ms.
+    """
+    np.testing.assert_allclose(a.hockney_rtt(np.array([0.0, 1000.0]), 0.001, 1e6), [0.001, 0.003], rtol=1e-15)
+    np.testing.assert_allclose(a.echo_throughput(np.array([1000, 500]), np.array([0.004, 0.001])), [5e5, 1e6],
+                               rtol=1e-15)
+    assert a.intercept_from_t0(1e-3, 1e6, m0=100) == pytest.approx(8e-4, rel=1e-12)
+    assert a.intercept_from_t0(1e-3, 1e6) == pytest.approx(1e-3 - 32e-6, rel=1e-12)     # m0 = 16 by default
+
+
+def test_empirical_n_half_of_a_short_curve():
+    """a = 2 ms, r = 1e6 B/s measured up to 1000 B: RTT(1000) = 4 ms, r_max = 2000 / 0.004 = 5e5 B/s.
+
+    n_1/2 solves 2M / (a + 2M/r) = r_max / 2: 4M = r_max a + 2 M r_max / r, M = 5e5 x 0.002 / (4 - 1) = 1000/3;
+    check: 2 (1000/3) / (0.002 + 0.002/3) = 2.5e5 = r_max / 2.
+    """
+    r_max, n_half = a.empirical_n_half(0.002, 1e6, 1000)
+    assert r_max == pytest.approx(5e5, rel=1e-12)
+    assert n_half == pytest.approx(1000 / 3, rel=1e-12)
+
+
+def test_hockney_comparison_columns_on_a_hand_made_row():
+    """t0 = 2032 us, r = 1e6 B/s: a = 2032 - 32 = 2000 us, n_1/2 Hockney = a r / 2 = 1000 B; a table n_1/2 of
+    2000 B gives ratio 2 and a_eff = 2 x 2000 / 1e6 s = 4000 us. The input frame is left as it was."""
+    import pandas as pd
+
+    table = pd.DataFrame({"t0_us": [2032.0], "r_Bps": [1e6], "n_half_bytes": [2000.0]})
+    h = a.hockney_comparison(table)
+    assert h["a_us"].iloc[0] == pytest.approx(2000.0, rel=1e-12)
+    assert h["n_half_hockney"].iloc[0] == pytest.approx(1000.0, rel=1e-12)
+    assert h["ratio"].iloc[0] == pytest.approx(2.0, rel=1e-12)
+    assert h["a_eff_us"].iloc[0] == pytest.approx(4000.0, rel=1e-12)
+    assert list(table.columns) == ["t0_us", "r_Bps", "n_half_bytes"]
+
+
+def test_route_stages_default_factor_and_whole_messages():
+    """a = 2 ms, r = 1e6 B/s, M = 1000 B: the hop is 1 ms + 1 ms = 2 ms; the default factor 1 makes three equal hops."""
+    assert a.route_stage_times("normal", 1000, 0.002, 1e6) == pytest.approx([0.002, 0.002, 0.002], rel=1e-15)
+    with pytest.raises(ValueError) as err:
+        a.route_stage_times("normal", 1000, 0.002, 1e6, -0.5)
+    assert str(err.value) == "unix_hop_factor must be >= 0, got -0.5"
+    with pytest.raises(ValueError) as err:
+        a.route_stage_times("Direct", 1000, 0.002, 1e6)
+    assert str(err.value) == "route must be 'normal' or 'direct', got 'Direct'"
+
+
+def test_equal_hop_prediction_every_field():
+    """Direct row t0 = 2032 us, r = 1e6 B/s (8 Mbit/s), so a = 2 ms. Default f = 1: k = 3, r_N = 1e6/3,
+    r_max 8/3 Mbit/s, t0_N = 3 x 2 ms + 32 / (1e6/3) = 6.096 ms, t0 ratio 6096/2032 = 3.
+    f = 0.25: k = 1.5, t0_N = 3 ms + 48 us = 3048 us, ratio 1.5."""
+    import pandas as pd
+
+    row = pd.Series({"t0_us": 2032.0, "r_Bps": 1e6, "r_max": 8.0})
+    p = a.equal_hop_prediction(row)
+    assert p == pytest.approx({"r_ratio": 3.0, "r_Bps": 1e6 / 3, "r_max": 8 / 3, "t0_us": 6096.0, "t0_ratio": 3.0},
+                              rel=1e-12)
+    q = a.equal_hop_prediction(row, 0.25)
+    assert q == pytest.approx({"r_ratio": 1.5, "r_Bps": 1e6 / 1.5, "r_max": 8 / 1.5, "t0_us": 3048.0,
+                               "t0_ratio": 1.5}, rel=1e-12)
+
+
+def test_cells_for_at_the_cell_boundary_and_with_other_sizes():
+    """40 B + 8 B trailer = 48 B = one cell; 41 B needs two. Without a trailer in 50-byte cells 100 B is 2 cells."""
+    assert a.cells_for(40) == 1 and a.cells_for(41) == 2
+    assert a.cells_for(100, trailer=0, cell_payload=50) == 2
+    assert a.cells_for(101, trailer=0, cell_payload=50) == 3
+
+
+def test_tunnel_cells_edges_and_header_size():
+    """hpdu 8 leaves no burst (refused, whole message); hpdu 9 carries bursts of 1 B: 2 B -> 2 H-PDUs of 9 B,
+    1 cell each (9 + 8 <= 48), + 3 header cells = 5.
+
+    hpdu 100, 184 data B: bursts of 92 B -> 2 full H-PDUs of ceil(108/48) = 3 cells = 6. With a 0-byte HB
+    header the bursts are 100 B: one full (3 cells) and a last of 84 B in ceil(92/48) = 2 cells = 5.
+    93 data B: one full burst (3 cells) and 1 B in a 9-byte H-PDU (1 cell) = 4.
+    """
+    with pytest.raises(ValueError) as err:
+        a.tunnel_cells(8)
+    assert str(err.value) == "hpdu_bytes must exceed the 8-byte HB_Header, got 8"
+    assert a.tunnel_cells(9, data_bytes=2) == 5
+    assert a.tunnel_cells(100, data_bytes=184, header_cells=0) == 6
+    assert a.tunnel_cells(100, data_bytes=184, header_cells=0, hb_header=0) == 5
+    assert a.tunnel_cells(100, data_bytes=93, header_cells=0) == 4
+
+
+def test_tunnel_utilisation_passes_its_arguments():
+    """2056-byte H-PDUs without header cells: 61440 / (43 x 30 x 48); 1024 data B: 1024 / (25 x 48)."""
+    assert a.tunnel_utilisation(2056, header_cells=0) == pytest.approx(61440 / (1290 * 48), rel=1e-15)
+    assert a.tunnel_utilisation(2056, data_bytes=1024) == pytest.approx(1024 / (25 * 48), rel=1e-15)
+
+
+def test_ip_routing_edges_and_whole_messages():
+    """Accounting A: MTU 40 leaves 0 data bytes (refused); MTU 41 carries 1 B per packet: 2 B -> 2 packets of
+    41 + 8 LLC + 8 trailer = 57 B, 2 cells each = 4.
+
+    Accounting B: MTU 27 leaves 7 B, aligned down to 0 (refused); MTU 28 gives 8-byte fragments: 4 data B + 20
+    TCP = 24 B -> 3 fragments of 28 + 16 = 44 B, 1 cell each = 3. MTU 37 leaves 17 B, aligned to 16: 252 + 20 =
+    272 = 17 x 16 -> 17 fragments of 36 + 16 = 52 B, 2 cells each = 34 (unaligned, 16 of 17 B would be 32).
+    """
+    with pytest.raises(ValueError) as err:
+        a.ip_routing_cells(40)
+    assert str(err.value) == "MTU 40 leaves no room for data after 40 header bytes"
+    assert a.ip_routing_cells(41, data_bytes=2) == 4
+    with pytest.raises(ValueError) as err:
+        a.ip_routing_cells(27, accounting="ip_fragments")
+    assert str(err.value) == "MTU 27 leaves no room for fragment data after the IP header"
+    assert a.ip_routing_cells(28, data_bytes=4, accounting="ip_fragments") == 3
+    assert a.ip_routing_cells(37, data_bytes=252, accounting="ip_fragments") == 34
+    with pytest.raises(ValueError) as err:
+        a.ip_routing_cells(8192, accounting="guess")
+    assert str(err.value) == "accounting must be one of ('tcp_per_packet', 'ip_fragments'), got 'guess'"
+
+
+def test_ip_routing_utilisation_passes_its_arguments():
+    """MTU 8192: 61440 / (1287 x 48) under accounting B; one full packet of 8152 data B is 171 cells."""
+    assert a.ip_routing_utilisation(8192, accounting="ip_fragments") == pytest.approx(61440 / (1287 * 48),
+                                                                                       rel=1e-15)
+    assert a.ip_routing_utilisation(8192, data_bytes=8152) == pytest.approx(8152 / (171 * 48), rel=1e-15)
+
+
+def test_crossover_edges():
+    """Above everywhere: both are the first MTU. Above then below: first found, 'always' NaN. Equal utilisation
+    is not 'beats' (strict). data_bytes and accounting reach the utilisation: one 8152-byte packet at MTU 8192
+    is 171 cells (utilisation 8152 / 8208), above 0.99 but below 0.995."""
+    assert a.crossover_mtu(0.5, [1000, 2000]) == (1000.0, 1000.0)
+    u = a.tunnel_utilisation(2056)
+    first, always = a.crossover_mtu(u, [6223, 6222])
+    assert first == 6223 and math.isnan(always)
+    first, always = a.crossover_mtu(a.ip_routing_utilisation(8192), [8192])
+    assert math.isnan(first) and math.isnan(always)
+    assert a.crossover_mtu(0.99, [8192], data_bytes=8152) == (8192.0, 8192.0)
+    assert math.isnan(a.crossover_mtu(0.995, [8192], data_bytes=8152)[0])
+    assert a.crossover_mtu(u, range(4400, 4500), accounting="ip_fragments")[0] == 4444
+
+
+def test_fit_rtt_eff_standard_error_by_hand():
+    """Windows 1024 and 2048 KB = 1 and 2 MByte, caps 1 and 2.2 MByte/s. Through the origin the slope is
+    sum(w y) / sum(w^2) = 5.4 / 5 = 1.08; residuals -0.08, 0.04, s^2 = 0.008 / 1, se(slope) = sqrt(0.008 / 5)
+    = 0.04. RTT = 1000 / 1.08 ms; delta method se = 1000 x 0.04 / 1.08^2 = 40 / 1.1664 ms. One point: no SE."""
+    rtt, se, _ = a.fit_rtt_eff([1024, 2048], [1.0, 2.2])
+    assert rtt == pytest.approx(1000 / 1.08, rel=1e-12)
+    assert se == pytest.approx(40 / 1.1664, rel=1e-9)
+    rtt1, se1, _ = a.fit_rtt_eff([1024], [2.0])
+    assert rtt1 == pytest.approx(500.0, rel=1e-12) and math.isnan(se1)
