@@ -69,3 +69,113 @@ def test_host_kloc_sweep_is_the_closed_form_on_the_grid():
     assert list(df["host"]) == ["386"] * 3 + ["486"] * 3
     assert df["util_host_busy_mean"].iloc[1] == pytest.approx(1.0)
     assert df["util_host_busy_mean"].max() == 1.0 and (df["util_host_busy_ci"] == 0).all()
+
+
+# --- exact tests added from the mutation run (benchmarks/mutation-report.md) ---
+#
+# Calibrated numbers used below (mmperf.models.huynh.calibration, from the paper's anchors): per-request host
+# overhead S = 10 KLOCS; host 8.55 M instr/s (i386), 24.75 M (i486); 80C186 at 1.485 M instr/s; memory time per
+# byte such that Locate at 30 frames/s, 3-way, uses 35 % (i386) and 10 % (i486); disk 8 ms per request; ring
+# overhead h = (0.53 x 16e6 / 8 - 860160) / 120 = 1665.33 bytes per packet. Paper values: net = fs = 5 KLOCS,
+# 0.5 KLOCS per control block on an adapter, 30 file requests/s of 4 kB, frames of 8 kB (1 kB = 1024 B).
+EXACT = 1e-12
+
+
+def test_host_work_counts_only_the_selected_streams():
+    """Host work per Locate video frame: 15 + 5 + 2 x 10 = 40 KLOCS; per file request 5 + 5 + 20 = 30 KLOCS.
+
+    Default (out + 2 in, file transfers at 30/s): 90 x 40 = 3600 and 30 x 30 = 900 KLOCS/s. Without the
+    outgoing stream two video streams remain (60 x 40 = 2400); with only the outgoing one (no 'in') one
+    stream (1200). File transfers count only when both the 'ft' chain is selected and file_transfer is on.
+    """
+    assert A.host_work_per_s(Config()) == pytest.approx((3.6e6, 9e5), rel=EXACT)
+    assert A.host_work_per_s(Config(streams=("in", "ft"))) == pytest.approx((2.4e6, 9e5), rel=EXACT)
+    assert A.host_work_per_s(Config(streams=("out",))) == (1.2e6, 0.0)
+    assert A.host_work_per_s(Config(streams=("out", "in"))) == (3.6e6, 0.0)        # file_transfer on, no 'ft'
+    assert A.host_work_per_s(Config(file_transfer=False)) == (3.6e6, 0.0)          # 'ft' selected, switched off
+
+
+def test_move_mode_runs_no_host_code_per_frame():
+    """Move Mode: no host instructions per frame or request, so the file-transfer share is 0 (not 0/0);
+    the host only runs the start-up code: 5 KLOCS x 3 streams over 2000 / 30 s at 8.55 M instr/s."""
+    assert A.host_work_per_s(Config(io_mode="move")) == (0.0, 0.0)
+    assert A.ft_share(Config(io_mode="move")) == 0.0
+    assert A.host_utilisation(Config(io_mode="move")) == pytest.approx(15000 / 8.55e6 / (2000 / 30), rel=EXACT)
+
+
+def test_ft_share_when_file_transfers_outweigh_video():
+    """Only file transfers ('ft' alone): the share is 1. At 7 frames/s the video work (21 x 40 = 840 KLOCS/s)
+    is below the file transfers' 900: share 900 / 1740."""
+    assert A.ft_share(Config(streams=("ft",))) == 1.0
+    assert A.ft_share(Config(frame_rate=7.0)) == pytest.approx(900 / 1740, rel=EXACT)
+
+
+def test_ring_and_channel_exactly():
+    """Ring at 30 frames/s is the calibration anchor 0.53 exactly; at 8 frames/s: 24 frames and 30 requests,
+    payload 24 x 8192 + 30 x 4096 = 319488 B/s, overhead 54 x 1665.33 = 89928 B/s, so
+    8 x 409416 / 16e6 = 0.204708 (the paper's 'about 20 %'). Channel: MB/s are decimal (13.33e6 B/s)."""
+    assert A.ring_utilisation(Config()) == pytest.approx(0.53, rel=EXACT)
+    assert A.ring_utilisation(Config(frame_rate=8.0)) == pytest.approx(0.204708, rel=EXACT)
+    assert A.channel_utilisation(Config()) == pytest.approx(2 * 860160 / 13.33e6, rel=EXACT)
+    assert A.channel_utilisation(Config(host="486")) == pytest.approx(2 * 860160 / 40e6, rel=EXACT)
+
+
+def test_host_kloc_sweep_forces_locate_distributed_and_the_frame_rate():
+    """The sweep overrides the base's mode, mixing and frame rate (a Move, centralized, 8 frames/s base gives
+    the same rows as the default): U(k) = (90 (k + 25) + 900) / IPS, i.e. 3150, 8550 and 30150 KLOCS/s at
+    k = 0, 60, 300, over 8550 (i386) and 24750 (i486); the busy mean is capped at 1, the offered load not."""
+    base = Config(io_mode="move", host="486", mixing="centralized", frame_rate=8.0)
+    df = A.host_kloc_sweep(base, [0.0, 60.0, 300.0], 30.0)
+    assert list(df.columns) == ["host", "host_vc_kloc", "util_host_busy_mean", "util_host_busy_ci",
+                                "util_host_offered"]
+    assert list(df["host"]) == ["386"] * 3 + ["486"] * 3
+    assert list(df["host_vc_kloc"]) == [0.0, 60.0, 300.0] * 2
+    offered = [3150 / 8550, 8550 / 8550, 30150 / 8550, 3150 / 24750, 8550 / 24750, 30150 / 24750]
+    assert list(df["util_host_offered"]) == pytest.approx(offered, rel=EXACT)
+    assert list(df["util_host_busy_mean"]) == pytest.approx([min(1.0, u) for u in offered], rel=EXACT)
+    assert list(df["util_host_busy_ci"]) == [0.0] * 6
+
+
+def test_saturation_kloc_forces_the_configuration_and_uses_offered_loads():
+    """U(k) = (f n (k + 25) + 900) / 8550 on the i386, Locate, distributed, whatever the base says.
+
+    8 participants at 60 frames/s (480 frames/s): U(0) = 12900 / 8550 > 1 already, so uncapped
+    utilisations are needed; level 2 is reached at (17100 - 12900) / 480 = 8.75 KLOCS. With a Move,
+    centralized, 8 frames/s base and 30 frames/s asked: (8550 - 3150) / 90 = 60. With no video stream the
+    utilisation does not depend on the path length: no solution (NaN)."""
+    assert A.saturation_kloc("386", Config(participants=8), 60.0, level=2.0) == pytest.approx(8.75, rel=EXACT)
+    base = Config(io_mode="move", mixing="centralized", frame_rate=8.0)
+    assert A.saturation_kloc("386", base, 30.0) == pytest.approx(60.0, rel=EXACT)
+    assert np.isnan(A.saturation_kloc("386", Config(streams=("ft",)), 30.0))
+
+
+def test_offered_loads_every_device_by_hand():
+    """Locate, 30 frames/s, 3-way (90 frames/s + 30 requests/s, 860160 B/s), 80C186 at 1485 KLOCS/s:
+    video adapter 90 x 0.5 / 1485 = 1/33, ring adapter 120 x 0.5 / 1485 = 4/99, SCSI 30 x 0.5 / 1485 = 1/99;
+    memory 2 x 860160 B/s at the calibrated time per byte = 0.35 (i386), 0.10 (i486); disk 30 x 8 ms = 0.24.
+    Move: video adapter 90 x (1 + 0.5) / 1485 = 1/11, ring and SCSI adapters the same as Locate (no network or
+    file-system code on the adapters by the default reading), no memory traffic. The host load is offered
+    (100 KLOCS/frame: 90 x 125 + 900 = 12150 KLOCS/s, 1.42, not capped)."""
+    loads = A.offered_loads(Config())
+    assert list(loads) == ["host CPU", "memory controller", "Micro Channel", "video adapter 80C186",
+                           "token-ring adapter 80C186", "SCSI adapter 80C186", "disk", "token ring"]
+    expected = {"host CPU": 4500 / 8550, "memory controller": 0.35, "Micro Channel": 2 * 860160 / 13.33e6,
+                "video adapter 80C186": 1 / 33, "token-ring adapter 80C186": 4 / 99, "SCSI adapter 80C186": 1 / 99,
+                "disk": 0.24, "token ring": 0.53}
+    assert loads == pytest.approx(expected, rel=EXACT)
+    assert A.offered_loads(Config(host="486"))["memory controller"] == pytest.approx(0.10, rel=EXACT)
+    move = A.offered_loads(Config(io_mode="move"))
+    assert move["memory controller"] == 0.0
+    assert [move[d] for d in ("video adapter 80C186", "token-ring adapter 80C186", "SCSI adapter 80C186")] == \
+        pytest.approx([1 / 11, 4 / 99, 1 / 99], rel=EXACT)
+    assert A.offered_loads(Config(host_vc_kloc=100.0))["host CPU"] == pytest.approx(12150 / 8550, rel=EXACT)
+
+
+def test_overloaded_includes_a_load_of_exactly_one():
+    """'At or above load 1': 60 KLOCS/frame on the i386 is the saturation anchor, 90 x 85 + 900 = 8550 KLOCS/s
+    = the host's rate, exactly 1.0 in floating point (small integers); so is Move's video adapter at the knee,
+    90 x (16 + 0.5) = 1485 KLOCS/s."""
+    cfg = Config(host_vc_kloc=60.0)
+    assert A.overloaded([cfg]) == [(cfg, "host CPU", 1.0)]
+    knee = Config(io_mode="move", adapter_vc_kloc=16.0)
+    assert A.overloaded([knee]) == [(knee, "video adapter 80C186", 1.0)]
