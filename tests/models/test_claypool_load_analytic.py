@@ -367,3 +367,11 @@ def test_vc_bandwidth_and_saturation_by_hand():
     assert an.vc_saturation_soldiers(2.0, 1, 100_000, 25_000) == pytest.approx(2.0)
     assert an.vc_saturation_soldiers(6.0, 1, 100_000, 25_000, multicast=False) == pytest.approx(3.0)
     assert an.vc_saturation_soldiers(6.0, 1, 125_000, multicast=False) == pytest.approx(3.0)
+
+
+def test_vc_soldier_limit_counting_others_needs_room_for_the_fixed_load():
+    """Bug found in the mutation review: counting N-1, L(N) = 45 + 34 max(N - 1, 0) >= 45 for every N, so a
+    capacity of 28 ms/s (speed-up 0.028, between L0 - slope = 11 and L0 = 45) fits nobody: NaN. The old code
+    added the one soldier after the sign check and returned (28 - 45)/34 + 1 = 0.5 soldiers."""
+    assert math.isnan(an.vc_soldier_limit(VCC, replace(VC2, count_rule="N-1", speedup=0.028)))
+    assert math.isnan(an.vc_soldier_limit(VCC, replace(VC2, speedup=0.028)))

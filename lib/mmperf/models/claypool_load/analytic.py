@@ -317,16 +317,18 @@ def vc_components_ms_per_s(costs: dict, soldiers: float, v: VC) -> dict[str, flo
 def vc_soldier_limit(costs: dict, v: VC) -> float:
     """Largest (real) number of soldiers whose load fits ``1000 * speedup`` ms per second (NaN if none).
 
-    The load is linear in N: L(N) = L0 + N * slope, so N* = (capacity - L0) / slope.
+    The load is linear in N: L(N) = L0 + N * slope, so N* = (capacity - L0) / slope. Counting the
+    N-1 others, L(N) = L0 + max(N - 1, 0) * slope, so N* = (capacity - L0) / slope + 1 when
+    capacity >= L0; below L0 no number of soldiers fits, even with nobody else to hear (NaN).
     """
     cap = 1000.0 * v.speedup
     as_n = replace(v, count_rule="N")
     l0 = sum(vc_components_ms_per_s(costs, 0, as_n).values())
     slope = sum(vc_components_ms_per_s(costs, 1, as_n).values()) - l0
     n = (cap - l0) / slope
-    if v.count_rule == "N-1":
-        n += 1
-    return n if n >= 0 else math.nan
+    if n < 0:
+        return math.nan
+    return n + 1 if v.count_rule == "N-1" else n
 
 
 def vc_table7_2(v: VC, soldiers: int) -> dict[str, float]:
