@@ -270,3 +270,226 @@ def test_pcbr_buffer_on_a_seeded_mpeg1_like_trace():
     for a, b in zip(rows[:-1], rows[1:], strict=True):
         if b["r_pcbr"] == a["r_pcbr"]:
             assert b["b_pcbr"] >= a["b_pcbr"]
+
+
+# --- exact tests added from the mutation run (benchmarks/mutation-report.md) ---
+# Hand-worked on the module docstring's trace S = [1, 4, 1, 1] (A = [0, 1, 5, 6, 7]) unless stated.
+
+
+@pytest.mark.parametrize("sizes,message", [
+    ([], "a trace needs at least one frame"),
+    ([[1.0, 2.0]], "a trace needs at least one frame"),
+    ([1.0, 0.0], "frame sizes must be finite and positive"),
+    ([1.0, -2.0], "frame sizes must be finite and positive"),
+    ([1.0, math.inf], "frame sizes must be finite and positive"),
+    ([math.nan, 1.0], "frame sizes must be finite and positive"),
+])
+def test_cumulative_refuses_with_the_whole_message(sizes, message):
+    with pytest.raises(ValueError) as err:
+        an.cumulative(sizes)
+    assert str(err.value) == message
+
+
+def test_cumulative_of_one_frame_and_the_units():
+    """One frame is a trace; 8 bit x 30 frame/s / 1e6 per byte per frame; 2^20 B per MByte."""
+    assert an.cumulative([3]).tolist() == [0.0, 3.0]
+    assert an.mbps(1.0, 1.0) == 8e-6 and an.mbps(1e6, 0.5) == 4.0
+    assert an.mbytes(2**19) == 0.5
+
+
+def test_unit_bounds_edges_and_whole_message():
+    """m = 1: every frame ends a unit; 6 frames in units of 3 end at 3, 6; 1 frame with m = 5 ends at 1."""
+    assert an.unit_bounds(4, 1).tolist() == [1, 2, 3, 4]
+    assert an.unit_bounds(6, 3).tolist() == [3, 6]
+    assert an.unit_bounds(1, 5).tolist() == [1]
+    with pytest.raises(ValueError) as err:
+        an.unit_bounds(4, 0)
+    assert str(err.value) == "the PCR interval must be at least one frame"
+
+
+def test_cbr_rates_gaps_and_b1_b2_by_hand(A):
+    """R_CBR(P) = max_n A_n / (n + P): P = 0: max(1, 5/2, 6/3, 7/4) = 2.5; P = 1: 5/3; P = 3: max(1/4, 5/5,
+    6/6, 7/7) = 1 (a tie: the tangent frame is the first, 2).
+
+    At a given rate 2 and P = 1 the deliveries 2 (n + 1) = 4, 6, 8, 10 are capped at A_N = 7: gaps 4 - 0,
+    6 - 1, 7 - 5, 7 - 6 = 4, 5, 2, 1 (uncapped 4, 5, 3, 4).
+    S = [1, 1, 1, 5], P = 0: slopes 1, 1, 1, 2, so H is the last frame: b2 = 0; gaps at R = 2: 2, 3, 4, 5.
+    S = [4, 1, 1], P = 0: H = 1; capped gaps 4, 2, 1 -> (4, 2); uncapped 4, 4, 7 -> (4, 7).
+    """
+    np.testing.assert_allclose(an.cbr_rates(A, [0, 1, 3]), [2.5, 5 / 3, 1.0], rtol=1e-15)
+    assert an.cbr_tangent_frame(A, 3) == 2 and an.cbr_tangent_frame(A, 1) == 2
+    np.testing.assert_allclose(an.cbr_gaps(A, 1, rate=2.0), [4.0, 5.0, 2.0, 1.0], rtol=1e-15)
+    np.testing.assert_allclose(an.cbr_gaps(A, 1, rate=2.0, cap=False), [4.0, 5.0, 3.0, 4.0], rtol=1e-15)
+    assert an.cbr_buffer(A, 1, rate=2.0) == 5.0 and an.cbr_buffer(A, 1, rate=2.0, cap=False) == 5.0
+    assert an.cbr_b1_b2(an.cumulative([1.0, 1.0, 1.0, 5.0]), 0) == (5.0, 0.0, 4)
+    B = an.cumulative([4.0, 1.0, 1.0])
+    assert an.cbr_b1_b2(B, 0) == (4.0, 2.0, 1)
+    assert an.cbr_b1_b2(B, 0, cap=False) == (4.0, 7.0, 1)
+
+
+def test_pcbr_in_units_of_two_frames(A):
+    """m = 2: units of 5 B (frames 1-2) and 2 B (frames 3-4), released at 0 and 2.
+
+    Rate 2: 0-2.5, then max(2.5, 2) = 2.5 to 3.5. Rate 5: 0-1, held to 2, 2-2.4; frames done at 1/5, 5/5,
+    2 + 1/5, 2 + 2/5, minus n: -0.8, -1, -0.8, -1.6, so the lateness is -0.8 (m = 1 at rate 5: frames
+    0-0.2, 1-1.8, 2-2.2, 3-3.2: -0.2). At R_CBR = 5/3 with m = 2, frame 2 is done at 3 = 2 + P and unit 2
+    at 3 + 1.2 = 4.2 <= 5: feasible at P = 1, so the PCBR search stops at k = 0 (m = 1 needs k = 20).
+    """
+    start, finish = an.pcbr_departures(A, 2.0, 2)
+    np.testing.assert_allclose(start, [0.0, 2.5]) and np.testing.assert_allclose(finish, [2.5, 3.5])
+    start, finish = an.pcbr_departures(A, 5.0, 2)
+    np.testing.assert_allclose(start, [0.0, 2.0]) and np.testing.assert_allclose(finish, [1.0, 2.4])
+    np.testing.assert_allclose(an.frame_done(A, start, np.array([5.0, 5.0]), 2), [0.2, 1.0, 2.2, 2.4])
+    assert an.pcbr_lateness(A, 5.0, 2) == pytest.approx(-0.8, rel=1e-12)
+    assert an.pcbr_lateness(A, 5.0) == pytest.approx(-0.2, rel=1e-12)
+    assert an.pcbr_min_rate(A, 1, m=2) == (pytest.approx(5 / 3, rel=1e-15), 0)
+    assert an.evaluate(A, 5 / 3, 0.0, 1, m=2)[0] == an.OK
+    s = an.schedule(A, 5.0, 0.0, 2)
+    np.testing.assert_allclose(s.start, [0.0, 2.0]) and np.testing.assert_allclose(s.finish, [1.0, 2.4])
+    np.testing.assert_allclose(s.delivered(A, [1.0, 2.2]), [5.0, 6.0])    # unit 2 at 5 B per frame time from 2
+
+
+def test_delivery_curve_of_the_hand_pcbr(A):
+    """PCBR at 2 (units start 0, 1, 3, 3.5): D = 0 before 0, 0.5 at 0.25, 1 from 0.5 to 1 (held), 3 at 2,
+    5 at 3, 5.5 at 3.25 and 7 from 4 on. A schedule's lateness may be negative: at rate 10 the frames are
+    done at 0.1, 1.4, 2.1, 3.1, i.e. 0.6 before their numbers at the latest."""
+    s = an.schedule(A, 2.0, 0.0)
+    np.testing.assert_allclose(s.delivered(A, [-1.0, 0.0, 0.25, 0.5, 1.0, 2.0, 3.0, 3.25, 10.0]),
+                               [0.0, 0.0, 0.5, 1.0, 1.0, 3.0, 5.0, 5.5, 7.0], rtol=1e-15)
+    np.testing.assert_allclose(an.delivered(A, s.start, s.rate, 2.0), [3.0])     # a scalar t
+    # P = 2: D(3), D(4), D(5), D(6) = 5, 7, 7, 7 against A_{n-1} = 0, 1, 5, 6: gaps 5, 6, 2, 1
+    assert s.buffer(A, 1) == 4.0 and an.buffer_from_schedule(A, s.start, s.rate, 2.0) == 6.0
+    assert an.schedule(A, 10.0, 0.0).lateness == pytest.approx(-0.6, rel=1e-12)
+
+
+def test_evaluate_stops_at_the_bound(A):
+    """PCBR at 2, P = 1: gaps 3, 4, 2, 1 in order. A bound of 3 is exceeded at the second gap (status 2,
+    buffer so far 4); a bound equal to the buffer is not exceeded."""
+    assert an.evaluate(A, 2.0, 0.0, 1, bound=3.0) == (an.OVER_BOUND, 4.0, 1.0)
+    assert an.evaluate(A, 2.0, 0.0, 1, bound=4.0) == (an.OK, 4.0, 1.0)
+
+
+def test_pcbr_search_from_a_given_base_and_its_failure(A):
+    """From a base of 1 the grid 1 + 0.01 k first reaches the feasible rate 2 at k = 100 (exponential search
+    to 128, bisection down). With a zero step the grid never moves from the infeasible R_CBR = 5/3."""
+    assert an.pcbr_min_rate(A, 1, r_cbr=1.0) == (pytest.approx(2.0, rel=1e-15), 100)
+    assert an.grid_rate(2.0, 0.5, 3) == 5.0
+    with pytest.raises(RuntimeError) as err:
+        an.pcbr_min_rate(A, 1, step=0.0)
+    assert str(err.value) == "PCBR rate search did not converge"
+
+
+def test_pdcbr_grid_of_other_sizes_and_ties():
+    """3 highs of step 0.1: 1.0, 1.1, 1.2; low step 0.25: 1/0.25 - 1 = 3 lows 0.25, 0.5, 0.75.
+
+    At P = 3 with R_high = R_CBR = 1 every unit ends exactly at its PCR time (1, 5, 6, 7 against 1, 2, 3, 4:
+    never ahead), so R_low is never used and every R_low ties at buffer 4 (D(t) = t: 4 - 0, 5 - 1, 6 - 5,
+    7 - 6): the first in scan order is kept. Below R_CBR no pair is feasible: None.
+    """
+    highs, lows = an.pdcbr_grid(3, 0.1, 0.25)
+    np.testing.assert_allclose(highs, [1.0, 1.1, 1.2], rtol=1e-15)
+    np.testing.assert_allclose(lows, [0.25, 0.5, 0.75], rtol=1e-15)
+    A = an.cumulative(HAND)
+    assert an.pdcbr_least_buffer(A, 3, 1.0, [1.0], [0.25, 0.5]) == an.PdcbrChoice(1.0, 0.25, 4.0, 0, 0)
+    assert an.pdcbr_least_buffer(A, 3, 1.0, [0.9], [0.25, 0.5]) is None
+
+
+def test_compare_schemes_row_by_hand(A):
+    """P = 1: R_CBR = 5/3 with gaps 10/3, 4, 5/3, 1 (tangent frame 2: b1 = 4, b2 = 5/3); PCBR k = 20, rate 2,
+    buffer 4 (module docstring). PDCBR with R_high = 2: frame 1 is done at 0.5 (ahead), frame 2 at R_low
+    must be done by 3: 0.5 + 4 / R_low <= 3 needs R_low >= 1.6. R_low = 1.6 (0.8 R_high): D(2) = 1 + 1.6 x 1.5
+    = 3.4, D(3) = 5, D(4) = D(5) = 7: buffer max(3.4, 4, 2, 1) = 4. R_low = 0.5 R_high = 1 starves.
+    With only R_high = 1.0 R_CBR and 1.2 R_CBR and R_low = 0.5 R_high nothing is feasible: NaN.
+    A grid given for one axis only is kept; the thesis's grid fills the other (R_high = 1.00 R_CBR, no
+    R_low of 0.05 .. 0.95 feasible, as R_high = R_CBR is PCBR's infeasible rate with less sent ahead).
+    """
+    row = an.compare_schemes(A, [1], highs=[1.2], lows=[0.5, 0.8])[0]
+    expected = {"P": 1.0, "r_cbr": 5 / 3, "b_cbr": 4.0, "b1": 4.0, "b2": 5 / 3, "tangent_frame": 2, "r_pcbr": 2.0,
+                "k_pcbr": 20, "b_pcbr": 4.0, "r_high": 2.0, "r_low": 1.6, "b_pdcbr": 4.0}
+    assert row == pytest.approx(expected, rel=1e-12)
+    none = an.compare_schemes(A, [1], highs=[1.0, 1.2], lows=[0.5])[0]
+    assert math.isnan(none["r_high"]) and math.isnan(none["r_low"]) and math.isnan(none["b_pdcbr"])
+    assert math.isnan(an.compare_schemes(A, [1], highs=[1.0])[0]["r_high"])
+    # R_low = 0.9 R_high needs R_high >= (1 + 4/0.9) / 3 = 1.8148 (test_fixed_buffer_rates_by_hand): 1.09 R_CBR
+    assert an.compare_schemes(A, [1], lows=[0.9])[0]["r_high"] == pytest.approx(5 / 3 * 1.09, rel=1e-12)
+    # uncapped: 5/3 (n + 1) - A_{n-1} = 10/3 - 0, 5 - 1, 20/3 - 5, 25/3 - 6 = 10/3, 4, 5/3, 7/3: b2 = 7/3
+    uncapped = an.compare_schemes(A, [1], highs=[1.2], lows=[0.8], cap=False)[0]
+    assert uncapped["b_cbr"] == pytest.approx(4.0, rel=1e-12) and uncapped["b2"] == pytest.approx(7 / 3, rel=1e-12)
+    # S = [4, 1, 1], P = 0 (test_cap_matters_only_when_a_big_frame_sets_the_rate): CBR buffer 7 without the cap
+    big_first = an.cumulative([4.0, 1.0, 1.0])
+    assert an.compare_schemes(big_first, [0], highs=[1.0], lows=[0.5], cap=False)[0]["b_cbr"] == 7.0
+    assert an.compare_schemes(big_first, [0], highs=[1.0], lows=[0.5])[0]["b_cbr"] == 4.0
+    assert an.compare_schemes(A, [1], m=2, highs=[1.2], lows=[0.8])[0]["k_pcbr"] == 0
+    assert an.compare_schemes(A, [1], pcbr_step=0.1, highs=[1.2], lows=[0.8])[0]["k_pcbr"] == 2
+
+
+def test_fixed_buffer_rates_by_hand(A):
+    """P = 1, R_CBR = 5/3, R_low in {0.8, 0.9} x R_high. PCBR: rate 2 with buffer 4 (fits B = 4.5, not 3.9).
+
+    PDCBR: frame 1 is done at 1 / R_high (ahead), frame 2 at R_low = x R_high by (1 + 4 / x) / R_high <= 3:
+    x = 0.9 needs R_high >= (49/9) / 3 = 1.8148, first reached on the grid 5/3 (1 + 0.01 k) at k = 9
+    (R_high = 1.81667); x = 0.8 needs R_high >= 2. With x = 0.9 frames 3 and 4 follow at R_high, and the
+    largest gap is D(3) - A_1 = 5 + R_high (3 - (49/9) / R_high) - 1 = 3 R_high - 13/9 = 4.0056 <= 4.5.
+    Below 4.0056 no pair fits (x = 0.8 gives 3 R_high - 2 >= 4): all NaN, after max(max_k, 2 k_PCBR) steps.
+    With step 0.05: k = 2 (R_high = 1.8333, buffer 5.5 - 13/9).
+    """
+    out = an.fixed_buffer_rates(A, 1, 4.5, lows=[0.8, 0.9])
+    rh = 5 / 3 * 1.09
+    assert out == pytest.approx({"P": 1.0, "r_cbr": 5 / 3, "r_pcbr": 2.0, "r_high": rh, "r_low": 0.9 * rh,
+                                 "b_pcbr": 4.0, "b_pdcbr": 3 * rh - 13 / 9, "k_max": 400}, rel=1e-12)
+    nan = an.fixed_buffer_rates(A, 1, 3.9, lows=[0.8, 0.9], max_k=50)
+    assert nan["k_max"] == 50 and nan["r_cbr"] == pytest.approx(5 / 3)
+    assert all(math.isnan(nan[k]) for k in ("r_pcbr", "r_high", "r_low", "b_pcbr", "b_pdcbr"))
+    assert an.fixed_buffer_rates(A, 1, 3.9, lows=[0.8, 0.9], max_k=5)["k_max"] == 40     # 2 x k_PCBR = 40
+    coarse = an.fixed_buffer_rates(A, 1, 4.5, lows=[0.8, 0.9], step=0.05)
+    assert coarse["r_high"] == pytest.approx(5 / 3 * 1.1, rel=1e-12)
+    assert coarse["b_pdcbr"] == pytest.approx(5.5 - 13 / 9, rel=1e-12)
+    assert an.fixed_buffer_rates(A, 1, 4.5, m=2, lows=[0.9])["r_pcbr"] == pytest.approx(5 / 3)   # m = 2: k = 0
+
+
+def test_fixed_buffer_rates_default_grid(A):
+    """With the thesis's R_low grid (0.05 .. 0.95) and B = 4.5: as in test_fixed_buffer_rates_by_hand, R_low =
+    x R_high first fits when (1 + 4/x) / R_high <= 3; the largest x = 0.95 needs R_high >= 1.7368, first
+    reached at k = 5 (R_high = 5/3 x 1.05 = 1.75), where no other x is feasible. Its gaps: D(2) = 1 + x R_high
+    (2 - 1/R_high) = 3.375; D(3) - A_1 = 5 + 3 R_high - (1 + 4/x) - 1 = 3 R_high + 3 - 4/x = 4.0395 (the
+    largest; frames 3 and 4 follow at R_high, done 3.549 and 4.120, D(4) - A_2 = 1.789, D(5) - A_3 = 1)."""
+    out = an.fixed_buffer_rates(A, 1, 4.5)
+    rh = 5 / 3 * 1.05
+    assert out["r_high"] == pytest.approx(rh, rel=1e-12) and out["r_low"] == pytest.approx(0.95 * rh, rel=1e-12)
+    assert out["b_pdcbr"] == pytest.approx(3 * rh + 3 - 4 / 0.95, rel=1e-12)
+
+
+def test_fixed_rate_delays_by_hand(A):
+    """Rate 2: PCBR lateness 1 (done 0.5, 3, 3.5, 4), buffer 4 at P = 1. PDCBR R_low = 1 (0.5): done 0.5,
+    4.5, 5, 5.5, lateness 2.5; R_low = 1.6 (0.8): done 0.5, 3, 3.5, 4, lateness 1 with buffer 4: the shorter
+    delay wins. Cap 3.9: nothing fits. Rate 10: PCBR frames done 0.1, 1.4, 2.1, 3.1 -> lateness -0.6, so
+    P = 0 with buffer D(1..4) - A_{0..3} = 1, 4, 1, 1; PDCBR R_low = 5: frames 0-0.1, 0.1-0.9, 0.9-1.1,
+    1.1-1.3 (each ahead), P = 0 and D(1) = 5.5: buffer max(5.5, 7 - 1, 1, 1) = 6 (fits a cap of 6, not 4.2).
+    """
+    out = an.fixed_rate_delays(A, 2.0, 4.2, lows=[0.5, 0.8])
+    assert out == pytest.approx({"rate": 2.0, "p_pcbr": 1.0, "p_pdcbr": 1.0, "r_low": 1.6}, rel=1e-9)
+    out = an.fixed_rate_delays(A, 2.0, 3.9, lows=[0.5, 0.8])
+    assert out["rate"] == 2.0 and all(math.isnan(out[k]) for k in ("p_pcbr", "p_pdcbr", "r_low"))
+    out = an.fixed_rate_delays(A, 10.0, 4.2, lows=[0.5])
+    assert out["p_pcbr"] == 0.0 and math.isnan(out["p_pdcbr"])
+    assert an.fixed_rate_delays(A, 10.0, 6.0, lows=[0.5]) == {"rate": 10.0, "p_pcbr": 0.0, "p_pdcbr": 0.0,
+                                                              "r_low": 5.0}
+    assert an.fixed_rate_delays(A, 5.0, 100.0, m=2, lows=[0.5])["p_pcbr"] == pytest.approx(0.0)  # lateness -0.8
+
+
+def test_references_edges(A):
+    """Eq. 4.2 without the cap: S = [4, 1, 1], P = 0 -> (4, 7). The algorithm refuses a zero or infinite
+    R_high and a negative or NaN R_low (whole message); R_low = 0 is PCBR. A delivery short of a frame by
+    less than EPS x R_max is on time: one 2-byte frame at rate 1 - 1e-12 has D(2) = 2 - 2e-12 by n + P = 2."""
+    assert an.reference_cbr([4.0, 1.0, 1.0], 0, cap=False) == (4.0, 7.0)
+    assert an.reference_cbr([4.0, 1.0, 1.0], 0) == (4.0, 4.0)
+    for r_high, r_low in [(0.0, 1.0), (math.inf, 1.0), (2.0, -1.0), (2.0, math.nan)]:
+        with pytest.raises(ValueError) as err:
+            an.reference_dual_rate_algorithm(HAND, r_high, r_low, 1)
+        assert str(err.value) == f"rates must be finite with r_high > 0 and r_low >= 0, got {r_high!r}, {r_low!r}"
+    assert an.reference_dual_rate_algorithm(HAND, 2.0, 0.0, 1)[:2] == (True, 4.0)
+    ok, buf, D = an.reference_pcbr_eq44([2.0], 1 - 1e-12, 1)
+    assert ok and D[-1] == pytest.approx(2.0)
+    ok, _, _ = an.reference_dual_rate_algorithm([2.0], 1 - 1e-12, 0.0, 1)
+    assert ok
+    assert not an.reference_pcbr_eq44([2.0], 1 - 1e-6, 1)[0]

@@ -436,9 +436,14 @@ def pdcbr_least_buffer(A: np.ndarray, P: float, r_cbr: float, highs, lows, m: in
 
 def compare_schemes(A: np.ndarray, Ps, *, m: int = 1, pcbr_step: float = 0.01, highs=None, lows=None,
                     cap: bool = True) -> list[dict]:
-    """Section 4.6 for one trace: per start-up delay, CBR, PCBR and PDCBR rates and buffers (bytes, frame times)."""
-    if highs is None or lows is None:
-        highs, lows = pdcbr_grid()
+    """Section 4.6 for one trace: per start-up delay, CBR, PCBR and PDCBR rates and buffers (bytes, frame times).
+
+    ``highs`` and ``lows`` are the PDCBR grid's multipliers (:func:`pdcbr_grid`); the thesis's grid for either
+    one not given.
+    """
+    grid_highs, grid_lows = pdcbr_grid()      # the thesis's grid for whichever is not given
+    highs = grid_highs if highs is None else highs
+    lows = grid_lows if lows is None else lows
     rows = []
     for P, r_cbr in zip(Ps, cbr_rates(A, Ps), strict=True):
         P = float(P)
