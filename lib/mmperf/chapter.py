@@ -32,8 +32,8 @@ from typing import Any
 
 import pandas as pd
 
+from mmperf import figsave, paths
 from mmperf import params as params_mod
-from mmperf import paths
 from mmperf.checks import Coverage, Scorecard, headline, summary_sentence
 
 METRIC_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -88,6 +88,7 @@ class Chapter:
         self.output_dir = Path(output_dir) if output_dir else paths.build_dir() / "scratch" / name
         self.figures_dir = self.output_dir / "figures"
         self.figures_dir.mkdir(parents=True, exist_ok=True)
+        self._figure_writer = figsave.FigureWriter()
         self.metrics: dict[str, float] = {}
         self.units: dict[str, str] = {}
         self.undefined_metrics: dict[str, str] = {}
@@ -178,6 +179,9 @@ class Chapter:
     def figure(self, fig, name: str, alt: str = "") -> None:
         """Save ``fig`` as ``figures/NAME.png`` and ``.svg`` and glue it as NAME.
 
+        The PNG is written before this returns; the SVG is drawn in a forked process
+        (:class:`mmperf.figsave.FigureWriter`) and is complete when :meth:`save` returns.
+
         ``alt`` describes what the figure shows (the book uses it as the image's alt text). The
         provenance - the code cell, the data files read so far - is recorded in ``coverage.json``.
         Returns nothing, so that a cell ending with this call shows no output.
@@ -189,11 +193,10 @@ class Chapter:
         if any(f["name"] == name for f in self.figures):
             raise ValueError(f"figure {name!r} recorded twice")
         png, svg = self.figures_dir / f"{name}.png", self.figures_dir / f"{name}.svg"
-        fig.savefig(png)
-        fig.savefig(svg)
+        self._figure_writer.save(fig, png, svg)
         self.figures.append({"name": name, "png": f"figures/{png.name}", "svg": f"figures/{svg.name}",
                              "alt": alt.strip(), "cell": _execution_count(), "data_files": data_mod.files_read()})
-        _glue(name, fig)
+        _glue(name, figsave.displayed_png(png, shown_dpi=fig.dpi, saved_dpi=figsave.saved_dpi(fig)))
         import matplotlib.pyplot as plt
 
         plt.close(fig)
@@ -259,7 +262,8 @@ class Chapter:
         return {k: {"default": defaults[k], "value": v} for k, v in self.parameters.items() if v != defaults[k]}
 
     def save(self) -> Path:
-        """Write ``results.json`` and ``coverage.json``; return the results path."""
+        """Write ``results.json`` and ``coverage.json`` (once every figure is on disk); return the results path."""
+        self._figure_writer.wait()
         records = self.scorecard.to_records()
         results = {
             "chapter": self.name,

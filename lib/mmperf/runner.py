@@ -145,6 +145,7 @@ def run_chapter(name: str, overrides: dict[str, Any] | None = None, output_dir: 
         source = work / f"{name}.source.ipynb"
         nbformat.write(nb, source)
         os.environ.setdefault("MMPERF_ROOT", str(paths.project_root()))
+        page_tools = PageTools(spec, allow_book_build)  # prepared on the other core while the kernel runs
         pm.execute_notebook(
             str(source), str(executed), parameters={**values, "output_dir": str(work)},
             kernel_name="python3", cwd=str(spec.notebook.parent), progress_bar=progress,
@@ -180,8 +181,9 @@ def run_chapter(name: str, overrides: dict[str, Any] | None = None, output_dir: 
             raise RuntimeError(f"chapter {name!r} did not write results.json (does it call ch.save()?)")
         results = json.loads((work / "results.json").read_text())
         shutil.copy2(spec.notebook, work / f"{name}.md")
-        decorate_notebook(executed, spec, values, results, book=allow_book_build)
-        _export_html(executed, work / f"{name}.html", spec, results)
+        box, exporter = page_tools.result()
+        decorated = decorate_notebook(executed, spec, values, results, book=allow_book_build, run_box_html=box)
+        _export_html(decorated, work / f"{name}.html", spec, results, exporter)
         written = sorted(p.relative_to(work).as_posix() for p in work.rglob("*") if p.is_file())
         (work / MARKER).write_text(json.dumps({"chapter": name, "files": written}, indent=1) + "\n")
         _move_into_place(work, output_dir,
@@ -252,14 +254,51 @@ class LocalKernelManager(_KernelManager):
 
 # -- what the reader of a run sees first ---------------------------------------------------------------
 
+class PageTools:
+    """What the pages around a run need and no cell changes: the "Run this chapter yourself" box (pandas
+    and the table helper) and a warmed-up HTML exporter (nbconvert, its templates and highlighter).
+
+    Prepared in a thread started before the kernel: the parent process only waits for the kernel's
+    messages meanwhile, so on a machine with two cores this second of imports costs no time. If the
+    preparation fails, :meth:`result` prepares them again in the caller's thread, where an error surfaces
+    as it would have.
+    """
+
+    def __init__(self, spec: params_mod.ChapterSpec, book: bool) -> None:
+        import threading
+
+        self.spec, self.book = spec, book
+        self._box: str | None = None
+        self._exporter = None
+        self._thread = threading.Thread(target=self._prepare, name="mmbook-page-tools", daemon=True)
+        self._thread.start()
+
+    def _prepare(self) -> None:
+        from mmperf.standalone import html_exporter
+
+        try:
+            self._box = run_box(self.spec, self.book)
+            self._exporter = html_exporter(warm=True)
+        except Exception:  # noqa: BLE001 - prepared again, visibly, by result()
+            self._box = self._exporter = None
+
+    def result(self) -> tuple[str, Any]:
+        """The run box's HTML and the exporter."""
+        from mmperf.standalone import html_exporter
+
+        self._thread.join()
+        box = self._box if self._box is not None else run_box(self.spec, self.book)
+        return box, self._exporter or html_exporter()
+
+
 def decorate_notebook(executed: Path, spec: params_mod.ChapterSpec, values: dict[str, Any],
-                      results: dict[str, Any], book: bool) -> None:
-    """Rewrite the executed notebook for readers.
+                      results: dict[str, Any], book: bool, run_box_html: str | None = None):
+    """Rewrite the executed notebook for readers; return it.
 
     The notebook's own ``parameters`` cell (the defaults) is removed from the page and the
     ``injected-parameters`` cell lists the effective values, folded. After the title, one markdown
     cell shows the warnings of this run, the what-if banner (when parameters differ from the
-    defaults) and the "Run this chapter yourself" box.
+    defaults) and the "Run this chapter yourself" box (``run_box_html``, or made here).
     """
     import nbformat
 
@@ -276,11 +315,13 @@ def decorate_notebook(executed: Path, spec: params_mod.ChapterSpec, values: dict
             cell.metadata["tags"] = [*tags, "hide-input"]
     title_index = next((i for i, c in enumerate(nb.cells)
                         if c.cell_type == "markdown" and c.source.lstrip().startswith("# ")), -1)
-    html_parts = [warnings_box(results), whatif_banner(results), run_box(spec, book)]
+    box = run_box_html if run_box_html is not None else run_box(spec, book)
+    html_parts = [warnings_box(results), whatif_banner(results), box]
     cell = nbformat.v4.new_markdown_cell("\n\n".join(p for p in html_parts if p))
     cell.metadata["tags"] = ["mmbook-run-header"]
     nb.cells.insert(title_index + 1, cell)
     nbformat.write(nb, executed)
+    return nb
 
 
 def warnings_box(results: dict[str, Any]) -> str:
@@ -369,10 +410,11 @@ def _strip_ansi(text: str) -> str:
     return re.sub(r"\x1b\[[0-9;]*m", "", text)
 
 
-def _export_html(notebook: Path, target: Path, spec: params_mod.ChapterSpec, results: dict[str, Any]) -> None:
+def _export_html(notebook, target: Path, spec: params_mod.ChapterSpec, results: dict[str, Any],
+                 exporter=None) -> None:
     from mmperf.standalone import export_html
 
-    export_html(notebook, target, headline_comparison=_headline_comparison(spec, results))
+    export_html(notebook, target, headline_comparison=_headline_comparison(spec, results), exporter=exporter)
 
 
 def _headline_comparison(spec: params_mod.ChapterSpec, results: dict[str, Any]) -> list[dict[str, Any]]:

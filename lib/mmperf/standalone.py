@@ -28,6 +28,9 @@ def glued_values(nb) -> dict[str, dict[str, Any]]:
             if name:
                 values[name] = {k[len(GLUE_PREFIX):]: v for k, v in out.get("data", {}).items()
                                 if k.startswith(GLUE_PREFIX)}
+                width = out.get("metadata", {}).get("image/png", {}).get("width")
+                if width:  # the size the figure is shown at (mmperf.figsave.displayed_png)
+                    values[name]["width"] = width
     return values
 
 
@@ -43,7 +46,9 @@ def _format_text(bundle: dict[str, Any], fmt: str | None) -> str:
 
 def _render_bundle(bundle: dict[str, Any], caption: str = "") -> str:
     if "image/png" in bundle:
-        html = f'<img alt="{caption[:80]}" src="data:image/png;base64,{bundle["image/png"]}" style="max-width:100%">'
+        width = f' width="{int(bundle["width"])}"' if bundle.get("width") else ""
+        html = (f'<img alt="{caption[:80]}" src="data:image/png;base64,{bundle["image/png"]}"{width} '
+                'style="max-width:100%; height:auto">')
     elif "text/html" in bundle:
         html = bundle["text/html"]
     else:
@@ -137,26 +142,42 @@ def headline_table(rows: list[dict[str, Any]]) -> str:
             f"<th>this run</th><th>unit</th></tr></thead><tbody>{body}</tbody></table></div>")
 
 
-def export_html(notebook_path, target_path, headline_comparison: list[dict[str, Any]] | None = None) -> None:
-    """Write the standalone HTML page of an executed notebook.
-
-    ``headline_comparison`` (rows of metric, default build, this run, unit) is shown under the
-    what-if banner.
-    """
-    import nbformat
+def html_exporter(warm: bool = False):
+    """nbconvert's HTML exporter as the standalone page uses it (``warm``: after one tiny export, so that
+    its templates and code highlighter are loaded; the runner prepares it while the kernel runs)."""
     from nbconvert import HTMLExporter
 
     exporter = HTMLExporter(template_name="lab")
     exporter.exclude_input_prompt = True
     exporter.exclude_output_prompt = True
-    nb = to_standalone(nbformat.read(notebook_path, as_version=4))
+    # Code cells the book hides are hidden here too.
+    exporter.register_preprocessor(_HideSourcePreprocessor(), enabled=True)
+    if warm:
+        import nbformat
+
+        exporter.from_notebook_node(nbformat.v4.new_notebook(cells=[
+            nbformat.v4.new_markdown_cell("# A"), nbformat.v4.new_code_cell("x = 1")]))
+    return exporter
+
+
+def export_html(notebook, target_path, headline_comparison: list[dict[str, Any]] | None = None,
+                exporter=None) -> None:
+    """Write the standalone HTML page of an executed notebook (a path, or the notebook itself).
+
+    ``headline_comparison`` (rows of metric, default build, this run, unit) is shown under the
+    what-if banner; ``exporter`` is one made by :func:`html_exporter`.
+    """
+    import nbformat
+
+    exporter = exporter or html_exporter()
+    if not isinstance(notebook, nbformat.NotebookNode):
+        notebook = nbformat.read(notebook, as_version=4)
+    nb = to_standalone(notebook)
     if headline_comparison:
         for cell in nb.cells:
             if "mmbook-run-header" in cell.get("metadata", {}).get("tags", []):
                 cell.source += "\n\n" + headline_table(headline_comparison)
                 break
-    # Code cells the book hides are hidden here too.
-    exporter.register_preprocessor(_HideSourcePreprocessor(), enabled=True)
     body, _ = exporter.from_notebook_node(nb)
     target_path.write_text(body, encoding="utf-8")
 

@@ -1,0 +1,173 @@
+"""Saving a chapter's figures: laid out once, the PNG at once, the SVG on the other core.
+
+A chapter saves each figure twice (PNG for the page, SVG for the download) and shows it once. Done
+naively that is six draws per figure: ``savefig(bbox_inches="tight")`` lays the figure out before it
+draws, a figure with a layout engine is laid out again for every save, and the notebook's display is a
+third rendering. Here a figure is laid out once, its tight box computed once, the PNG drawn once and
+reused as the displayed image (:func:`displayed_png`), and the SVG drawn in a forked copy of the process
+while the chapter goes on (:class:`FigureWriter`). Figures are the larger part of a fast chapter's run
+(``benchmarks/bench_runner.py``).
+"""
+
+from __future__ import annotations
+
+import os
+import struct
+import traceback
+from pathlib import Path
+
+#: at most this many SVGs are drawn at once in forked processes (one per spare core)
+MAX_BACKGROUND = max(1, (os.cpu_count() or 2) - 1)
+
+
+def tight_box(fig):
+    """Lay ``fig`` out once and return the box ``savefig`` would save, or None for ``savefig.bbox``
+    other than ``"tight"``.
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> fig, ax = plt.subplots(figsize=(4, 3))
+    >>> with plt.rc_context({"savefig.bbox": "tight", "savefig.pad_inches": 0.1}):
+    ...     box = tight_box(fig)
+    >>> bool(0 < box.width < 4.2 and 0 < box.height < 3.2)
+    True
+    >>> plt.close(fig)
+    """
+    import matplotlib as mpl
+
+    fig.draw_without_rendering()  # lays the figure out (its layout engine places the axes)
+    if mpl.rcParams["savefig.bbox"] != "tight":
+        return None
+    pad = mpl.rcParams["savefig.pad_inches"]
+    return fig.get_tightbbox().padded(pad if isinstance(pad, int | float) else 0.1)
+
+
+def save_laid_out(fig, path: Path, box) -> None:
+    """Save ``fig`` (laid out by :func:`tight_box`) into ``box`` without laying it out again.
+
+    With a layout engine, ``savefig`` lays the figure out again before it draws; the axes keep the places
+    :func:`tight_box` found, so the engine is set aside for the save and put back afterwards. Matplotlib's
+    public ``set_layout_engine("none")`` leaves a placeholder engine that still triggers that pass, hence
+    the attribute (tests/test_figsave.py counts the draws, so a Matplotlib upgrade that changes this shows).
+    """
+    engine, fig._layout_engine = fig._layout_engine, None
+    try:
+        fig.savefig(path, bbox_inches=box)
+    finally:
+        fig._layout_engine = engine
+
+
+class FigureWriter:
+    """Saves figures as PNG now and SVG in the background; :meth:`wait` before relying on the SVGs.
+
+    ``background=False`` (or a platform without ``fork``) saves both in the calling process.
+
+    Examples
+    --------
+    >>> import tempfile, matplotlib.pyplot as plt
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> writer = FigureWriter()
+    >>> fig, ax = plt.subplots(figsize=(4, 3)); _ = ax.plot([0, 1], [0, 1])
+    >>> writer.save(fig, folder / "a.png", folder / "a.svg"); plt.close(fig)
+    >>> writer.wait()
+    >>> (folder / "a.png").read_bytes()[:4], (folder / "a.svg").read_text()[:5]
+    (b'\\x89PNG', '<?xml')
+    """
+
+    def __init__(self, background: bool | None = None) -> None:
+        self.background = hasattr(os, "fork") if background is None else background
+        self._pending: list[tuple[int, int, Path]] = []
+
+    def save(self, fig, png: Path, svg: Path) -> None:
+        """Write ``png`` before returning, and ``svg`` now or in a forked process."""
+        box = tight_box(fig)
+        save_laid_out(fig, png, box)
+        if not self.background:
+            save_laid_out(fig, svg, box)
+            return
+        while len(self._pending) >= MAX_BACKGROUND:
+            self._reap(*self._pending.pop(0))
+        read_end, write_end = os.pipe()  # the copy reports a failure through it
+        pid = os.fork()
+        if pid == 0:  # the copy: draw the SVG and leave without running the kernel's exit handlers
+            os.close(read_end)
+            os._exit(_save_in_copy(fig, svg, box, write_end))
+        os.close(write_end)
+        self._pending.append((pid, read_end, svg))
+
+    def wait(self) -> None:
+        """Wait for every SVG being drawn; raise RuntimeError naming the first that failed."""
+        pending, self._pending = self._pending, []
+        errors = []
+        for job in pending:
+            try:
+                self._reap(*job)
+            except RuntimeError as exc:
+                errors.append(str(exc))
+        if errors:
+            raise RuntimeError(errors[0] + (f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""))
+
+    @staticmethod
+    def _reap(pid: int, read_end: int, svg: Path) -> None:
+        with os.fdopen(read_end, "rb") as pipe:
+            report = pipe.read().decode("utf-8", "replace").strip()
+        _, status = os.waitpid(pid, 0)
+        code = os.waitstatus_to_exitcode(status)
+        if code != 0 or report:
+            why = report.splitlines()[-1] if report else f"the process drawing it ended with status {code}"
+            raise RuntimeError(f"figure {svg.name} could not be saved: {why}")
+
+
+def _save_in_copy(fig, svg: Path, box, report_fd: int) -> int:
+    """In the forked copy: save the SVG; on failure write the traceback into ``report_fd``. Returns the
+    exit code.
+
+    The copy writes nothing to the inherited standard streams: in a Jupyter kernel they are sockets
+    served by a thread that was not copied.
+    """
+    import io
+    import sys
+
+    sys.stdout = sys.stderr = io.StringIO()
+    code = 0
+    try:
+        save_laid_out(fig, svg, box)
+    except BaseException:
+        os.write(report_fd, traceback.format_exc().encode("utf-8")[-60000:])  # within the pipe's buffer
+        code = 1
+    os.close(report_fd)
+    return code
+
+
+def saved_dpi(fig) -> float:
+    """The resolution ``savefig`` uses for ``fig`` (``savefig.dpi``, or the figure's own)."""
+    import matplotlib as mpl
+
+    dpi = mpl.rcParams["savefig.dpi"]
+    return float(fig.dpi if dpi == "figure" else dpi)
+
+
+def displayed_png(png: Path, shown_dpi: float, saved_dpi: float):
+    """The PNG saved at ``saved_dpi`` as the image the notebook shows, at the size the figure has at
+    ``shown_dpi`` (its ``figure.dpi``).
+
+    Showing the saved PNG (``savefig.dpi``, 150 in the book's style) with its width scaled to the CSS
+    pixels of a rendering at ``figure.dpi`` (110) costs no drawing, keeps the figure's size and legibility
+    on the page (:mod:`mmperf.plotting`), and is sharper on high-density screens.
+
+    Examples
+    --------
+    >>> import tempfile, matplotlib.pyplot as plt
+    >>> fig, ax = plt.subplots(figsize=(4, 3))
+    >>> png = Path(tempfile.mkdtemp()) / "a.png"
+    >>> fig.savefig(png, dpi=150, bbox_inches=fig.bbox_inches)   # the whole 4 x 3 in
+    >>> displayed_png(png, shown_dpi=110, saved_dpi=150).width   # 4 in: 600 px saved, shown as 440 px
+    440
+    >>> plt.close(fig)
+    """
+    from IPython.display import Image
+
+    data = png.read_bytes()
+    width_px, _height_px = struct.unpack(">II", data[16:24])  # the PNG header's IHDR chunk
+    return Image(data=data, format="png", width=round(width_px * shown_dpi / saved_dpi))

@@ -1,0 +1,102 @@
+"""Figures are saved with one layout pass, the PNG at once and the SVG in a forked process."""
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+import pytest  # noqa: E402
+
+from mmperf import figsave  # noqa: E402
+from mmperf.plotting import use_book_style  # noqa: E402
+
+
+def _figure():
+    fig, axes = plt.subplots(1, 2, figsize=(6, 3), layout="constrained")
+    for ax in axes:
+        ax.plot([0, 1, 2], [0, 1, 4], label="a")
+        ax.set_xlabel(r"load $\rho$")
+        ax.legend()
+    return fig
+
+
+def _count_draws(monkeypatch):
+    calls = []
+    original = matplotlib.figure.Figure.draw
+
+    def draw(self, renderer):
+        calls.append(type(renderer).__name__)
+        return original(self, renderer)
+
+    monkeypatch.setattr(matplotlib.figure.Figure, "draw", draw)
+    return calls
+
+
+def test_three_draws_per_figure_not_six(monkeypatch, tmp_path):
+    """Layout once, PNG once, SVG once (saved in this process here, to count them): savefig's own
+    layout passes are skipped. Without :func:`figsave.save_laid_out`'s engine swap each save draws twice."""
+    use_book_style()
+    fig = _figure()
+    calls = _count_draws(monkeypatch)
+    figsave.FigureWriter(background=False).save(fig, tmp_path / "a.png", tmp_path / "a.svg")
+    assert len(calls) == 3, calls
+    assert fig.get_layout_engine() is not None  # put back
+    plt.close(fig)
+    fig = _figure()
+    calls.clear()
+    fig.savefig(tmp_path / "b.png")
+    fig.savefig(tmp_path / "b.svg")
+    assert len(calls) == 4, calls  # what the swap saves: the layout pass of each savefig
+
+
+def test_saved_box_matches_savefig_tight(tmp_path):
+    """The PNG saved into the precomputed box has savefig's own tight size, to a pixel or two (text is
+    measured at the display resolution, 110 dpi, instead of 150)."""
+    import struct
+
+    use_book_style()
+    fig = _figure()
+    fig.savefig(tmp_path / "ref.png")
+    figsave.FigureWriter(background=False).save(fig, tmp_path / "a.png", tmp_path / "a.svg")
+    size = lambda p: struct.unpack(">II", p.read_bytes()[16:24])  # noqa: E731
+    (w0, h0), (w1, h1) = size(tmp_path / "ref.png"), size(tmp_path / "a.png")
+    assert abs(w0 - w1) <= 4 and abs(h0 - h1) <= 4, ((w0, h0), (w1, h1))
+    plt.close(fig)
+
+
+def test_background_svg_is_complete_after_wait(tmp_path):
+    use_book_style()
+    writer = figsave.FigureWriter(background=True)
+    for i in range(3):
+        fig = _figure()
+        writer.save(fig, tmp_path / f"f{i}.png", tmp_path / f"f{i}.svg")
+        plt.close(fig)
+        assert (tmp_path / f"f{i}.png").is_file()  # the PNG is there at once
+    writer.wait()
+    for i in range(3):
+        assert (tmp_path / f"f{i}.svg").read_text().rstrip().endswith("</svg>")
+
+
+def test_background_failure_names_the_figure(tmp_path):
+    """An SVG that cannot be written (its folder is missing) fails wait() with the figure's name and the
+    reason; nothing is left behind."""
+    use_book_style()
+    writer = figsave.FigureWriter(background=True)
+    fig = _figure()
+    folder = tmp_path / "gone"
+    writer.save(fig, tmp_path / "a.png", folder / "a.svg")
+    plt.close(fig)
+    with pytest.raises(RuntimeError, match=r"figure a\.svg could not be saved: .*No such file"):
+        writer.wait()
+    writer.wait()  # nothing pending any more
+    assert not list(tmp_path.glob(".*"))
+
+
+def test_displayed_png_keeps_the_display_size(tmp_path):
+    """A 4-inch figure saved at 150 dpi (600 px) is shown 440 px wide: its size at 110 dpi."""
+    fig, _ = plt.subplots(figsize=(4, 3))
+    fig.savefig(tmp_path / "a.png", dpi=150, bbox_inches=fig.bbox_inches)
+    plt.close(fig)
+    image = figsave.displayed_png(tmp_path / "a.png", shown_dpi=110, saved_dpi=150)
+    assert image.width == 440
+    assert image.data[:4] == b"\x89PNG"
