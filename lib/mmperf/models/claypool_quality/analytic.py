@@ -497,12 +497,19 @@ def vc_max_soldiers(lam, speed, network_mbps, update_rate, inputs, vs, **kw) -> 
 
 
 def vc_cpu_exhausted_soldiers(speed, update_rate, inputs, vs, multicast: bool = True) -> float:
-    """Soldiers at which processing updates alone takes the whole processor (no time left to render)."""
+    """Soldiers at which processing updates alone takes the whole processor (no time left to render).
+
+    The update work of :func:`vc_point` equals ``1000 * speed`` ms per second: with multicast one send per
+    update, with unicast one send to each of the ``N - 1`` others.
+    """
     c = {k: v["msec"] for k, v in inputs.vc_costs.items()}
     recv = c["Multicast Receive"] if multicast else c["Unicast Receive"]
     send = c["Multicast Send"] if multicast else c["Unicast Send"]
-    # update_rate * (send + (N - 1) * (recv + update)) = 1000 * speed   (multicast: one send per update)
-    return 1.0 + (1000.0 * speed - update_rate * send) / (update_rate * (recv + c["Update"]))
+    if multicast:
+        # update_rate * (send + (N - 1) * (recv + update)) = 1000 * speed
+        return 1.0 + (1000.0 * speed - update_rate * send) / (update_rate * (recv + c["Update"]))
+    # update_rate * (N - 1) * (send + recv + update) = 1000 * speed
+    return 1.0 + 1000.0 * speed / (update_rate * (send + recv + c["Update"]))
 
 
 def vc_frame_rate_limit_soldiers(speed, fps, update_rate, inputs, vs) -> float:
