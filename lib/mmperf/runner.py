@@ -106,6 +106,32 @@ def notebook_from_myst(source: Path):
     return nb
 
 
+def write_source_notebook(source: Path, target: Path) -> None:
+    """Write the MyST notebook ``source`` as the ``.ipynb`` papermill executes.
+
+    The conversion is cached per user, beside the simulation cache (``notebooks/``), under a hash of the
+    notebook's text and the jupytext version: importing jupytext and converting cost about 0.4 s of every
+    run, and a re-run with other parameters converts the same text.
+    """
+    import hashlib
+    from importlib.metadata import version
+
+    import nbformat
+
+    from mmperf.simcache import cache_dir
+
+    text = source.read_bytes()
+    key = hashlib.sha256(text + b"\0jupytext " + version("jupytext").encode()).hexdigest()[:40]
+    cached = cache_dir() / "notebooks" / f"{source.stem}-{key}.ipynb"
+    if not cached.is_file():
+        nb = notebook_from_myst(source)
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        partial = cached.with_name(f".{cached.name}.{os.getpid()}")
+        nbformat.write(nb, partial)
+        os.replace(partial, cached)  # whole or not at all: a concurrent run never reads half a file
+    shutil.copyfile(cached, target)
+
+
 def run_chapter(name: str, overrides: dict[str, Any] | None = None, output_dir: Path | str | None = None,
                 *, allow_book_build: bool = False, progress: bool = False) -> RunResult:
     """Execute chapter ``name`` with ``overrides`` into ``output_dir``.
@@ -123,9 +149,6 @@ def run_chapter(name: str, overrides: dict[str, Any] | None = None, output_dir: 
     ChapterRunError
         when a cell fails; the output folder is untouched and the log path is given.
     """
-    import nbformat
-    import papermill as pm
-
     spec = params_mod.load_chapter(name)
     values = spec.resolve(overrides)
     output_dir = Path(output_dir) if output_dir else paths.project_root() / "runs" / name
@@ -140,20 +163,27 @@ def run_chapter(name: str, overrides: dict[str, Any] | None = None, output_dir: 
     # BLAS threads on top of them only contend for the same cores (a user's own setting wins).
     for var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
         os.environ.setdefault(var, "1")
+    os.environ.setdefault("MMPERF_ROOT", str(paths.project_root()))
+    km = None
     try:
-        nb = notebook_from_myst(spec.notebook)
+        # The kernel is launched first and boots (about half a second) while the rest is prepared.
+        km = start_kernel(spec.notebook.parent)
+        import papermill as pm
+
         source = work / f"{name}.source.ipynb"
-        nbformat.write(nb, source)
-        os.environ.setdefault("MMPERF_ROOT", str(paths.project_root()))
+        write_source_notebook(spec.notebook, source)
         page_tools = PageTools(spec, allow_book_build)  # prepared on the other core while the kernel runs
         pm.execute_notebook(
             str(source), str(executed), parameters={**values, "output_dir": str(work)},
             kernel_name="python3", cwd=str(spec.notebook.parent), progress_bar=progress,
-            report_mode=False, kernel_manager_class="mmperf.runner.LocalKernelManager",
+            report_mode=False, engine_name=_prestarted_engine(), km=km,
             request_save_on_cell_execute=False,  # one save at the end, not one per cell
+            # The kernel is stopped at once when the last cell is done: a graceful shutdown waits for
+            # exit handlers that have nothing to do (ch.save() has waited for every figure file).
+            shutdown_kernel="immediate",
         )
         source.unlink()
-    except pm.PapermillExecutionError as exc:
+    except _papermill_execution_error() as exc:  # evaluated only when an exception is raised
         log = _write_failure_log(output_dir, name, exc)
         failed_nb = output_dir.parent / f"{output_dir.name}.failed.ipynb"
         if executed.is_file():
@@ -172,6 +202,7 @@ def run_chapter(name: str, overrides: dict[str, Any] | None = None, output_dir: 
                                   f"much memory: see `dmesg`); log in {log}", log) from None
         raise
     finally:
+        stop_kernel(km)
         shutil.rmtree(kernel_dir, ignore_errors=True)
         os.environ.pop("MMPERF_KERNEL_DIR", None)
     # The notebook wrote figures and results into the work folder; add what the reader sees first and
@@ -195,6 +226,63 @@ def run_chapter(name: str, overrides: dict[str, Any] | None = None, output_dir: 
                   output_dir.parent / f"{output_dir.name}.failed.ipynb"):
         stale.unlink(missing_ok=True)
     return RunResult(name, output_dir, output_dir / f"{name}.ipynb", results)
+
+
+def start_kernel(cwd: Path) -> LocalKernelManager:
+    """Launch a Python kernel in ``cwd`` and return its manager without waiting for it to be ready
+    (papermill's client waits for that)."""
+    from jupyter_core.utils import run_sync
+
+    km = LocalKernelManager(kernel_name="python3")
+    run_sync(km.start_kernel)(cwd=str(cwd))
+    return km
+
+
+def stop_kernel(km: LocalKernelManager | None) -> None:
+    """Kill the kernel of ``km`` if it still runs (after a normal run papermill's client has stopped it)."""
+    if km is None:
+        return
+    from jupyter_core.utils import run_sync
+
+    try:
+        if run_sync(km.is_alive)():
+            run_sync(km.shutdown_kernel)(now=True)
+    except RuntimeError:  # "No kernel is running!": it stopped meanwhile
+        pass
+
+
+def _papermill_execution_error() -> type[Exception]:
+    from papermill.exceptions import PapermillExecutionError
+
+    return PapermillExecutionError
+
+
+def _prestarted_engine() -> str:
+    """The name of a papermill engine (registered on first use) that executes in a kernel the runner
+    launched itself (engine argument ``km``), and stops that kernel when done, as papermill's own engine
+    stops the kernels it starts."""
+    from papermill.clientwrap import PapermillNotebookClient
+    from papermill.engines import NBClientEngine, papermill_engines
+    from papermill.log import logger
+
+    class PrestartedKernelEngine(NBClientEngine):
+        @classmethod
+        def execute_managed_notebook(cls, nb_man, kernel_name, log_output=False, stdout_file=None,
+                                     stderr_file=None, start_timeout=60, execution_timeout=None, km=None,
+                                     **kwargs):
+            for unused in ("input_path", "timeout", "startup_timeout"):
+                kwargs.pop(unused, None)
+            client = PapermillNotebookClient(
+                nb_man, km=km, timeout=execution_timeout, startup_timeout=start_timeout,
+                kernel_name=kernel_name, log=logger, log_output=log_output, stdout_file=stdout_file,
+                stderr_file=stderr_file, **kwargs)
+            client.owns_km = True  # so that it closes its channels and stops the kernel when done
+            return client.execute()
+
+    name = "mmperf-prestarted"
+    if name not in papermill_engines._engines:
+        papermill_engines.register(name, PrestartedKernelEngine)
+    return name
 
 
 def _kernel_dir() -> Path:
