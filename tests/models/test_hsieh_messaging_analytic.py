@@ -274,6 +274,8 @@ def test_tunnel_cells_edges_and_header_size():
     assert a.tunnel_cells(100, data_bytes=184, header_cells=0) == 6
     assert a.tunnel_cells(100, data_bytes=184, header_cells=0, hb_header=0) == 5
     assert a.tunnel_cells(100, data_bytes=93, header_cells=0) == 4
+    # a last burst of 40 B travels with its 8-byte HB header: 40 + 8 + 8 (trailer) = 56 B -> 2 cells (3 + 2 = 5)
+    assert a.tunnel_cells(100, data_bytes=132, header_cells=0) == 5
 
 
 def test_tunnel_utilisation_passes_its_arguments():
@@ -335,3 +337,8 @@ def test_fit_rtt_eff_standard_error_by_hand():
     assert se == pytest.approx(40 / 1.1664, rel=1e-9)
     rtt1, se1, _ = a.fit_rtt_eff([1024], [2.0])
     assert rtt1 == pytest.approx(500.0, rel=1e-12) and math.isnan(se1)
+    # 102.4 KB = 0.1 MByte with a cap of 0.3 MByte/s: RTT = 0.1 / 0.3 s = 1000/3 ms. The fitted value 0.1 x 3.0
+    # misses 0.3 by one rounding unit, and statsmodels' SE of a fit without residual degrees of freedom is then
+    # inf (0 / 0 = NaN only for an exact fit); one window still gives no SE.
+    rtt1, se1, _ = a.fit_rtt_eff([102.4], [0.3])
+    assert rtt1 == pytest.approx(1000 / 3, rel=1e-12) and math.isnan(se1)

@@ -483,7 +483,8 @@ def test_references_edges(A):
     less than EPS x R_max is on time: one 2-byte frame at rate 1 - 1e-12 has D(2) = 2 - 2e-12 by n + P = 2."""
     assert an.reference_cbr([4.0, 1.0, 1.0], 0, cap=False) == (4.0, 7.0)
     assert an.reference_cbr([4.0, 1.0, 1.0], 0) == (4.0, 4.0)
-    for r_high, r_low in [(0.0, 1.0), (math.inf, 1.0), (2.0, -1.0), (2.0, math.nan)]:
+    # (an infinite R_high first: a check that let it through returns at once, a zero R_high would loop forever)
+    for r_high, r_low in [(math.inf, 1.0), (2.0, -1.0), (2.0, math.nan), (0.0, 1.0)]:
         with pytest.raises(ValueError) as err:
             an.reference_dual_rate_algorithm(HAND, r_high, r_low, 1)
         assert str(err.value) == f"rates must be finite with r_high > 0 and r_low >= 0, got {r_high!r}, {r_low!r}"
@@ -493,3 +494,54 @@ def test_references_edges(A):
     ok, _, _ = an.reference_dual_rate_algorithm([2.0], 1 - 1e-12, 0.0, 1)
     assert ok
     assert not an.reference_pcbr_eq44([2.0], 1 - 1e-6, 1)[0]
+
+
+def test_pcbr_lateness_in_units_of_two_frames():
+    """S = [1, 1, 1, 4], m = 2, rate 2: unit 1 (2 B) 0-1, unit 2 (5 B) released at 2, 2-4.5; frames done 0.5, 1,
+    2.5, 4.5, minus n: -0.5, -1, -0.5, 0.5 -> 0.5 (the frame-by-frame schedule would have frame 4 start at 3)."""
+    assert an.pcbr_lateness(an.cumulative([1.0, 1.0, 1.0, 4.0]), 2.0, 2) == 0.5
+
+
+def test_compare_schemes_in_units_of_two_frames(A):
+    """m = 2, P = 1 (test_pcbr_in_units_of_two_frames): PCBR at R_CBR = 5/3 (k = 0) sends unit 1 (5 B) 0-3 and
+    unit 2 3-4.2: D(2), D(3), D(4), D(5) = 10/3, 5, 20/3, 7 against 0, 1, 5, 6: buffer 4. PDCBR at R_high = 2:
+    unit 1 0-2.5, finished after its PCR time 2 (behind), so unit 2 goes at R_high 2.5-3.5: D = 4, 6, 7, 7,
+    gaps 4, 5, 2, 1: buffer 5 (frame by frame the same pair has buffer 4)."""
+    row = an.compare_schemes(A, [1], m=2, highs=[1.2], lows=[0.8])[0]
+    assert row["r_pcbr"] == pytest.approx(5 / 3, rel=1e-15) and row["b_pcbr"] == pytest.approx(4.0, rel=1e-12)
+    assert row["r_high"] == pytest.approx(2.0, rel=1e-15) and row["b_pdcbr"] == pytest.approx(5.0, rel=1e-12)
+
+
+def test_fixed_buffer_rates_grid_ends_and_ties(A):
+    """P = 3: R_CBR = 1 and at R_high = 1 no unit is ever ahead (test_pdcbr_grid_of_other_sizes_and_ties), so
+    k = 0 is feasible with buffer 4 for every R_low: the first R_low is kept.
+
+    P = 1 with R_low = 0.05 R_high: frame 2 is done by 3 only if (1 + 4/0.05) / R_high <= 3, R_high >= 27 =
+    5/3 x 16.2, i.e. k = 1520 exactly (the kernel's EPS absorbs the rounding of 5/3 x 16.2). The search goes up
+    to k_max = max(max_k, 2 k_PCBR) inclusive: max_k = 1520 finds it, 1519 does not. Its buffer is D(3) - A_1 = 4
+    (frame 2 ends at 3; D(2) = 1 + 1.35 x (2 - 1/27) = 3.65)."""
+    tie = an.fixed_buffer_rates(A, 3, 4.5, lows=[0.25, 0.5])
+    assert (tie["r_high"], tie["r_low"], tie["b_pdcbr"]) == (1.0, 0.25, 4.0)
+    end = an.fixed_buffer_rates(A, 1, 4.5, lows=[0.05], max_k=1520)
+    assert end["r_high"] == pytest.approx(27.0, rel=1e-12) and end["b_pdcbr"] == pytest.approx(4.0, rel=1e-12)
+    assert math.isnan(an.fixed_buffer_rates(A, 1, 4.5, lows=[0.05], max_k=1519)["r_high"])
+
+
+def test_fixed_rate_delays_default_grid_units_ties_and_cap(A):
+    """Rate 2, the thesis's R_low grid: with R_low = 2x frame 2 is done at 0.5 + 2/x and the later frames follow
+    at R_high, so the delay is 2/x - 1.5, least at x = 0.95 (0.6053), where the buffer is 4 <= 4.2
+    (D(1.605) = 3.1, D(2.605) - 1 = 4, then 2 and 1).
+
+    m = 2 at rate 2 (test_compare_schemes_in_units_of_two_frames): PCBR frames done 0.5, 2.5, 3, 3.5, delay 0.5;
+    PDCBR's unit 1 ends at 2.5, behind its PCR time, so R_low is never used: delay 0.5 as well.
+    A buffer equal to the cap is allowed: PCBR at 2 has buffer exactly 4 at P = 1, PDCBR with R_low = 1 exactly
+    4 at P = 2.5 (D(3.5) = 1 + 3 = 4, D(4.5) - 1 = 4). At rate 1 no unit is ahead: every R_low gives delay 3
+    (frame 2 done at 5), and the first R_low is kept."""
+    out = an.fixed_rate_delays(A, 2.0, 4.2)
+    assert out["p_pdcbr"] == pytest.approx(2 / 0.95 - 1.5, rel=1e-12) and out["r_low"] == pytest.approx(1.9)
+    assert an.fixed_rate_delays(A, 2.0, 100.0, m=2, lows=[0.5]) == {"rate": 2.0, "p_pcbr": 0.5, "p_pdcbr": 0.5,
+                                                                   "r_low": 1.0}
+    assert an.fixed_rate_delays(A, 2.0, 4.0, lows=[0.5]) == {"rate": 2.0, "p_pcbr": 1.0, "p_pdcbr": 2.5,
+                                                            "r_low": 1.0}
+    assert an.fixed_rate_delays(A, 1.0, 4.2, lows=[0.25, 0.5]) == {"rate": 1.0, "p_pcbr": 3.0, "p_pdcbr": 3.0,
+                                                                  "r_low": 0.25}
