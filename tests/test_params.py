@@ -94,3 +94,19 @@ def test_unknown_spec_keys_are_refused(tmp_path, monkeypatch):
     monkeypatch.setenv("MMPERF_ROOT", str(tmp_path))
     with pytest.raises(ValueError, match="unknown keys \\['headlines'\\]"):
         load_chapter("x")
+
+
+def test_unquoted_yaml_word_in_string_choices_is_refused(tmp_path, monkeypatch):
+    """`choices: [off, shaping]` reads `off` as False: the spec is refused with the fix (quote it);
+    quoted, it loads and offers the word."""
+    (tmp_path / "data").mkdir()
+    (tmp_path / "notebooks").mkdir()
+    (tmp_path / "_config.yml").write_text("title: t\n")
+    (tmp_path / "notebooks" / "x.md").write_text("# X\n")
+    spec = ("title: X\nparameters:\n  mode: {type: str, default: shaping, help: h, choices: [%s, shaping]}\n")
+    monkeypatch.setenv("MMPERF_ROOT", str(tmp_path))
+    (tmp_path / "notebooks" / "x.yml").write_text(spec % "off")
+    with pytest.raises(ValueError, match="parameter 'mode': choice False is not a string .* quote it: \"off\""):
+        load_chapter("x")
+    (tmp_path / "notebooks" / "x.yml").write_text(spec % '"off"')
+    assert load_chapter("x").parameters["mode"].choices == ("off", "shaping")

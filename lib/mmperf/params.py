@@ -97,8 +97,8 @@ class ParamSpec:
             return "one of " + ", ".join(repr(c) for c in self.choices)
         if self.element_type == "bool":
             return "true or false"
-        lo = None if self.min is None else f"{_fmt(self.min)} {'<' if self.min_exclusive else '<='} "
-        hi = None if self.max is None else f" {'<' if self.max_exclusive else '<='} {_fmt(self.max)}"
+        lo = None if self.min is None else f"{format_number(self.min)} {'<' if self.min_exclusive else '<='} "
+        hi = None if self.max is None else f" {'<' if self.max_exclusive else '<='} {format_number(self.max)}"
         if lo is None and hi is None:
             return f"any {self.element_type}"
         return f"{lo or ''}value{hi or ''}"
@@ -157,12 +157,13 @@ class ParamSpec:
                               f"({self.help})")
 
 
-def _fmt(x: float) -> str:
-    """A bound as people write it: 2,100,000 rather than 2.1e+06, 0.5 rather than 0.500000.
+def format_number(x: float) -> str:
+    """A number as people write it: 2,100,000 rather than 2.1e+06, 0.5 rather than 0.500000 (bounds in
+    messages, defaults on pages).
 
     Examples
     --------
-    >>> _fmt(2100000.0), _fmt(0.5), _fmt(1e-9)
+    >>> format_number(2100000.0), format_number(0.5), format_number(1e-9)
     ('2,100,000', '0.5', '1e-09')
     """
     if float(x).is_integer() and abs(x) < 1e15:
@@ -283,6 +284,7 @@ def _param_from_yaml(name: str, raw: dict[str, Any]) -> ParamSpec:
     extra = set(raw) - known
     if extra:
         raise ValueError(f"parameter {name!r}: unknown keys {sorted(extra)}")
+    _check_choices(name, raw)
     spec = ParamSpec(
         name=name,
         type=raw["type"],
@@ -298,6 +300,28 @@ def _param_from_yaml(name: str, raw: dict[str, Any]) -> ParamSpec:
     # The default itself must be allowed, or the chapter could never run as shipped.
     object.__setattr__(spec, "default", spec.coerce(spec.default))
     return spec
+
+
+def _check_choices(name: str, raw: dict[str, Any]) -> None:
+    """Refuse a ``str`` parameter's choice that YAML read as something else.
+
+    YAML 1.1 reads unquoted ``off``, ``on``, ``yes``, ``no`` as booleans and ``1e3`` or ``486`` as numbers,
+    so ``choices: [off, shaping]`` would offer ``False`` where the author meant the word.
+
+    Examples
+    --------
+    >>> _check_choices("mode", {"type": "str", "choices": [False, "shaping"]})
+    Traceback (most recent call last):
+    ...
+    ValueError: parameter 'mode': choice False is not a string (YAML reads unquoted off/on/yes/no as booleans and bare numbers as numbers); quote it: "off"
+    """
+    if raw.get("type") not in ("str", "list[str]") or "choices" not in raw:
+        return
+    for choice in raw["choices"]:
+        if not isinstance(choice, str):
+            word = {False: "off", True: "on"}.get(choice, choice) if isinstance(choice, bool) else choice
+            raise ValueError(f"parameter {name!r}: choice {choice!r} is not a string (YAML reads unquoted "
+                             f'off/on/yes/no as booleans and bare numbers as numbers); quote it: "{word}"')
 
 
 def _bound(name: str, key: str, value: Any) -> float | None:

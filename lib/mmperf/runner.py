@@ -477,7 +477,7 @@ def _plain(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, float):
-        return params_mod._fmt(value)
+        return params_mod.format_number(value)
     if isinstance(value, list):
         return ",".join(_plain(v) for v in value)
     return str(value)
