@@ -594,3 +594,60 @@ def test_audio_load_sweep_summaries(inputs, aset):
     # only load 0: never "better" (ties at 0 do not count)
     none = an.audio_load_sweep(k, {"IPX + Ethernet": (21.8, 10.0)}, 2, [0.0], inputs, aset)
     assert math.isnan(none["rt_lowest_from_load"]) and none["rt_lowest_everywhere"] is True
+
+
+def test_spec_threshold_searches_exactly_1_to_10000(inputs, aset):
+    """Everything in the audio chain depends on SPECint92 only through s = SPECint92 / ipx_specint92, so the
+    threshold scales with ``ipx_specint92``: moved to T0 x f the threshold found at the defaults (T0 = 39.05
+    at kappa 4000) lands at f. Inside [1, 10^4] it is found, just outside either end it is NaN."""
+    k = 4000.0
+    t0 = an.spec_threshold(k, 20, 10.0, inputs, aset)
+    for target, found in ((1.5, True), (0.5, False), (9999.5, True), (10000.5, False)):
+        s = an.replace(aset, ipx_specint92=21.8 * target / t0)
+        got = an.spec_threshold(k, 20, 10.0, inputs, s)
+        assert (got == pytest.approx(target, rel=1e-8)) if found else math.isnan(got), target
+
+
+def test_max_users_default_search_stops_at_1000(inputs, aset):
+    """With almost no jitter, a 10^4 SPECint92 host on HIPPI carries 1000 users easily (U = 0.05, 64 of
+    800 Mbit/s): the default search stops at its n_max = 1000."""
+    assert an.max_users(1e-3, 1e4, 800.0, inputs, aset) == 1000
+
+
+def test_flying_crossover_at_one_client():
+    """200-processor clients decompress in 0.000341 x 24e6 / 4 / 200 = 10.23 ms and take 2346 Mbit/s: one
+    client gets min(720, 2346, 1608) = 720 Mbit/s, Q = 10.23/230 = 0.044, against (720 - 622)/700 = 0.14
+    without compression: compression wins from the first client."""
+    assert an.flying_crossover(200, an.FlyingSettings()) == 1
+
+
+def test_vc_searches_cover_exactly_their_brackets(inputs):
+    """vc_max_soldiers searches N in [2, 10^6]: a display delay calibrated to put the limit at 2.5 soldiers
+    (Indigo 2) or at 999999.5 (a 2e4-Iris processor, where the frame rate falls to 17.5 frames/s near 10^6
+    soldiers, so quality changes quickly with N) is found; at 1000000.5 it is outside: NaN. The frame-rate
+    limits solve on [2, ...]: with the closed form of the frame rate (test above) fps = f at N = 2.5 for
+    f = (1000 - 3 x 1.57 - 1.5 x 3 x 1.12813) / (F0 + 1.5 x 0.949) on a Personal Iris, and the knee is at
+    2.5 soldiers for speed (29.999999999 (F0 + 1.5 x 0.949) + 3 x 1.57 + 1.5 x 3 x 1.12813) / 1000."""
+    vs = an.vc_settings(inputs)
+    lam = an.calibrate_vc_lambda(inputs, vs, target_soldiers=2.5)
+    assert an.vc_max_soldiers(lam, 6.5, 10.0, 3.0, inputs, vs) == pytest.approx(2.5, rel=1e-9)
+    lam = an.calibrate_vc_lambda(inputs, vs, target_soldiers=999999.5, speed=2e4, network_mbps=1e9)
+    assert an.vc_max_soldiers(lam, 2e4, 1e9, 3.0, inputs, vs) == pytest.approx(999999.5, rel=1e-9)
+    lam = an.calibrate_vc_lambda(inputs, vs, target_soldiers=1000000.5, speed=2e4, network_mbps=1e9)
+    assert math.isnan(an.vc_max_soldiers(lam, 2e4, 1e9, 3.0, inputs, vs))
+    f0 = 305 + 0.194 + 2088.33 * 0.000327
+    ru = 1.12 + 0.00813
+    f = (1000 - 3 * 1.57 - 1.5 * 3 * ru) / (f0 + 1.5 * 0.949)
+    assert an.vc_frame_rate_limit_soldiers(1.0, f, 3.0, inputs, vs) == pytest.approx(2.5, rel=1e-9)
+    speed = ((30 - 1e-9) * (f0 + 1.5 * 0.949) + 3 * 1.57 + 1.5 * 3 * ru) / 1000
+    assert an.vc_knee_soldiers(speed, 3.0, inputs, vs) == pytest.approx(2.5, rel=1e-9)
+
+
+def test_audio_load_sweep_counts_only_positive_loads(inputs, aset):
+    """Loads 0, 0.1 and 8: the real-time IPX is lowest only at 8 (the Alpha beats it at 0.1), so it is not
+    lowest at every positive load, though it is at every load above 1."""
+    sw = an.audio_load_sweep(4000.0, an.audio_systems(inputs, 128.0), 2, [0.0, 0.1, 8.0], inputs, aset)
+    assert sw["rt_lowest_everywhere"] is False and sw["rt_lowest_from_load"] == 8.0
+    sw = an.audio_load_sweep(4000.0, an.audio_systems(inputs, 128.0), 2, [0, 8], inputs, aset)
+    assert sw["rt_lowest_everywhere"] is True and sw["rt_lowest_from_load"] == 8.0
+    assert type(sw["rt_lowest_from_load"]) is float
