@@ -1,0 +1,62 @@
+"""Explained survivors of the mutation run over ``mmperf.models.sharp.analytic`` (see benchmarks/mutation.py)."""
+
+from __future__ import annotations
+
+_P = r"models\.sharp\.analytic\."
+
+EXPLANATIONS: list[tuple[str, str, str]] = [
+    (_P + r"xǁSpikedGammaǁsample", r"rng\.random\(n\) <= self\.p_spike",
+     "not worth a test: differs only when a uniform draw equals p_spike exactly (probability about 2^-53 per "
+     "draw for a p_spike that is a double at all)."),
+    (_P + r"x_max_feasible_p_spike", r"lo, hi = 0\.0, 1\.999|for _ in range\(61\)",
+     "not worth a test: the bisection starts from a wider bracket or halves it once more; both end on the same "
+     "feasibility boundary (the tests pin the Stream layer row's 1/7 to 1e-12), differing only in the last "
+     "digits (relative 1e-13 on Table 1's rows), where rounding makes fit_spiked_gamma's feasibility itself "
+     "flicker; the chapter uses the limit only to check that the declared p_spike range stays below it."),
+    (_P + r"x_fifo_single_server", r"np\.asarray\(service, (dtype=None)?\)",
+     "equivalent for the documented input (numbers): integer services give Python ints in the loop, added to "
+     "float or int arrival times and stored in a float array: the same values."),
+    (_P + r"x_fifo_single_server", r"free = \(a if a >= free else free\) \+ s",
+     "equivalent: at a == free both branches give the same value."),
+    (_P + r"x_pipeline_recursion", r"np\.asarray\(times\[\"(sl_src|net|sl_dst|dec|pres)\"\], (dtype=None)?\)",
+     "equivalent for the documented input (stage times sampled as floats): the times are only added, compared "
+     "and stored; an integer array would hold the same values (only the dtype of a *_service, dec or pres "
+     "column of integer input would differ, never its numbers)."),
+    (_P + r"x_pipeline_recursion", r"np\.argsort\((net_exit|dst_done), kind=\"STABLE\"\)",
+     "equivalent: numpy reads the sort kind case-insensitively ('STABLE' is 'stable')."),
+    (_P + r"x_pipeline_recursion", r"free_at, waiting, newest, peak = -math\.inf, -(2, -1|1, -2), 0",
+     "equivalent: `waiting` and `newest` are only compared with `>= 0` and with a frame index (>= 0), so -2 "
+     "means 'none' exactly as -1 does."),
+    (_P + r"x_pipeline_recursion", r"free_at, waiting = free_at \+ sink_service\[waiting\], -2",
+     "equivalent: `waiting` is only tested with `>= 0`, so -2 means 'no frame waiting' as -1 does."),
+    (_P + r"x_pipeline_recursion",
+     r"if waiting > 0 and free_at <= a:|if waiting >= 1 and free_at <= a:|int\(waiting > 0\)|"
+     r"int\(waiting >= 1\)|^\s*if waiting > 0:|^\s*if waiting >= 1:",
+     "equivalent: frame index 0 (the first captured) never waits at a newest-frame sink: it either reaches the "
+     "sink first, finds it idle and starts at once, or reaches it after a later frame was accepted and is "
+     "dropped on arrival (k < newest); so `waiting` is never 0, and > 0, >= 1 and >= 0 agree."),
+    (_P + r"x_pipeline_recursion", r"if k <= newest:",
+     "equivalent: each frame reaches the sink once, and `newest` is an earlier-visited frame (or -1), so k is "
+     "never equal to it."),
+    (_P + r"x_pipeline_recursion", r"^\s*if free_at < a:$",
+     "equivalent: when the sink frees exactly at a new frame's arrival with nobody waiting, the original "
+     "starts it at a; the mutant makes it wait, and it is started at free_at == a on the next arrival (which "
+     "is never earlier) or at the end, so start times, fates and presence counts are the same."),
+    (_P + r"x_frames_to_support", r"max\(1, lo / 1000\)",
+     "equivalent: hi - lo is an integer, and for an integer d, d > x holds exactly when d > floor(x), so "
+     "comparing with lo / 1000 or lo // 1000 stops the bisection at the same step."),
+    (_P + r"x_frames_to_support", r"max\(1, lo // 1001\)",
+     "not worth a test: the tolerance of the bisection (documented: within 0.1 % of the answer, exact below "
+     "2,000 frames) becomes 1/1001 instead of 1/1000; the stopping step differs only for some answers above "
+     "2,000 frames, and both results are within the documented 0.1 %."),
+    (_P + r"x_frames_to_support", r"\[1\] > bound:|\[1\] <= bound:",
+     "not worth a test: differs only when an exact binomial upper bound (a beta quantile computed in floating "
+     "point) equals the requested bound to the last bit."),
+    (_P + r"x_frames_to_support", r"while hi \+ lo > |mid = \(lo - hi\) // 2|mid = \(lo \+ hi\) // 3|"
+     r"while hi - lo >= max\(1,",
+     "detected, not killed: the mutated loop never ends (its condition stays true, or lo stops moving), so "
+     "mutmut stops it as a timeout (a test could only fail it by a time limit)."),
+    (_P + r"x_expected_max_normal", r"integrate\.quad\(integrand, (-11, 10|-10, 11)\)",
+     "equivalent: the integrand x n phi(x) Phi(x)^(n-1) is below 1e-20 beyond |x| = 10 (phi(10) = 7.7e-23), so "
+     "moving an end of the range from 10 to 11 changes the integral by less than 1e-20."),
+]
