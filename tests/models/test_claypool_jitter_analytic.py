@@ -333,3 +333,70 @@ def test_x_intercept_ci_defaults_and_no_usable_resample(monkeypatch):
     est, half = analytic.x_intercept_ci([0, 1, 2], [0, 1, 3])
     assert seen["seed"] == 0 and len(rng.calls) == 400
     assert est == pytest.approx(1 / 9) and math.isnan(half)
+
+
+def test_fit_line_and_x_intercept_ci_with_a_slope_of_exactly_one(monkeypatch):
+    """Points on y = x: the slope is 1 (exactly, in floating point, for these points) and the x-intercept 0;
+    a slope of 1 is not a zero slope, so the x-intercept is a number and the resample is kept."""
+    assert cj.fit_line([-1, 0, 1], [-1, 0, 1])["x_intercept"] == pytest.approx(0.0, abs=1e-12)
+    _script(monkeypatch, [[0, 1, 2]])
+    est, half = analytic.x_intercept_ci([-1, 1, 1], [-1, 1, 1], n_boot=1)
+    assert est == pytest.approx(0.0, abs=1e-12) and half == pytest.approx(0.0, abs=1e-12)
+
+
+def test_confidence_band_of_an_integer_grid_is_float():
+    """The grid is returned as floats whatever its input type (x = 0 and 5: fits 0.5 and 4.5)."""
+    band = cj.confidence_band([1, 2, 3, 4], [1, 3, 2, 4], [0, 5])
+    assert band["x"].dtype == np.float64 and band["fit"].tolist() == pytest.approx([0.5, 4.5])
+
+
+def test_additivity_error_ci_goes_on_past_a_network_without_runs():
+    """Ethernet (first in NETWORKS) has no runs; HIPPI (last) still gets its row: 100 (1 + 2 - 4)/4 = -25 %."""
+    net = pd.DataFrame({"network": ["HIPPI"], "network_load": [0.5], "Variance": [2.0]})
+    e = cj.additivity_error_ci(_add([1.0], [4.0], "HIPPI"), net)
+    assert e["network"].tolist() == ["HIPPI"] and e.iloc[0]["error_pct"] == -25.0
+
+
+def test_additivity_error_ci_needs_all_three_cases():
+    """A network is left out when any one of processor, both or network runs is missing: Ethernet lacks
+    processor runs, Fibre Channel network runs; only HIPPI (one run of each, so no spread: half-width 0) stays."""
+    add = pd.concat([_add([], [4.0, 6.0]), _add([1.0, 3.0], [4.0, 6.0], "Fibre Channel"), _add([1.0], [4.0], "HIPPI")])
+    net = pd.DataFrame({"network": ["Ethernet", "HIPPI"], "network_load": [0.5, 0.5], "Variance": [3.0, 2.0]})
+    e = cj.additivity_error_ci(add, net)
+    assert e["network"].tolist() == ["HIPPI"]
+    assert e.iloc[0]["ci_half_width_pct"] == 0.0 and e.iloc[0]["n"] == 1
+
+
+def test_additivity_error_ci_degrees_of_freedom_from_the_smallest_group():
+    """P = 1, 3 (two runs, se^2 1), N = 2, 2, 4, 4 and B = 4, 4, 6, 6 (four runs each, var 4/3, se^2 1/3):
+    P = 2, N = 3, B = 5, error 0, se^2 = 400 (1 + 1/3) + 400/3, df = 2 - 1 = 1 (the processor runs are
+    fewest). Swapping the roles (B with two runs, P and N with four) gives df 1 again, se^2 = 400 (2/3) + 400."""
+    net4 = pd.DataFrame({"network": ["Ethernet"] * 4, "network_load": [0.5] * 4, "Variance": [2.0, 2.0, 4.0, 4.0]})
+    e = cj.additivity_error_ci(_add([1.0, 3.0], [4.0, 4.0, 6.0, 6.0]), net4).iloc[0]
+    assert e["ci_half_width_pct"] == pytest.approx(T_975_1 * math.sqrt(400 * (1 + 1 / 3) + 400 / 3))
+    e2 = cj.additivity_error_ci(_add([1.0, 1.0, 3.0, 3.0], [4.0, 6.0]), net4).iloc[0]
+    assert e2["ci_half_width_pct"] == pytest.approx(T_975_1 * math.sqrt(400 * (1 / 3 + 1 / 3) + 400))
+
+
+def test_x_intercept_ci_interpolated_percentiles(monkeypatch):
+    """Points (0, 1), (1, 2), (2, 4), (3, 7): full fit slope 10/5 = 2, intercept 3.5 - 3 = 0.5, x-intercept -0.25.
+    Scripted resamples, each a pair of points twice (so the line through them): (0, 1) with (1, 2): -1;
+    (0, 1) with (3, 7): -0.5; (1, 2) with (2, 4): 0; (2, 4) with (3, 7): 2/3; and one with a single x (skipped).
+    Sorted -1, -0.5, 0, 2/3: at 95 % the ranks 0.075 and 2.925 give -1 + 0.075 x 0.5 and 0.925 x 2/3; at 50 %
+    the ranks 0.75 and 2.25 give -0.625 and 1/6. The half-width is half their distance."""
+    draws = [[0, 0, 1, 1], [0, 3, 0, 3], [2, 2, 2, 2], [1, 2, 1, 2], [2, 3, 3, 2]]
+    _script(monkeypatch, draws)
+    est, half = analytic.x_intercept_ci([0, 1, 2, 3], [1, 2, 4, 7], n_boot=5)
+    assert est == pytest.approx(-0.25)
+    assert half == pytest.approx((0.925 * 2 / 3 - (-1 + 0.075 * 0.5)) / 2, rel=1e-9)
+    _script(monkeypatch, draws)
+    _, half50 = analytic.x_intercept_ci([0, 1, 2, 3], [1, 2, 4, 7], level=0.5, n_boot=5)
+    assert half50 == pytest.approx((1 / 6 + 0.625) / 2, rel=1e-9)
+
+
+def test_x_intercept_ci_of_a_flat_line_is_nan(monkeypatch):
+    """(-1, 1), (0, 0), (1, 1): slope exactly 0 (symmetric x), so no x-intercept; the only resample is the same
+    flat line and is skipped, so there is no interval either."""
+    _script(monkeypatch, [[0, 1, 2]])
+    est, half = analytic.x_intercept_ci([-1, 0, 1], [1, 0, 1], n_boot=1)
+    assert math.isnan(est) and math.isnan(half)

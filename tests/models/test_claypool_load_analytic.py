@@ -375,3 +375,9 @@ def test_vc_soldier_limit_counting_others_needs_room_for_the_fixed_load():
     added the one soldier after the sign check and returned (28 - 45)/34 + 1 = 0.5 soldiers."""
     assert math.isnan(an.vc_soldier_limit(VCC, replace(VC2, count_rule="N-1", speedup=0.028)))
     assert math.isnan(an.vc_soldier_limit(VCC, replace(VC2, speedup=0.028)))
+
+
+def test_break_even_ignores_the_base_silence_setting():
+    """The search compares deletion with no deletion itself: a base without deletion gives the same N = 3."""
+    c = flat(Record=1, Send=1, Receive=1, Play=1, Mix=1, Differential=1.5)
+    assert an.break_even_participants(c, N1000.but(silence=False)) == 3.0
