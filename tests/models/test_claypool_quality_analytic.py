@@ -651,3 +651,69 @@ def test_audio_load_sweep_counts_only_positive_loads(inputs, aset):
     sw = an.audio_load_sweep(4000.0, an.audio_systems(inputs, 128.0), 2, [0, 8], inputs, aset)
     assert sw["rt_lowest_everywhere"] is True and sw["rt_lowest_from_load"] == 8.0
     assert type(sw["rt_lowest_from_load"]) is float
+
+
+def _scaled_inputs(inputs, factor):
+    """The same inputs with every limit, system value and assumption multiplied by ``factor``."""
+    def scale(d):
+        return {k: factor * float(v) for k, v in d.items()}
+    return an.replace(inputs, limits=scale(inputs.limits), systems=scale(inputs.systems),
+                      assumptions=scale(inputs.assumptions))
+
+
+def test_settings_follow_the_data_not_the_class_defaults(inputs):
+    """The dataclass defaults equal the transcribed data, so only changed data shows that every field is read:
+    with every value doubled each field doubles (the Table 5.4 ratio stays; 1/var = c + d B through doubled
+    points gives c/2, d/4, so c/d doubles; percentages turn into fractions of the doubled values)."""
+    two = _scaled_inputs(inputs, 2.0)
+    s, s2 = an.audio_settings(inputs), an.audio_settings(two)
+    for f in ("latency_limit_ms", "gaps_limit_pct", "background_load", "reference_load", "transmission_loss_pct",
+              "utilisation_cap", "frame_bytes", "frame_interval_ms", "ipx_specint92", "net_c_over_d",
+              "jitter_spec_exponent"):
+        assert getattr(s2, f) == pytest.approx(2 * getattr(s, f), rel=1e-9), f
+    assert s2.net_ratio == pytest.approx(s.net_ratio, rel=1e-14)
+    fs, fs2 = an.flying_settings(inputs), an.flying_settings(two)
+    for f in ("latency_limit_ms", "min_useful_mbps", "max_useful_mbps", "frame_mbit", "indigo2_over_ipx",
+              "decompress_ms_per_bit", "server_none_mbps", "server_compressed_mbps", "server_link_mbps",
+              "compression_reduction"):
+        assert getattr(fs2, f) == pytest.approx(2 * getattr(fs, f), rel=1e-14), f
+    assert fs2.max_fps == 30.0   # not in the data
+    vs, vs2 = an.vc_settings(inputs), an.vc_settings(two)
+    for f in ("latency_limit_ms", "jitter_limit_frac", "min_fps", "max_fps", "accuracy_min", "transmission_loss",
+              "update_bytes", "read_bytes_per_frame"):
+        assert getattr(vs2, f) == pytest.approx(2 * getattr(vs, f), rel=1e-14), f
+
+
+def test_calibration_defaults_are_the_printed_anchors(inputs, aset):
+    """Figure 5.24: 20 users, SPECint92 40, 10 Mbit/s Ethernet; Figure 7.6: 500 soldiers on an Indigo 2 (6.5
+    Personal Irises), 10 Mbit/s, 3 updates/s. The defaults give exactly the values of the explicit calls."""
+    k = an.audio_kappa_calibration(inputs, aset, 20, 40.0, 10.0).value
+    assert an.audio_kappa_calibration(inputs, aset).value == k
+    assert an.calibrate_audio_kappa(inputs, aset) == k
+    vs = an.vc_settings(inputs)
+    lam = an.vc_lambda_calibration(inputs, vs, 500.0, 6.5, 10.0, 3.0).value
+    assert an.vc_lambda_calibration(inputs, vs).value == lam
+    assert an.calibrate_vc_lambda(inputs, vs) == lam
+
+
+def test_flying_crossover_default_search_is_200_clients():
+    """Clients limited by their own decompression (server unlimited for compressed frames): compression
+    wins once x_n^2 - x_c^2 > y^2, with x_n = (720 - 1416/c)/700 rising in c, x_c = (720 - client cap)/700
+    (0 beyond 720) and y = t/230 fixed. The processor count is chosen here (bisection on that hand formula) to put the
+    first win between 200 and 201 clients: the default search (200) finds none, one more client finds 201."""
+    fs = an.FlyingSettings(server_link_mbps=math.inf, server_compressed_mbps=1e9)
+
+    def win(c, p):
+        t = 0.000341 * 24e6 / 4 / p
+        return ((720 - 1416 / c) / 700) ** 2 - (max(720 - 24000 / t, 0) / 700) ** 2 - (t / 230) ** 2
+
+    p = _bisect(lambda q: win(200.5, q), 1.0, 1000.0)
+    assert win(200, p) < 0 < win(201, p)
+    assert an.flying_crossover(p, fs) == 0
+    assert an.flying_crossover(p, fs, c_max=201) == 201
+
+
+def test_flying_saturation_counts_every_client():
+    """A 2160 Mbit/s server gives 720 (not saturated) to each of 3 clients and 540 < 720 to each of 4."""
+    fs = an.replace(an.FlyingSettings(), server_none_mbps=2160.0, server_link_mbps=2160.0)
+    assert an.flying_saturation_clients(False, 20, fs) == 4
