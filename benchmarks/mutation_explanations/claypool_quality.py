@@ -1,0 +1,59 @@
+"""Explained survivors of the mutation run over ``mmperf.models.claypool_quality.analytic`` (see benchmarks/mutation.py)."""
+
+from __future__ import annotations
+
+_M = r"models\.claypool_quality\.analytic\."
+
+EXPLANATIONS: list[tuple[str, str, str]] = [
+    (_M + r"x_", r"float\(\"NAN\"\)",
+     "equivalent: float() parses 'nan' case-insensitively, so float('NAN') is the same NaN."),
+    (_M + r"x_(vc_knee_soldiers|vc_frame_rate_limit_soldiers)",
+     r"vc_point\((2\.0|None), n, speed, 1e9,|vc_point\(1\.0, n, speed, (1000000001\.0|None), update_rate",
+     "equivalent: only the frame rate of vc_point is read here, and the frame rate depends on the costs, the "
+     "speed, N and the update rate, not on the display delay `lam` (latency only) nor on the network's "
+     "Mbit/s (transmission time and missed updates only)."),
+    (_M + r"x_(vc_knee_soldiers|vc_frame_rate_limit_soldiers)", r"if margin\(2\.0\) <= 0:",
+     "not worth a test: differs only when the frame rate at exactly 2 soldiers equals the target to the last "
+     "bit (for the knee: 30 - 1e-9 frames/s); then both readings return a root at 2 or NaN for a root that "
+     "is at 2 itself. The tests pin the bracket's end (a root at 2.5 is found, and NaN below 2)."),
+    (_M + r"x_vc_knee_soldiers", r"brentq\(margin, 2\.0, 10000001\.0\)",
+     "equivalent: the margin decreases in N (the frame rate falls as soldiers are added), so a bracket one "
+     "soldier wider holds the same single root; Brent's method returns it to its tolerance (2e-12 + 4 eps N), "
+     "far below the tests' 1e-9 relative."),
+    (_M + r"x_vc_frame_rate_limit_soldiers", r"brentq\(margin, 2\.0, 100000001\.0\)",
+     "equivalent: the margin decreases in N (the frame rate falls as soldiers are added), so a bracket one "
+     "soldier wider holds the same single root; Brent's method returns it to its tolerance (2e-12 + 4 eps N), "
+     "far below the tests' 1e-9 relative."),
+    (_M + r"x_audio_load_sweep", r"loads = np\.asarray\(loads, (dtype=None)?\)",
+     "equivalent for the documented input (numbers): integer loads compare with 0, pass to audio_quality as "
+     "background loads (which adds them to floats) and are returned through float() the same way; the test "
+     "with loads [0, 8] runs the integer case."),
+    (_M + r"x_audio_load_sweep", r"settings, (background_load=None, )?realtime=True\)",
+     "equivalent: with realtime=True audio_point does not use the background load at all (its own load and "
+     "no sharing), so passing None (the settings' default load) instead of x changes nothing."),
+    (_M + r"x_audio_load_sweep", r"better = \(rt (< lowest \+|<= lowest -) 1e-12\)",
+     "not worth a test: the 1e-12 only decides exact ties between the real-time IPX and the lowest "
+     "default-priority system at a positive load, and there are none: the real-time process skips the "
+     "(1 + load) sharing factor and the background load in its load average, so its quality is strictly "
+     "lower than its default-priority self at every positive load and never equal to another system's "
+     "to 1e-12 except by coincidence."),
+    (_M + r"x_flying_crossover", r"flying_point\(None, c, False, fs\)|flying_point\(processors, c, None, fs\)",
+     "equivalent: without compression flying_point does not use the client's processors (no decompression: "
+     "t = 0, no client cap), and `compressed` is only read as a truth value, where None is False."),
+    (_M + r"x_flying_crossover", r"\[\"quality\"\] <= flying_point",
+     "not worth a test: differs only when compressed and uncompressed quality are equal to the last bit at "
+     "some client count; the thesis's question is where compression is *better*, and equality happens only "
+     "at a crossing that falls exactly on an integer, which the tests' settings do not."),
+    (_M + r"x_flying_saturation_clients", r"(?m)if c (>=|>) (100_000|100001):|^            return 1$",
+     "not worth a test: the cap of 100,000 clients is reached only by a server that never saturates (both "
+     "server limits infinite), and reaching it takes 100,000 flying_point calls, about 30 s, per mutant; the "
+     "function's useful answers (1, 3, 4, 7 clients in the tests) are pinned."),
+    (_M + r"x_flying_saturation_clients", r"(?m)^        c = 1$",
+     "killed in effect: c never grows, so every input whose first client is not saturated loops forever (the "
+     "tests ask for saturation at 3, 4 and 7 clients); mutmut reports the timeout."),
+    (_M + r"x_flying_point", r"share = math\.inf if \(server_unlimited\) or True else|server \* clients",
+     "killed in effect when it times out: the server's share never falls (always infinite, or growing with "
+     "the clients), so flying_saturation_clients loops to its 100,000-client cap (about 30 s) in the tests "
+     "that ask for saturation at 3, 4 and 7 clients; mutmut's timeout stops it first. The direct tests of "
+     "flying_point (two clients of 622 Mbit/s get 311 each) fail on it as well."),
+]
