@@ -171,8 +171,10 @@ NAN = float("nan")
 
 
 def _check(frames, expected):
+    """Columns in order; the expected values (NaN for a dropped frame's sink columns), every one a float column."""
     assert list(frames.columns) == COLUMNS
     for col, values in expected.items():
+        assert col == "frame" or frames[col].dtype == np.float64, col
         np.testing.assert_allclose(frames[col].to_numpy(dtype=float), values, rtol=0, atol=1e-12, err_msg=col)
 
 
@@ -308,6 +310,10 @@ def test_frames_to_support_small_answers_exactly():
     assert A.frames_to_support(0.0, 0.1, level=0.90, n_max=30) == 29
     assert A.frames_to_support(0.0, 0.9) == 2
     assert A.frames_to_support(0.0, 0.98) == 1
+    assert A.frames_to_support(0.0, 0.96, level=0.90) == 1          # n = 1 at level 0.90: 1 - 0.05 = 0.95
+    # 'below' is strict: a bound equal to the upper bound at n frames needs n + 1 (the bound decreases with n)
+    assert A.frames_to_support(0.0, A.clopper_pearson(0, 1)[1]) == 2
+    assert A.frames_to_support(0.0, A.clopper_pearson(0, 36)[1]) == 37
     for rate, bound in ((0.03, 0.1), (0.05, 0.2), (0.01, 0.05)):
         assert A.frames_to_support(rate, bound) == _smallest(rate, bound)
 
@@ -316,6 +322,10 @@ def test_frames_to_support_gives_up_at_n_max():
     """Half the frames lost: the bound stays near 0.5 whatever n, so the default n_max = 10,000,000 comes back."""
     assert A.frames_to_support(0.5, 1e-3) == 10_000_000
     assert A.frames_to_support(0.0, 1e-3, n_max=1000) == 1000            # 1 - 0.025^(1/1000) = 0.0037
+    # with 3 % losses n_max = 84 frames means 3 losses (round(2.52)), upper bound 0.1008 >= 0.1: n_max comes back,
+    # as documented, although 70 frames (2 losses, 0.0994) would do
+    assert A.frames_to_support(0.03, 0.1, n_max=84) == 84
+    assert A.clopper_pearson(3, 84)[1] >= 0.1 > A.clopper_pearson(2, 70)[1]
 
 
 def test_expected_max_of_three_normals():
