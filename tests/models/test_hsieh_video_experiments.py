@@ -1,0 +1,175 @@
+"""The Hsieh video studies: each study function on a four-frame trace worked by hand, and ``run_all`` at the
+smallest sizes (its shapes, its grids, seeds, the reader's-trace path)."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from mmperf.models.hsieh_video import analytic as an
+from mmperf.models.hsieh_video import experiments as ex
+from mmperf.models.hsieh_video import traces as tr
+
+#: frame sizes 1000, 3000, 2000, 500 bytes: A = 0, 1000, 4000, 6000, 6500; R_average = 6500 / 4 = 1625
+A = an.cumulative([1000.0, 3000.0, 2000.0, 500.0])
+HIGHS, LOWS = an.pdcbr_grid(3, 0.05, 0.25)
+
+SMALL = dict(fps=30.0, pcr_interval_frames=1, startup_max_frames=6, adv_long_startup_frames=40, pcbr_step=0.01,
+             pdcbr_high_values=5, pdcbr_high_step=0.01, pdcbr_low_step=0.25, fixed_buffer_scale=1.0,
+             fixed_buffer_points=3, fixed_buffer_max_s=2.0, fixed_rate_points=3, fixed_rate_step=0.05,
+             buffer_cap_scale=1.0, user_buffer_mb=4.0, user_cap_mb=8.0, cap_delivery_at_eof=True,
+             synthetic_length_scale=0.02, synthetic_variability=1.0, ciw_frames=100, seed=1)
+
+
+@pytest.fixture(scope="module")
+def run():
+    return ex.run_all(**SMALL)
+
+
+# ------------------------------------------------------------------ inputs ------------------------------
+
+def test_load_inputs_one_row_per_trace_in_table_order():
+    inp = ex.load_inputs()
+    assert [r["video"] for r in inp["rows"]] == ex.ALL
+    rows = {r["video"]: r for r in inp["rows"]}
+    # Table 4.2: mtv has 40000 frames, pattern IBB(PBB)^4; Table 4.4: backdraft is M-JPEG, all I frames
+    assert (rows["mtv"]["n_frames"], rows["mtv"]["picture_pattern"]) == (40000, "IBB(PBB)^4")
+    assert (rows["backdraft"]["encoding"], rows["backdraft"]["picture_pattern"]) == ("M-JPEG", "I")
+    assert {r["encoding"] for r in inp["rows"]} <= set(inp["classes"])
+    assert list(inp["studies"].dropna(subset=["fixed_buffer_MB"]).index) == ex.STUDY_47
+    assert sorted(ex.MPEG1 + ex.MPEG2 + ex.MJPEG) == sorted(ex.ALL) and len(set(ex.ALL)) == 10
+
+
+# ------------------------------------------------------------------ the studies on a hand trace ---------
+
+def test_section46_cbr_columns_by_hand():
+    """P = 1: R_CBR = max_n A_n / (n + 1) = max(500, 1333, 1500, 1300) = 1500 at frame 3; gaps
+    min(1500 (n + 1), 6500) - A_{n-1} = 3000, 3500, 2000, 500: b1 = 3500, b2 = 500, buffer 3500."""
+    df = ex.section46(A, [1], m=1, pcbr_step=0.01, highs=HIGHS, lows=LOWS, cap=True)
+    assert list(df.columns) == ["P", "r_cbr", "b_cbr", "b1", "b2", "tangent_frame", "r_pcbr", "k_pcbr", "b_pcbr",
+                                "r_high", "r_low", "b_pdcbr"]
+    row = df.iloc[0]
+    assert (row["r_cbr"], row["b_cbr"], row["b1"], row["b2"], row["tangent_frame"]) == (1500.0, 3500.0, 3500.0,
+                                                                                         500.0, 3)
+    # the PCBR rate is on the grid R_CBR (1 + 0.01 k) and at least R_CBR
+    assert row["r_pcbr"] == pytest.approx(1500.0 * (1 + 0.01 * row["k_pcbr"]))
+    # without the end-of-file cap the last gap is 1500 x 5 - 6000 = 1500 (capped: 500)
+    assert ex.section46(A, [1], m=1, pcbr_step=0.01, highs=HIGHS, lows=LOWS, cap=False).iloc[0]["b2"] == 1500.0
+
+
+def test_fixed_rate_study_delay_is_the_schedules_lateness():
+    """PCBR at R_average = 1625: unit n starts at max(n - 1, previous finish); finishes 8/13, 1 + 24/13 = 37/13,
+    37/13 + 16/13 = 53/13, 53/13 + 4/13 = 57/13. Lateness max(done_n - n) = 53/13 - 3 = 14/13.
+    At 2 x R_average every frame is done before its deadline: the delay is clamped at 0."""
+    df = ex.fixed_rate_study(A, 1e12, [1.0, 2.0], m=1, lows=LOWS)
+    assert list(df.columns) == ["multiplier", "rate", "p_pcbr", "p_pdcbr", "r_low"]
+    assert df["rate"].tolist() == [1625.0, 3250.0]
+    assert df["p_pcbr"].iloc[0] == pytest.approx(14 / 13)
+    assert df["p_pcbr"].iloc[1] == 0.0
+    # a zero buffer cap cannot be met
+    none = ex.fixed_rate_study(A, 0.0, [1.0], m=1, lows=LOWS)
+    assert math.isnan(none["p_pcbr"].iloc[0]) and math.isnan(none["p_pdcbr"].iloc[0])
+
+
+def test_fixed_buffer_study_one_row_per_delay_nan_when_the_buffer_is_too_small():
+    big = ex.fixed_buffer_study(A, 1e12, [1, 2], m=1, step=0.01, lows=LOWS)
+    assert big["P"].tolist() == [1.0, 2.0]
+    # with no buffer limit the PCBR rate is Section 4.6's minimum
+    r46 = ex.section46(A, [1, 2], m=1, pcbr_step=0.01, highs=HIGHS, lows=LOWS, cap=True)["r_pcbr"]
+    assert big["r_pcbr"].tolist() == pytest.approx(r46.tolist())
+    # 1 byte of buffer: frame 1 alone is 1000 bytes
+    tiny = ex.fixed_buffer_study(A, 1.0, [1], m=1, step=0.01, lows=LOWS)
+    assert math.isnan(tiny["r_pcbr"].iloc[0]) and math.isnan(tiny["r_high"].iloc[0])
+
+
+def test_ciw_equivalence_matches_the_recurrence_frame_by_frame():
+    rows = ex.ciw_equivalence(A, 5.0, m=1, pcbr_step=0.01, highs=HIGHS, lows=LOWS)
+    assert [r["scheme"] for r in rows] == ["CBR", "PCBR", "PDCBR"]
+    for r in rows:
+        assert r["frames"] == 4 and r["frames_differing"] == 0 and r["max_abs_diff"] <= 1e-9
+        assert r["feasible_ciw"] is True and r["feasible_recurrence"] is True
+
+
+def test_reference_spot_checks_agree_with_the_fast_code():
+    rows = ex.reference_spot_checks(A, [1, 3], m=1, pcbr_step=0.01, highs=HIGHS, lows=LOWS, cap=True)
+    assert [r["P"] for r in rows] == [1, 3]
+    for r in rows:
+        assert r["pcbr_ok"] and r["pdcbr_ok"]
+        assert max(r["cbr_rate_rel_diff"], r["cbr_buf_rel_diff"], r["pcbr_buf_rel_diff"], r["pdcbr_buf_rel_diff"]) < 1e-9
+
+
+# ------------------------------------------------------------------ run_all -----------------------------
+
+def test_run_all_shapes_and_grids(run):
+    assert set(run["study"]) == set(ex.ALL) and run["Ps"] == [1, 2, 3, 4, 5, 6]
+    for df in run["study"].values():
+        assert df["P"].tolist() == [1.0, 2.0, 3.0, 4.0, 5.0, 6.0]
+    # lengths: max(round(n x 0.02), min(n, 300)): mtv 800, adv round(326.34) = 326, horse (897) 300, t260 1042
+    n = {k: t.n_frames for k, t in run["traces"].items()}
+    assert (n["mtv"], n["adv"], n["horse"], n["t260"], n["acup"]) == (800, 326, 300, 1042, 300)
+    # start-up delays: geomspace(1/30, 2, 3) s = 1/30, sqrt(2/30) = 0.258, 2 s -> frames 1, 7.75 -> 8, 60
+    assert run["delays"] == [1, 8, 60]
+    assert run["multipliers"] == pytest.approx([1.0, 1.05, 1.10])
+    assert set(run["fixed_buffer"]) == set(run["fixed_rate"]) == set(ex.STUDY_47)
+    assert run["fixed_buffer"]["mtv"]["P"].tolist() == [1.0, 8.0, 60.0]
+    # the fixed-rate grid is R_average x multiplier, R_average = total bytes / frames
+    adv = run["traces"]["adv"].sizes
+    assert run["fixed_rate"]["adv"]["rate"].to_numpy() == pytest.approx(adv.sum() / adv.size * np.array([1, 1.05, 1.1]))
+    # Ciw runs: horse, adv, backdraft x (CBR, PCBR, PDCBR when a pair exists), 100 frames each
+    eq = pd.DataFrame(run["equivalence"])
+    assert set(eq["video"]) == {"horse", "adv", "backdraft"} and (eq["frames"] == 100).all()
+    assert (eq["frames_differing"] == 0).all()
+    assert [(r["video"], r["P"]) for r in run["spot"]] == [("horse", 1), ("horse", 10), ("6trans", 1), ("6trans", 10)]
+    assert run["adv_long"]["P"] == 40.0 and run["mtv_p10"]["P"] == 10.0
+    assert run["user"] is None
+    assert list(run["timing"]) == ["setup", "section 4.6", "section 4.7", "Ciw and references"]
+
+
+def test_run_all_relations_that_hold_on_any_trace(run):
+    for df in run["study"].values():
+        # R_CBR(P) = max_n A_n / (n + P) can only fall as P grows; PCBR's grid starts at R_CBR
+        assert (np.diff(df["r_cbr"]) <= 0).all()
+        assert (df["r_pcbr"] >= df["r_cbr"]).all()
+        # the CBR buffer is the larger of its two parts
+        assert (df["b_cbr"] == np.maximum(df["b1"], df["b2"])).all()
+    # capping the delivery at the end of the file can only lower the CBR buffer
+    assert run["adv_long"]["b_cbr_uncapped"] >= run["adv_long"]["b_cbr"]
+    # mtv_p10 is Section 4.6 at P = 10, beyond the study's 6: its CBR rate is no higher
+    assert run["mtv_p10"]["r_cbr"] <= run["study"]["mtv"]["r_cbr"].iloc[-1]
+
+
+@pytest.mark.slow
+def test_run_all_seeds(run):
+    again = ex.run_all(**SMALL)
+    for name in ex.ALL:
+        pd.testing.assert_frame_equal(again["study"][name], run["study"][name])
+    other = ex.run_all(**{**SMALL, "seed": 2})
+    assert not np.array_equal(other["traces"]["mtv"].sizes, run["traces"]["mtv"].sizes)
+    assert not other["study"]["mtv"].equals(run["study"]["mtv"])
+
+
+def test_reader_trace_runs_the_same_studies(run, tmp_path):
+    """The synthetic adv written in the reader's format and read back gives Section 4.6 identical to adv's."""
+    path = ex.write_trace_csv(run["traces"]["adv"], tmp_path / "sub" / "adv.csv")
+    out = ex.run_all(**{**SMALL, "trace_file": str(path), "fixed_buffer_max_s": 1.0 / 15})
+    user = out["user"]
+    assert np.array_equal(user["trace"].sizes, run["traces"]["adv"].sizes)
+    pd.testing.assert_frame_equal(user["study"], run["study"]["adv"])
+    # 2 frame times at most: geomspace(1/30, 1/15, 3) s -> frames 1, 1.41 -> 1, 2
+    assert user["fixed_buffer"]["P"].tolist() == [1.0, 2.0] and len(user["fixed_rate"]) == 3
+    assert "reader's trace" in out["timing"]
+
+
+def test_write_trace_csv_whole_bytes_without_decimals(tmp_path):
+    t = tr.Trace("x", np.array([1200.0, 800.5, 3.0]), "", "MPEG-1", True, "")
+    path = ex.write_trace_csv(t, tmp_path / "a" / "b.csv")
+    assert path.read_text() == "bytes\n1200\n800.5\n3\n"
+    assert tr.read_trace_file(path).sizes.tolist() == [1200.0, 800.5, 3.0]
+
+
+def test_finite_or_nan():
+    assert ex.finite_or_nan(3) == 3.0 and ex.finite_or_nan("2.5") == 2.5
+    assert all(math.isnan(ex.finite_or_nan(x)) for x in (None, math.inf, -math.inf, math.nan))
