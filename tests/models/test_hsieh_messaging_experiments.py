@@ -1,0 +1,200 @@
+"""The Hsieh messaging experiments at the smallest sizes: shapes, closed forms that hold exactly
+(deterministic Ciw runs equal the sums of stage times, noiseless data fit exactly), the thesis's
+numbers worked by hand, and seeds."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from mmperf.models.hsieh_messaging import analytic, synthetic
+from mmperf.models.hsieh_messaging import experiments as ex
+
+
+def test_values_merge_both_tables():
+    v = ex.values()
+    # Eq. 2.2 from the chapter 2 table, the window caps from the chapter 3 table
+    assert (v["eq22_num_const_ms"], v["eq22_num_slope_ms"], v["eq22_den_const_ms"], v["eq22_den_slope_ms"]) == \
+        (70.0, 37.0, 95.83, 4.17)
+    assert (v["lan_cap_w64_MBps"], v["tun_cap_w128_MBps"]) == (7.5, 8.35)
+    assert all(isinstance(x, float) for x in v.values())
+
+
+def test_pair_of_keeps_underscores_in_the_base():
+    assert ex.pair_of("aal5_direct") == ("aal5_normal", "aal5_direct")
+    assert ex.pair_of("tuned_hippi_normal") == ("tuned_hippi_normal", "tuned_hippi_direct")
+
+
+def test_equal_hop_table_one_row_per_pair_with_the_model_ratio_1_plus_2f():
+    t = analytic.platform_table("binary").set_index("id")
+    df = ex.equal_hop_table("binary", 0.5)
+    assert df["pair"].tolist() == [k.rsplit("_", 1)[0] for k in analytic.ROUTE_PAIRS]
+    # three hops in series, each local hop f = 0.5 times the network hop: 1 + 2 x 0.5 = 2 x the time per byte
+    assert (df["r_ratio_model"] == 2.0).all()
+    aal5 = df.set_index("pair").loc["aal5"]
+    assert aal5["r_ratio_table"] == t.loc["aal5_direct", "r_Bps"] / t.loc["aal5_normal", "r_Bps"]
+    assert aal5["t0_ratio_table"] == t.loc["aal5_normal", "t0_us"] / t.loc["aal5_direct", "t0_us"]
+    assert (aal5["table"], aal5["platform"]) == ("2.2", "PVM-ATM using AAL5")
+    # f = 0: the Normal route is the Direct one
+    assert np.allclose(ex.equal_hop_table("binary", 0.0)[["r_ratio_model", "t0_ratio_model"]], 1.0)
+
+
+def test_synthetic_experiment_noiseless_data_are_fitted_exactly():
+    """With noise_cv = 0 every RTT is a + 2M/r: every fit method returns the generator's a and r."""
+    out = ex.synthetic_experiment("aal5_direct", "binary", "A", 1.0, 1.0, 0.0, 2, 4, 10, "wls", 2, 1)
+    truth = out["truth"]
+    assert out["sizes"].tolist() == [2.0 ** k for k in range(4, 11)]
+    assert len(out["data"]) == 7 * 2
+    for m in synthetic.FIT_METHODS:
+        assert out["fits"][m]["a_s"] == pytest.approx(truth["a_s"], rel=1e-6)
+        assert out["fits"][m]["r_Bps"] == pytest.approx(truth["r_Bps"], rel=1e-6)
+    # generator A: r = the row's r, a = t0 - 32 / r
+    row = analytic.platform_table("binary").set_index("id").loc["aal5_direct"]
+    assert truth["r_Bps"] == row["r_Bps"]
+    assert truth["a_s"] == pytest.approx(row["t0_us"] * 1e-6 - 32 / row["r_Bps"])
+    assert out["row"]["platform"] == row["platform"]
+    # the recovery study: data_sets rows per method, labelled
+    assert out["recovery"]["method"].tolist() == ["ols", "ols", "wls", "wls", "rlm", "rlm"]
+
+
+def test_synthetic_experiment_factors_and_seeds():
+    base = ex.synthetic_experiment("aal5_direct", "binary", "A", 2.0, 1.0, 0.05, 2, 4, 8, "wls", 1, 3)
+    row = analytic.platform_table("binary").set_index("id").loc["aal5_direct"]
+    assert base["truth"]["r_Bps"] == 2.0 * row["r_Bps"]
+    same = ex.synthetic_experiment("aal5_direct", "binary", "A", 2.0, 1.0, 0.05, 2, 4, 8, "wls", 1, 3)
+    other = ex.synthetic_experiment("aal5_direct", "binary", "A", 2.0, 1.0, 0.05, 2, 4, 8, "wls", 1, 4)
+    pd.testing.assert_frame_equal(same["data"], base["data"])
+    pd.testing.assert_frame_equal(same["recovery"], base["recovery"])
+    assert not np.array_equal(other["data"]["rtt_s"], base["data"]["rtt_s"])
+
+
+@pytest.fixture(scope="module")
+def routes():
+    return ex.route_experiment("aal5_direct", "binary", 1.0, 0.0, 5, 0.5, 100, 1, 1, sizes=(16.0, 65536.0))
+
+
+def test_route_experiment_deterministic_echo_equals_the_stage_sums(routes):
+    """cv = 0: the Ciw round trip is twice the sum of the one-way stages. Direct: one hop a/2 + M/r, so its
+    RTT is a + 2M/r, the Hockney RTT of the Direct row itself; Normal with f = 1: three equal hops, 3 x."""
+    echo = routes["echo"]
+    assert echo[["m_bytes", "route"]].values.tolist() == [[16.0, "normal"], [16.0, "direct"],
+                                                          [65536.0, "normal"], [65536.0, "direct"]]
+    assert np.allclose(echo["rtt_sim_s"], echo["rtt_exact_s"], rtol=1e-9, atol=0)
+    assert (echo["ci_half_width"] == 0).all()
+    d = echo[echo["route"] == "direct"]
+    assert np.allclose(d["rtt_exact_s"], d["rtt_table_s"], rtol=1e-12)
+    n = echo[echo["route"] == "normal"]
+    assert np.allclose(n["rtt_exact_s"].to_numpy(), 3 * d["rtt_exact_s"].to_numpy(), rtol=1e-12)
+    assert routes["pair"] == ("aal5_normal", "aal5_direct") and routes["stream_message_bytes"] == 65536.0
+
+
+def test_route_experiment_stream_and_jackson(routes):
+    t = analytic.platform_table("binary").set_index("id").loc["aal5_direct"]
+    a = analytic.intercept_from_t0(t["t0_us"] * 1e-6, t["r_Bps"])
+    hop = a / 2 + 65536 / t["r_Bps"]
+    s = routes["stream"]
+    # every stage equals the network hop (f = 1): capacity 1 / hop, sums 3 hops and 1 hop
+    assert s["normal"]["capacity_per_s"] == pytest.approx(1 / hop) and s["direct"]["capacity_per_s"] == pytest.approx(1 / hop)
+    assert s["normal"]["sum_s"] == pytest.approx(3 * hop) and s["direct"]["sum_s"] == pytest.approx(hop)
+    assert s["normal"]["ci_half_width"] == 0.0          # route_cv = 0
+    # every message is served for exactly the three hops (cv = 0); waiting can only add to that
+    assert s["normal"]["sojourn_s"] >= 3 * hop * (1 - 1e-9)
+    j = routes["jackson"]
+    # at least 5 replications; the load is 0.5 of the slowest stage: lambda = 0.5 / hop;
+    # M/M/1 tandem of three stages: 3 / (1/hop - 0.5/hop) = 6 hop
+    assert (j["n"], j["load"]) == (5, 0.5)
+    assert j["arrival_rate"] == pytest.approx(0.5 / hop)
+    assert j["exact_s"] == pytest.approx(6 * hop)
+
+
+def test_route_experiment_without_unix_hops_normal_is_direct():
+    out = ex.route_experiment("aal5_direct", "binary", 0.0, 0.0, 4, 0.5, 60, 1, 1, sizes=(1024.0,))
+    e = out["echo"].set_index("route")
+    # f = 0: the local hops have zero time and are left out, the routes coincide
+    assert e.loc["normal", "rtt_exact_s"] == e.loc["direct", "rtt_exact_s"]
+    assert out["stream"]["normal"]["sum_s"] == out["stream"]["direct"]["sum_s"]
+
+
+def test_multicast_experiment_least_squares_and_deterministic_lines():
+    out = ex.multicast_experiment(4, 0.0, 1, 1)
+    # the errata: least squares through the five 64 KB points gives 48.7 + 46.9 n
+    assert out["ols_const"] == pytest.approx(48.7, abs=0.05) and out["ols_slope"] == pytest.approx(46.9, abs=0.05)
+    assert len(out["ols_se"]) == 2 and out["num"] == (70.0, 37.0) and out["den"] == (95.83, 4.17)
+    assert out["ns"].tolist() == list(range(1, 11))
+    # Eq. 2.2 gain at n = 4: (70 + 148) / (95.83 + 16.68) = 218 / 112.51
+    assert out["gain"][3] == pytest.approx(218 / 112.51)
+    # deterministic jobs: serial 70 + 37 x 4 = 218 ms, parallel 95.83 + 4.17 x 4 = 112.51 ms
+    assert out["sim"]["serial"]["time_ms"] == pytest.approx(218.0)
+    assert out["sim"]["parallel"]["time_ms"] == pytest.approx(112.51)
+    assert ex.multicast_experiment(12, 0.0, 1, 1)["ns"].tolist() == list(range(1, 13))
+
+
+def test_overhead_experiment_eq31_and_the_mtu_grid():
+    out = ex.overhead_experiment(2056, 61440, 3, "tcp_per_packet", 576, 65280, 155.52)
+    # Eq. 3.1: 1032-byte H-PDUs take 1323 cells of 48 bytes for 61440 data bytes
+    assert out["u_1032"] == 61440 / (1323 * 48)
+    assert out["u_chosen"] == out["u_2056"] == pytest.approx(0.98995, abs=5e-6)
+    # SONET: 155.52 x 26/27 x 48/53 = 135.632 Mbit/s to the AAL
+    assert out["aal_mbps"] == pytest.approx(155.52 * 26 / 27 * 48 / 53)
+    assert out["ceiling_mbps"] == pytest.approx(out["u_2056"] * out["aal_mbps"])
+    # step (65280 - 576) // 4000 = 16: 576, 592, ..., 65280 (4045 MTUs)
+    c = out["curves"]
+    assert list(c.columns) == ["mtu", *analytic.ACCOUNTINGS]
+    assert (len(c), c["mtu"].iloc[0], c["mtu"].iloc[-1], c["mtu"].iloc[1] - c["mtu"].iloc[0]) == (4045, 576, 65280, 16)
+    # the crossover is searched on every MTU, not the plotted grid (the docstring example of crossover_mtu)
+    assert out["crossover"]["tcp_per_packet"] == (6223.0, 10274.0)
+    assert out["u_ip_8k"] == analytic.ip_routing_utilisation(8192, 61440, "tcp_per_packet")
+    # a narrow range: the step is 1
+    small = ex.overhead_experiment(2056, 61440, 3, "ip_fragments", 1000, 1010, 155.52)
+    assert small["curves"]["mtu"].tolist() == list(range(1000, 1011))
+
+
+def test_window_experiment_bdps_caps_and_windows():
+    out = ex.window_experiment(2.6, 2.75, 800, 155.52, 2056, 3, 100, 61440)
+    # BDP: 800 Mbit/s x 2.6 ms / 8 = 260000 bytes; 155.52 x 2.75 / 8 = 53460
+    assert out["bdp_lan_bytes"] == pytest.approx(260000.0) and out["bdp_tunnel_bytes"] == pytest.approx(53460.0)
+    assert (out["fits"]["lan"]["points"], out["fits"]["tunnel"]["points"]) == (3, 2)
+    caps = out["caps"]
+    assert caps[["network", "window_kb"]].values.tolist() == [["HIPPI LAN", 256], ["HIPPI LAN", 128], ["HIPPI LAN", 64],
+                                                              ["HIPPI tunnelling", 128], ["HIPPI tunnelling", 64]]
+    # naive cap W / RTT: 64 KB / 2.6 ms = 65536 / 0.0026 / 2^20 = 24.04 MB/s
+    assert caps.iloc[2]["naive_MBps"] == pytest.approx(64 * 1024 / 0.0026 / 2 ** 20)
+    # fitted through the origin: cap = W / RTT_eff, so the fitted caps are proportional to W
+    lan = caps[caps["network"] == "HIPPI LAN"]
+    assert np.allclose(lan["fitted_MBps"] / lan["window_kb"], lan["fitted_MBps"].iloc[0] / 256)
+    assert out["ceiling_MBps"] == pytest.approx(analytic.tunnel_utilisation(2056) * analytic.aal_rate_mbps(155.52)
+                                                * 1e6 / 8 / 2 ** 20)
+    assert sorted(out["trace"]) == [64.0, 100.0, 512.0]
+    assert out["sim_windows"].tolist() == [32, 64, 100, 128, 256, 512, 1024]
+    assert len(out["sim_MBps"]) == 7 and out["window_kb"] == 100.0
+    # the chosen window's throughput is one of the simulated ones
+    assert out["window_MBps"] == pytest.approx(out["sim_MBps"][2])
+    # no rate can exceed the tunnel's ceiling
+    assert (out["sim_MBps"] <= out["ceiling_MBps"] * (1 + 1e-9)).all()
+
+
+def test_chapter3_hockney_by_hand():
+    df = ex.chapter3_hockney(800)
+    assert df["case"].tolist() == ["HIPPI LAN, HIPPI-FP"] * 2 + ["HIPPI LAN, TCP"] * 2 + ["Tunnelling, TCP"]
+    assert df["relation"].tolist() == ["more than", "equal", "more than", "equal", "equal"]
+    # HIPPI-FP at 64 KB: 2M = 0.125 MiB; a = 2.5 ms, r = 76.81 MB/s: 0.125 / (0.0025 + 0.125 / 76.81)
+    assert df["hockney_MBps"].iloc[0] == pytest.approx(0.125 / (0.0025 + 0.125 / 76.81))
+    # tunnelling TCP at 64 KB: a = 2.75 ms (the BDP's RTT), r = 13.27 MB/s (its 2 MB number)
+    assert df["hockney_MBps"].iloc[4] == pytest.approx(0.125 / (0.00275 + 0.125 / 13.27))
+    assert (df["paper_MBps"].iloc[4], df["m_bytes"].iloc[1]) == (7.97, 2 * 2 ** 20)
+
+
+def test_errata_table():
+    e = ex.errata()
+    assert list(e.columns) == ["seed lines", "where", "the seed says", "our reading"]
+    assert len(e) == 16 and e.notna().all().all()
+    assert "48.7 + 46.9n" in e.set_index("seed lines").loc["633, 626", "our reading"]
+
+
+def test_half_width_needs_two_values():
+    assert math.isnan(ex._half([1.0]))
+    # mean 2 of (1, 3): s = sqrt(2), t(0.975, 1) = 12.706: 12.706 x sqrt(2) / sqrt(2) = 12.706
+    assert ex._half([1.0, 3.0]) == pytest.approx(12.7062, abs=1e-4)
