@@ -483,10 +483,11 @@ def test_references_edges(A):
     less than EPS x R_max is on time: one 2-byte frame at rate 1 - 1e-12 has D(2) = 2 - 2e-12 by n + P = 2."""
     assert an.reference_cbr([4.0, 1.0, 1.0], 0, cap=False) == (4.0, 7.0)
     assert an.reference_cbr([4.0, 1.0, 1.0], 0) == (4.0, 4.0)
-    # (an infinite R_high first: a check that let it through returns at once, a zero R_high would loop forever)
+    # the rates are checked before the trace is read (an empty trace, so that a rate let through fails at once
+    # instead of looping: with R_high = 0 the algorithm never advances)
     for r_high, r_low in [(math.inf, 1.0), (2.0, -1.0), (2.0, math.nan), (0.0, 1.0)]:
         with pytest.raises(ValueError) as err:
-            an.reference_dual_rate_algorithm(HAND, r_high, r_low, 1)
+            an.reference_dual_rate_algorithm([], r_high, r_low, 1)
         assert str(err.value) == f"rates must be finite with r_high > 0 and r_low >= 0, got {r_high!r}, {r_low!r}"
     assert an.reference_dual_rate_algorithm(HAND, 2.0, 0.0, 1)[:2] == (True, 4.0)
     ok, buf, D = an.reference_pcbr_eq44([2.0], 1 - 1e-12, 1)
@@ -545,3 +546,22 @@ def test_fixed_rate_delays_default_grid_units_ties_and_cap(A):
                                                             "r_low": 1.0}
     assert an.fixed_rate_delays(A, 1.0, 4.2, lows=[0.25, 0.5]) == {"rate": 1.0, "p_pcbr": 3.0, "p_pdcbr": 3.0,
                                                                   "r_low": 0.25}
+
+
+def test_frame_done_defaults_to_one_frame_units(A):
+    """PCBR at 2 frame by frame (units start 0, 1, 3, 3.5): frames done at 0.5, 1 + 4/2 = 3, 3.5, 4."""
+    s = an.schedule(A, 2.0, 0.0)
+    np.testing.assert_allclose(an.frame_done(A, s.start, s.rate), [0.5, 3.0, 3.5, 4.0], rtol=1e-15)
+
+
+def test_pcbr_search_first_step_and_its_limit(A):
+    """From a base of 2 / 1.01 the grid's k = 0 (1.98) starves and k = 1 is exactly 2, PCBR's feasible rate at
+    P = 1: the search returns k = 1 (neither 0 nor 2).
+
+    The exponential search gives up once its bound passes 10^7: it checks k = 1, 2, 4, ..., 2^23 = 8,388,608.
+    With step 2.4e-8 the rate 2 = 5/3 (1 + 0.2) needs k = 0.2 / 2.4e-8 = 8,333,333.3 -> 8,333,334 <= 2^23:
+    found. With step 2e-8 it needs k = 10^7 > 2^23: 'did not converge'."""
+    assert an.pcbr_min_rate(A, 1, r_cbr=2 / 1.01) == (pytest.approx(2.0, rel=1e-15), 1)
+    assert an.pcbr_min_rate(A, 1, step=2.4e-8)[1] == 8_333_334
+    with pytest.raises(RuntimeError, match="did not converge"):
+        an.pcbr_min_rate(A, 1, step=2e-8)
