@@ -1,0 +1,202 @@
+"""claypool-load sentences (``text.compose``): each follows the run's numbers and the checks' statuses.
+
+The run uses made-up Ciw replications that report exactly the analytic shares (so every Ciw check holds);
+single statuses and values are then changed by hand to see each sentence change with them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from mmperf.checks import Check, Coverage, Scorecard
+from mmperf.models.claypool_load import experiments as ex
+from mmperf.models.claypool_load import scoring, text
+
+
+class _Record:
+    def __init__(self):
+        self.scorecard = Scorecard("claypool-load")
+        self.coverage = Coverage("claypool-load")
+
+
+def _exact_rows(k: int = 1) -> list[dict]:
+    return [{"u": u, "replication": i, "measured": min(u, 1 / (k + 1)) if one else u, "one_process": one}
+            for one in (True, False) for u in ex.CIW_LOADS for i in range(2)]
+
+
+def _run(params=None, k=1):
+    r = ex.run(params or {}, ciw_rows=_exact_rows(k))
+    return r, scoring.score(_Record(), r)
+
+
+@pytest.fixture(scope="module")
+def default():
+    r, c = _run()
+    return r, c, text.compose(r, c)
+
+
+def _with_status(c, key, status):
+    return {**c, key: replace(c[key], status=status)}
+
+
+def _with_values(r, **values):
+    return replace(r, values={**r.values, **values})
+
+
+def test_counter_sentence_counts_the_ciw_checks_that_hold(default):
+    r, c, t = default
+    assert t["counter_text"].startswith("With 1 counter beside the component, 8 of 8 Ciw means")
+    # one process of equal priority is reported correctly only up to 1 / (1 + 1)
+    assert "only up to a load of 0.50; beyond that its own work queues and the counter reports 0.50" in t["counter_text"]
+    c2 = _with_status(c, "ciw_one_90", "inconclusive")
+    assert "7 of 8 Ciw means" in text.compose(r, c2)["counter_text"]
+    r3, c3 = _run({"counter_other_counters": 3}, k=3)
+    assert text.compose(r3, c3)["counter_text"].startswith("With 3 counters beside the component")
+    assert "up to a load of 0.25" in text.compose(r3, c3)["counter_text"]
+
+
+def test_send_example_states_both_readings(default):
+    # (1.7 - 1.69) / 1.7 s = 5.9 ms per second; 6.25 sends per second on Table 5.2's IPX line = 2.1 ms
+    _, _, t = default
+    assert "of a second, 5.9 ms per second, not 'about 1'" in t["send_example_text"]
+    assert "gives 2.1 ms per second" in t["send_example_text"]
+
+
+def test_macro_sentence_follows_the_count(default):
+    """Table 5.3: 4 of 7 within 10 %: more than half but not all ('holds only just'); both IPX rows miss
+    (-15.0 % and -21.0 %); implied packets 1415 and 1205 bytes differ by more than 5 %."""
+    r, c, t = default
+    assert t["macro_text"].startswith("4 of the 7 predictions are within 10 % of the measurement, so 'in most "
+                                      "cases' holds only just, and both IPX rows")
+    assert "yields 1415 bytes (SLC) and 1205 bytes (IPX): under our counting rules the two machines cannot" \
+        in t["macro_text"]
+    assert "'in most cases' holds," in text.compose(_with_values(r, table5_3_within10_count=7), c)["macro_text"]
+    assert "'in most cases' fails," in text.compose(_with_values(r, table5_3_within10_count=3), c)["macro_text"]
+    # within 5 % of each other: one packet size
+    same = _with_values(r, implied_packet_slc=1000.0, implied_packet_ipx=1040.0)
+    assert "(IPX): close enough for one packet size." in text.compose(same, c)["macro_text"]
+
+
+def test_audio_sentence_lists_exactly_the_not_reproduced_predictions(default):
+    r, c, t = default
+    keys = ("mix70", "comm2", "recplay50", "del50", "break_even", "n2_never", "n48_always", "cpu8", "protocol",
+            "multicast", "compression70", "compression_worse", "dsp_half", "dsp_same", "dsp_comp60", "hw_mix",
+            "audio8", "better_sd")
+    present = [k for k in keys if k in c]
+    ok = sum(c[k].status == "reproduced" for k in present)
+    bad = [c[k].what for k in present if c[k].status == "not reproduced"]
+    assert t["audio_text"] == (f"Of the {len(present)} stated results of section 5.6 scored here, {ok} are reproduced "
+                               "by the reconstructed model at these parameters. Not reproduced: "
+                               + "; ".join(bad) + ".")
+    # every one reproduced: 'none'
+    allok = dict(c)
+    for k in present:
+        allok[k] = replace(c[k], status="reproduced")
+    assert text.compose(r, allok)["audio_text"].endswith(f"{len(present)} are reproduced by the reconstructed model "
+                                                         "at these parameters. Not reproduced: none.")
+
+
+def test_break_even_sentences_and_the_undefined_case(default):
+    r, c, t = default
+    assert t["break_even_text"] == "Silence deletion is lighter from 3 participants on at these parameters."
+    assert "The break-even count is 3 at these parameters." in t["ex2_solution"]
+    values = {k: v for k, v in r.values.items() if k != "sd_break_even_n"}
+    never = text.compose(replace(r, values=values), c)
+    assert never["break_even_text"] == "Silence deletion is never lighter up to 100 participants at these parameters."
+    assert "The break-even count is undefined at these parameters." in never["ex2_solution"]
+
+
+def test_whatif_sentence_names_every_setting():
+    r, c = _run({"participants": 4, "cpu_speedup": 2.0, "multicast": True, "hw_mixing": True, "dsp_silence": "user"})
+    s = text.compose(r, c)["whatif_text"]
+    assert s.startswith("At the chosen settings (4 participants, IPX, Differential, processor x2, protocol x1, "
+                        "audio device x1, multicast, DSP deletion user, hardware mixing) a station spends ")
+    assert s.endswith(f"{r['whatif_load_sd_pct']:.1f} % of its processor with silence deletion and "
+                      f"{r['whatif_load_nosd_pct']:.1f} % without.")
+
+
+def test_default_whatif_percentages(default):
+    # at the defaults the what-if is the base: 10.76 s and 35.27 s of 200 s
+    _, _, t = default
+    assert "(8 participants, IPX, Differential, processor x1, protocol x1, audio device x1, unicast, DSP deletion " \
+           "none, software mixing) a station spends 5.4 % of its processor with silence deletion and 17.6 % without." \
+           in t["whatif_text"]
+
+
+def test_vc_sentence_follows_the_limits_and_the_check(default):
+    r, c, t = default
+    # 4 frames/s: no exercise on a Personal Iris; Indigo 2: 734, 'about 1000' missed by more than 10 %
+    assert t["vc_text"].startswith("At 4 frames/s a Personal Iris supports no exercise at all (rendering alone "
+                                   "exceeds it); an Indigo 2 at 6.5 Personal Irises supports 734, against the "
+                                   "thesis's 'about 1000' (not reproduced within ±10 %).")
+    # the macro case: 978 ms of work per second = 98 % of the machine
+    assert "loads a Personal Iris 98 % (our arithmetic), consistent with the three frames per second" in t["vc_text"]
+    over = text.compose(_with_values(r, vc_macro_load_ms_per_s=1200.0), c)["vc_text"]
+    assert over.endswith("120 % (our arithmetic), more than the machine has, although it ran at three frames per second.")
+    r1, c1 = _run({"vc_fps": 1.0})
+    s1 = text.compose(r1, c1)["vc_text"]
+    assert s1.startswith(f"At 1 frames/s a Personal Iris supports {r1['vc_pi_soldier_limit']:.0f} soldiers")
+    assert "(not scored: the frame rate or speed differs from the thesis's)" in s1
+
+
+def test_fig7_4_sentence_counts_the_bands_and_names_the_misses(default):
+    r, c, t = default
+    sat = {k: v for k, v in c.items() if k.startswith("sat_")}
+    missed = [v for v in sat.values() if v.status == "not reproduced"]
+    inside = sum(v.status == "reproduced" for v in sat.values())
+    s = t["fig7_4_text"]
+    assert s.startswith(f"Multicast at 3 updates/s fills an Ethernet at {r['fig7_4_ethernet_avg_soldiers']:.0f} "
+                        f"soldiers. Of the 6 saturation readings, {inside} fall within their band")
+    for v in missed:
+        assert f"{v.what} (ours {v.ours:.0f})" in s
+    allin = dict(c)
+    for k in sat:
+        allin[k] = replace(c[k], status="reproduced")
+    s2 = text.compose(r, allin)["fig7_4_text"]
+    assert "6 fall within their band. The largest" in s2 and "outside" not in s2
+
+
+def test_centre_reads_the_number_in_the_paper_text():
+    ck = Check("a saturation reading", "Section 7.6.1", "", 1.0, "", "reason", "prediction", "paper", "reproduced")
+    assert text._centre(replace(ck, paper="about 400")) == 400.0
+    assert text._centre(replace(ck, paper="over 2000")) == 2000.0
+    assert text._centre(replace(ck, paper="about 1.5")) == 1.5
+    assert text._centre(replace(ck, paper="none")) == 1.0
+
+
+def test_flying_sentence_by_hand(default):
+    # 200 users x 216 Mbit/s / 622 = 69.5 -> 70 OC-12 servers; 43200 / 75 = 576; 720 / 0.74 = 973 x an IPX
+    _, _, t = default
+    assert t["flying_text"] == ("With 200 simultaneous users and 70 % compression, an OC-12 per server needs at least "
+                                "70 servers; with 75 servers each carries 576 Mbit/s. An IPX would need to be 973 "
+                                "times faster to serve one user.")
+
+
+def test_exercise_1_depends_on_the_band_and_the_rule(default):
+    r, c, t = default
+    assert t["ex1_solution"].startswith("At 8 participants the mix share is 66.7 % with N-2 mixes per packet (this "
+                                        "run's rule) and 70.0 % with N-1. Both are within ±5 points")
+    one = text.compose(_with_values(r, mix_share_n8_pct=50.0), c)["ex1_solution"]
+    assert "Only one of them is within ±5 points" in one
+    r2, c2 = _run({"mix_rule": "N-1"})
+    assert "70.0 % with N-1 mixes per packet (this run's rule) and 66.7 % with N-2." in text.compose(r2, c2)["ex1_solution"]
+
+
+def test_exercise_3_reads_the_10_frames_row(default):
+    r, _, t = default
+    at10 = dict((row[0], row[2]) for row in r.extra["vc_limit_table"])[10]
+    assert f"At 10 frames/s an Indigo 2 of 6.5 Personal Irises supports {at10:.0f} soldiers, against 734 at 4 " \
+           "frames/s." in t["ex3_solution"]
+    r30, c30 = _run({"vc_fps": 30.0})       # the Indigo 2 has no limit at 30 frames/s
+    assert text.compose(r30, c30)["ex3_solution"].endswith(", and none at 30 frames/s.")
+    assert "an Indigo 2 at 6.5 Personal Irises supports none" in text.compose(r30, c30)["vc_text"]
+
+
+def test_no_sentence_shows_nan_or_inf(default):
+    r30, c30 = _run({"vc_fps": 30.0})
+    for t in (default[2], text.compose(r30, c30)):
+        for name, sentence in t.items():
+            words = sentence.replace(",", " ").replace(".", " ").split()
+            assert "nan" not in words and "inf" not in words and "None" not in words, name
