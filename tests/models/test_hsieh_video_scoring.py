@@ -289,3 +289,28 @@ def test_construction_fails_when_ciw_and_the_recurrence_differ(chapter):
     ch2 = Chapter("hsieh-video", {}, output_dir=chapter.output_dir / "b")
     scoring.score(ch2, res, inputs(), FPS)
     assert _check(ch2, "H33 mean rate of fugitive").status == "target missed"
+
+
+def test_most_cases_means_more_than_half_and_mjpeg_needs_strictly_less(chapter):
+    """MPEG-2: 4 traces x 3 delays = 12 pairs. With PDCBR's buffer above PCBR's in horse and acup (6 pairs),
+    both the buffer order CBR >= PCBR >= PDCBR and 'PDCBR outperforms PCBR' hold at exactly 6 of 12: half is
+    not 'most'. M-JPEG: a PCR-assist buffer equal to the CBR buffer is not 'less'."""
+    res = good_results()
+    for name in ("horse", "acup"):
+        res["study"][name]["b_pdcbr"] = [950.0, 750.0, 880.0]       # above b_pcbr (900, 700, 850), below b_cbr
+    res["study"]["fugitive"]["b_pcbr"] = [1000.0, 500.0, 500.0]      # equal to the CBR buffer at P = 1
+    scoring.score(chapter, res, inputs(), FPS)
+    order = _check(chapter, "Buffer order CBR >= PCBR >= PDCBR for most cases (MPEG-2)")
+    assert (order.status, order.ours) == ("not reproduced", "50% of (trace, start-up delay) pairs")
+    both = _check(chapter, "PDCBR outperforms PCBR in rate and buffer (MPEG-2)")
+    assert (both.status, both.ours) == ("not reproduced", "both lower or equal at 50% of (trace, start-up delay) pairs")
+    fug = _check(chapter, "PCR-assist schemes need less buffer than CBR (M-JPEG): fugitive")
+    assert (fug.status, fug.ours) == ("not reproduced", "both below CBR at 2 of 3 start-up delays")
+    assert _check(chapter, "PCR-assist schemes need less buffer than CBR (M-JPEG): backdraft").status == "reproduced"
+    # one more pair in order (horse at P = 20 back below PCBR): 7 of 12 is most
+    res["study"]["horse"].loc[2, "b_pdcbr"] = 700.0
+    ch2 = Chapter("hsieh-video", {}, output_dir=chapter.output_dir / "b")
+    scoring.score(ch2, res, inputs(), FPS)
+    assert _check(ch2, "Buffer order CBR >= PCBR >= PDCBR for most cases (MPEG-2)").status == "reproduced"
+    assert _check(ch2, "PDCBR outperforms PCBR in rate and buffer (MPEG-2)").ours == \
+        "both lower or equal at 58% of (trace, start-up delay) pairs"
