@@ -200,3 +200,11 @@ def test_no_sentence_shows_nan_or_inf(default):
         for name, sentence in t.items():
             words = sentence.replace(",", " ").replace(".", " ").split()
             assert "nan" not in words and "inf" not in words and "None" not in words, name
+
+
+@pytest.mark.xfail(strict=True, reason="counter_text says 'the others are inconclusive or miss' even when every "
+                                       "Ciw check holds and there are no others")
+def test_counter_sentence_mentions_others_only_when_there_are_some(default):
+    _, _, t = default
+    assert "8 of 8 Ciw means" in t["counter_text"]
+    assert "the others are inconclusive or miss" not in t["counter_text"]
