@@ -62,4 +62,8 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
      "the mutant as 'met' at the same value (Brent's method returns an end where the function is 0). No "
      "smooth setting of the limits lands the quality on 1 exactly there; the tests pin both statuses and "
      "their values away from the tie."),
+    (_M + r"x_audio_kappa_calibration", r"brentq\(excess, lo, hi, \)",
+     "equivalent to the tests' precision: without xtol Brent's method stops at its default 2e-12 instead of "
+     "1e-12 on log(kappa), i.e. kappa to 2e-12 relative instead of 1e-12, far below every tolerance of the "
+     "chapter and the tests (the stored kappa is printed to 6 digits)."),
 ]

@@ -717,3 +717,12 @@ def test_flying_saturation_counts_every_client():
     """A 2160 Mbit/s server gives 720 (not saturated) to each of 3 clients and 540 < 720 to each of 4."""
     fs = an.replace(an.FlyingSettings(), server_none_mbps=2160.0, server_link_mbps=2160.0)
     assert an.flying_saturation_clients(False, 20, fs) == 4
+
+
+def test_audio_calibration_ceiling_only_when_the_largest_kappa_is_still_acceptable(inputs):
+    """With limits of 1000 ms and 60 % gaps the anchor at kappa = 1e7 has 1 < Q < 2: unacceptable, so the
+    calibration is met inside the range (a crossing where Q = 1), not at its ceiling."""
+    s = an.audio_settings(inputs, latency_limit_ms=1000.0, gaps_limit_pct=60.0)
+    assert 1 < an.audio_quality(1e7, 40.0, 10.0, 20, inputs, s) < 2
+    cal = an.audio_kappa_calibration(inputs, s)
+    assert cal.status == "met" and an.audio_quality(cal.value, 40.0, 10.0, 20, inputs, s) == pytest.approx(1, abs=1e-9)
