@@ -83,3 +83,23 @@ def test_table_saves_csv_and_shows_the_one_table_helper(ch):
     assert "delay (ms)" in html and "1.23" in html
     assert 'class="mm-provenance"' in html and "tables/t1.csv" in html and "rate = 1.5" in html
     assert ch.tables[0]["csv"] == "tables/t1.csv"
+
+
+@pytest.mark.parametrize("value", [0.25, 3, True, -1.5e-9, "A *sentence*.", "plain"])
+def test_glue_bundle_is_what_myst_nb_would_glue(value):
+    """chapter.glue_bundle builds numbers and sentences directly; the result must equal the bundle IPython's
+    formatters give (what myst_nb.glue stores), sentences being glued as GluedText."""
+    from IPython.core.formatters import format_display_data
+
+    from mmperf.chapter import GluedText, glue_bundle
+
+    expected = format_display_data(GluedText(value) if isinstance(value, str) else value)
+    assert glue_bundle(value) == expected
+
+
+def test_glue_prefix_is_myst_nb_s():
+    from myst_nb.ext.glue import GLUE_PREFIX
+
+    from mmperf.chapter import GLUE_PREFIX as ours
+
+    assert ours == GLUE_PREFIX

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -58,14 +59,43 @@ class GluedText(str):
         return str(self)
 
 
+#: myst-nb's glue format (``myst_nb.glue(name, value, display=False)``): the value's displayed data under
+#: this prefix, its name in the output's metadata. Written here so that a chapter's kernel does not import
+#: myst-nb and nbformat, and so that a number or a sentence skips IPython's formatters (a chapter glues
+#: a hundred of them); tests/test_chapter.py checks the output against myst-nb's own.
+GLUE_PREFIX = "application/papermill.record/"
+
+
 def _glue(name: str, value: Any) -> None:
     try:
-        from myst_nb import glue
-    except ImportError:  # outside the book toolchain the value is still recorded
+        from IPython import get_ipython
+        from IPython.display import display
+    except ImportError:  # pragma: no cover - IPython comes with the kernel
         return
-    if isinstance(value, str) and not isinstance(value, GluedText):
-        value = GluedText(value)
-    glue(name, value, display=False)
+    if get_ipython() is None:  # outside a kernel there is no notebook to glue into; the value is recorded
+        return
+    bundle, metadata = glue_bundle(value)
+    display({GLUE_PREFIX + mime: data for mime, data in bundle.items()}, raw=True,
+            metadata={**metadata, "scrapbook": {"name": name, "mime_prefix": GLUE_PREFIX}})
+
+
+def glue_bundle(value: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The displayed data and metadata of a glued value, as IPython's formatters give them.
+
+    Examples
+    --------
+    >>> glue_bundle(0.25)
+    ({'text/plain': '0.25'}, {})
+    >>> glue_bundle("The wait is *short*.")[0]
+    {'text/plain': 'The wait is *short*.', 'text/markdown': 'The wait is *short*.'}
+    """
+    if isinstance(value, str):  # a composed sentence: plain text and Markdown (see GluedText)
+        return {"text/plain": str(value), "text/markdown": str(value)}, {}
+    if type(value) in (int, float, bool):
+        return {"text/plain": repr(value)}, {}
+    from IPython.core.formatters import format_display_data
+
+    return format_display_data(value)
 
 
 def _execution_count() -> int | None:
@@ -88,7 +118,8 @@ class Chapter:
         self.output_dir = Path(output_dir) if output_dir else paths.build_dir() / "scratch" / name
         self.figures_dir = self.output_dir / "figures"
         self.figures_dir.mkdir(parents=True, exist_ok=True)
-        self._figure_writer = figsave.FigureWriter()
+        # Under the runner the PNGs are drawn in the background too and put into the notebook afterwards.
+        self._figure_writer = figsave.FigureWriter(defer_png=os.environ.get("MMPERF_DEFER_FIGURES") == "1")
         self.metrics: dict[str, float] = {}
         self.units: dict[str, str] = {}
         self.undefined_metrics: dict[str, str] = {}
@@ -179,8 +210,10 @@ class Chapter:
     def figure(self, fig, name: str, alt: str = "") -> None:
         """Save ``fig`` as ``figures/NAME.png`` and ``.svg`` and glue it as NAME.
 
-        The PNG is written before this returns; the SVG is drawn in a forked process
-        (:class:`mmperf.figsave.FigureWriter`) and is complete when :meth:`save` returns.
+        The PNG is written before this returns and the SVG is drawn in a forked process
+        (:class:`mmperf.figsave.FigureWriter`), complete when :meth:`save` returns. Under the runner
+        (``MMPERF_DEFER_FIGURES=1``) the PNG is drawn in that process too, and the runner puts it into the
+        executed notebook.
 
         ``alt`` describes what the figure shows (the book uses it as the image's alt text). The
         provenance - the code cell, the data files read so far - is recorded in ``coverage.json``.
@@ -196,7 +229,10 @@ class Chapter:
         self._figure_writer.save(fig, png, svg)
         self.figures.append({"name": name, "png": f"figures/{png.name}", "svg": f"figures/{svg.name}",
                              "alt": alt.strip(), "cell": _execution_count(), "data_files": data_mod.files_read()})
-        _glue(name, figsave.displayed_png(png, shown_dpi=fig.dpi, saved_dpi=figsave.saved_dpi(fig)))
+        if self._figure_writer.defer_png:
+            _glue(name, figsave.DeferredFigure(f"figures/{png.name}", fig.dpi, figsave.saved_dpi(fig)))
+        else:
+            _glue(name, figsave.displayed_png(png, shown_dpi=fig.dpi, saved_dpi=figsave.saved_dpi(fig)))
         import matplotlib.pyplot as plt
 
         plt.close(fig)

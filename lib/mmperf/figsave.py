@@ -11,13 +11,15 @@ while the chapter goes on (:class:`FigureWriter`). Figures are the larger part o
 
 from __future__ import annotations
 
+import json
 import os
 import struct
 import traceback
 from pathlib import Path
 
-#: at most this many SVGs are drawn at once in forked processes (one per spare core)
-MAX_BACKGROUND = max(1, (os.cpu_count() or 2) - 1)
+#: at most this many figures are drawn at once in forked processes (one per core: the notebook waits for
+#: the oldest only when they fall this far behind)
+MAX_BACKGROUND = max(1, os.cpu_count() or 2)
 
 
 def tight_box(fig):
@@ -59,9 +61,12 @@ def save_laid_out(fig, path: Path, box) -> None:
 
 
 class FigureWriter:
-    """Saves figures as PNG now and SVG in the background; :meth:`wait` before relying on the SVGs.
+    """Saves figures as PNG now and SVG in the background; :meth:`wait` before relying on the files.
 
     ``background=False`` (or a platform without ``fork``) saves both in the calling process.
+    ``defer_png=True`` draws the PNG in the background too: the caller shows the figure through
+    :class:`DeferredFigure`, and whoever reads the executed notebook afterwards puts the PNG in with
+    :func:`fill_deferred` (the runner does, when it sets ``MMPERF_DEFER_FIGURES``).
 
     Examples
     --------
@@ -75,29 +80,36 @@ class FigureWriter:
     (b'\\x89PNG', '<?xml')
     """
 
-    def __init__(self, background: bool | None = None) -> None:
+    def __init__(self, background: bool | None = None, defer_png: bool = False) -> None:
         self.background = hasattr(os, "fork") if background is None else background
+        self.defer_png = defer_png and self.background
         self._pending: list[tuple[int, int, Path]] = []
 
     def save(self, fig, png: Path, svg: Path) -> None:
-        """Write ``png`` before returning, and ``svg`` now or in a forked process."""
+        """Write ``png`` before returning (unless deferred) and ``svg`` now or in a forked process."""
+        if self.defer_png:  # everything in the copy, even the layout
+            self._fork(fig, [png, svg], box=None, lay_out=True)
+            return
         box = tight_box(fig)
         save_laid_out(fig, png, box)
-        if not self.background:
+        if self.background:
+            self._fork(fig, [svg], box, lay_out=False)
+        else:
             save_laid_out(fig, svg, box)
-            return
+
+    def _fork(self, fig, files: list[Path], box, lay_out: bool) -> None:
         while len(self._pending) >= MAX_BACKGROUND:
             self._reap(*self._pending.pop(0))
         read_end, write_end = os.pipe()  # the copy reports a failure through it
         pid = os.fork()
-        if pid == 0:  # the copy: draw the SVG and leave without running the kernel's exit handlers
+        if pid == 0:  # the copy: draw and leave without running the kernel's exit handlers
             os.close(read_end)
-            os._exit(_save_in_copy(fig, svg, box, write_end))
+            os._exit(_save_in_copy(fig, files, box, write_end, lay_out))
         os.close(write_end)
-        self._pending.append((pid, read_end, svg))
+        self._pending.append((pid, read_end, files[-1]))
 
     def wait(self) -> None:
-        """Wait for every SVG being drawn; raise RuntimeError naming the first that failed."""
+        """Wait for every file being drawn; raise RuntimeError naming the first figure that failed."""
         pending, self._pending = self._pending, []
         errors = []
         for job in pending:
@@ -119,8 +131,8 @@ class FigureWriter:
             raise RuntimeError(f"figure {svg.name} could not be saved: {why}")
 
 
-def _save_in_copy(fig, svg: Path, box, report_fd: int) -> int:
-    """In the forked copy: save the SVG; on failure write the traceback into ``report_fd``. Returns the
+def _save_in_copy(fig, files: list[Path], box, report_fd: int, lay_out: bool = False) -> int:
+    """In the forked copy: save ``files``; on failure write the traceback into ``report_fd``. Returns the
     exit code.
 
     The copy writes nothing to the inherited standard streams: in a Jupyter kernel they are sockets
@@ -132,12 +144,69 @@ def _save_in_copy(fig, svg: Path, box, report_fd: int) -> int:
     sys.stdout = sys.stderr = io.StringIO()
     code = 0
     try:
-        save_laid_out(fig, svg, box)
+        if lay_out:
+            box = tight_box(fig)
+        for file in files:
+            save_laid_out(fig, file, box)
     except BaseException:
         os.write(report_fd, traceback.format_exc().encode("utf-8")[-60000:])  # within the pipe's buffer
         code = 1
     os.close(report_fd)
     return code
+
+
+#: what a deferred figure shows until :func:`fill_deferred` puts its PNG in (the text/plain of the output)
+DEFERRED = "mmperf deferred figure "
+
+
+class DeferredFigure:
+    """The displayed stand-in of a figure whose PNG is being drawn in the background: its text names the
+    PNG (relative to the run's folder) and the resolutions it is saved and shown at, for
+    :func:`fill_deferred`.
+
+    Examples
+    --------
+    >>> DeferredFigure("figures/a.png", shown_dpi=110, saved_dpi=150)._repr_mimebundle_()["text/plain"]
+    'mmperf deferred figure {"png": "figures/a.png", "shown_dpi": 110, "saved_dpi": 150}'
+    """
+
+    def __init__(self, png: str, shown_dpi: float, saved_dpi: float) -> None:
+        self.png, self.shown_dpi, self.saved_dpi = png, shown_dpi, saved_dpi
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        spec = {"png": self.png, "shown_dpi": self.shown_dpi, "saved_dpi": self.saved_dpi}
+        return {"text/plain": DEFERRED + json.dumps(spec)}
+
+
+def fill_deferred(nb, folder: Path) -> int:
+    """Put each deferred figure's PNG (read from ``folder``) into the executed notebook ``nb``, shown at
+    its recorded width, as :func:`displayed_png` shows an immediate one. Returns how many were filled.
+
+    Raises
+    ------
+    RuntimeError
+        naming the figure, when its PNG is missing.
+    """
+    import base64
+
+    filled = 0
+    for cell in nb.cells:
+        for output in cell.get("outputs", []):
+            data = output.get("data", {})
+            for key, text in list(data.items()):
+                if not (key.endswith("text/plain") and isinstance(text, str) and text.startswith(DEFERRED)):
+                    continue
+                spec = json.loads(text[len(DEFERRED):])
+                png = folder / spec["png"]
+                if not png.is_file():
+                    raise RuntimeError(f"figure {spec['png']} was not saved")
+                prefix = key[: -len("text/plain")]
+                shown = displayed_png(png, shown_dpi=spec["shown_dpi"], saved_dpi=spec["saved_dpi"])
+                data[prefix + "image/png"] = base64.b64encode(shown.data).decode("ascii")
+                data[key] = "<Figure>"
+                output.setdefault("metadata", {})["image/png"] = {"width": shown.width}
+                filled += 1
+    return filled
 
 
 def saved_dpi(fig) -> float:

@@ -164,6 +164,9 @@ def run_chapter(name: str, overrides: dict[str, Any] | None = None, output_dir: 
     for var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
         os.environ.setdefault(var, "1")
     os.environ.setdefault("MMPERF_ROOT", str(paths.project_root()))
+    # The kernel draws each figure's PNG and SVG in a forked process and shows a stand-in, which
+    # decorate_notebook replaces with the PNG: the figures cost the notebook only their layout.
+    os.environ["MMPERF_DEFER_FIGURES"] = "1"
     km = None
     try:
         # The kernel is launched first and boots (about half a second) while the rest is prepared.
@@ -205,6 +208,7 @@ def run_chapter(name: str, overrides: dict[str, Any] | None = None, output_dir: 
         stop_kernel(km)
         shutil.rmtree(kernel_dir, ignore_errors=True)
         os.environ.pop("MMPERF_KERNEL_DIR", None)
+        os.environ.pop("MMPERF_DEFER_FIGURES", None)
     # The notebook wrote figures and results into the work folder; add what the reader sees first and
     # the HTML page, then move the whole run into place.
     try:
@@ -265,6 +269,18 @@ def _prestarted_engine() -> str:
     from papermill.engines import NBClientEngine, papermill_engines
     from papermill.log import logger
 
+    class Client(PapermillNotebookClient):
+        async def _async_cleanup_kernel(self) -> None:
+            """Kill the kernel (SIGKILL to its process group) and close the channels, without the tenth of a
+            second jupyter_client waits for the process to be gone: :func:`stop_kernel` reaps it later."""
+            try:
+                if self.km is not None and self.km.has_kernel:
+                    await self.km.provisioner.kill()
+            finally:
+                if self.kc is not None:
+                    self.kc.stop_channels()
+                    self.kc = None
+
     class PrestartedKernelEngine(NBClientEngine):
         @classmethod
         def execute_managed_notebook(cls, nb_man, kernel_name, log_output=False, stdout_file=None,
@@ -272,11 +288,11 @@ def _prestarted_engine() -> str:
                                      **kwargs):
             for unused in ("input_path", "timeout", "startup_timeout"):
                 kwargs.pop(unused, None)
-            client = PapermillNotebookClient(
+            client = Client(
                 nb_man, km=km, timeout=execution_timeout, startup_timeout=start_timeout,
                 kernel_name=kernel_name, log=logger, log_output=log_output, stdout_file=stdout_file,
                 stderr_file=stderr_file, **kwargs)
-            client.owns_km = True  # so that it closes its channels and stops the kernel when done
+            client.owns_km = True  # so that it closes its channels and kills the kernel when done
             return client.execute()
 
     name = "mmperf-prestarted"
@@ -390,7 +406,10 @@ def decorate_notebook(executed: Path, spec: params_mod.ChapterSpec, values: dict
     """
     import nbformat
 
+    from mmperf.figsave import fill_deferred
+
     nb = nbformat.read(executed, as_version=4)
+    fill_deferred(nb, executed.parent)
     for cell in nb.cells:
         tags = cell.get("metadata", {}).get("tags", [])
         if "parameters" in tags:
