@@ -100,3 +100,58 @@ def test_displayed_png_keeps_the_display_size(tmp_path):
     image = figsave.displayed_png(tmp_path / "a.png", shown_dpi=110, saved_dpi=150)
     assert image.width == 440
     assert image.data[:4] == b"\x89PNG"
+
+
+def _stand_in_notebook(stand_in):
+    """A notebook whose one output is a glued stand-in, as chapter._glue writes it."""
+    import nbformat
+
+    from mmperf.chapter import GLUE_PREFIX
+
+    bundle = stand_in._repr_mimebundle_()
+    cell = nbformat.v4.new_code_cell("ch.figure(...)")
+    cell.outputs = [nbformat.v4.new_output("display_data", data={GLUE_PREFIX + "text/plain": bundle["text/plain"]},
+                                           metadata={"scrapbook": {"name": "fig-a", "mime_prefix": GLUE_PREFIX}})]
+    return nbformat.v4.new_notebook(cells=[cell])
+
+
+def test_deferred_png_is_drawn_in_the_copy_and_filled_in_afterwards(tmp_path):
+    """With defer_png the notebook's process does not draw at all; after wait() both files exist, and
+    fill_deferred puts the PNG into the stand-in's output at the width of the figure at 110 dpi (the PNG's
+    pixel width times 110/150), as displayed_png would."""
+    import base64
+
+    from mmperf.chapter import GLUE_PREFIX
+
+    use_book_style()
+    (tmp_path / "figures").mkdir()
+    writer = figsave.FigureWriter(background=True, defer_png=True)
+    fig = _figure()
+    writer.save(fig, tmp_path / "figures" / "a.png", tmp_path / "figures" / "a.svg")
+    stand_in = figsave.DeferredFigure("figures/a.png", shown_dpi=fig.dpi, saved_dpi=figsave.saved_dpi(fig))
+    plt.close(fig)
+    writer.wait()
+    png = (tmp_path / "figures" / "a.png").read_bytes()
+    assert (tmp_path / "figures" / "a.svg").read_text().rstrip().endswith("</svg>")
+    nb = _stand_in_notebook(stand_in)
+    assert figsave.fill_deferred(nb, tmp_path) == 1
+    output = nb.cells[0].outputs[0]
+    assert base64.b64decode(output.data[GLUE_PREFIX + "image/png"]) == png
+    width_px = int.from_bytes(png[16:20], "big")
+    assert output.metadata["image/png"] == {"width": round(width_px * 110 / 150)}
+    assert figsave.fill_deferred(nb, tmp_path) == 0  # nothing left to fill
+
+
+def test_deferred_figure_without_its_png_is_named(tmp_path):
+    nb = _stand_in_notebook(figsave.DeferredFigure("figures/gone.png", shown_dpi=110, saved_dpi=150))
+    with pytest.raises(RuntimeError, match=r"figure figures/gone\.png was not saved"):
+        figsave.fill_deferred(nb, tmp_path)
+
+
+def test_chapter_defers_figures_only_under_the_runner(tmp_path, monkeypatch):
+    from mmperf.chapter import Chapter
+
+    monkeypatch.delenv("MMPERF_DEFER_FIGURES", raising=False)
+    assert not Chapter("zeadally", {}, tmp_path / "a")._figure_writer.defer_png
+    monkeypatch.setenv("MMPERF_DEFER_FIGURES", "1")
+    assert Chapter("zeadally", {}, tmp_path / "b")._figure_writer.defer_png
