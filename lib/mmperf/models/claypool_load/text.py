@@ -29,10 +29,11 @@ def compose(r: Run, c: dict[str, Check]) -> dict[str, str]:
     k = int(p["counter_other_counters"])
     ciw_ok = [v for key, v in c.items() if key.startswith("ciw_")]
     n_hold = sum(v.status == "holds" for v in ciw_ok)
+    others = "; the others are inconclusive or miss, see the scorecard" if n_hold < len(ciw_ok) else ""
     out["counter_text"] = (
         f"With {k} counter{'s' if k > 1 else ''} beside the component, {n_hold} of {len(ciw_ok)} Ciw means have "
         f"their 95 % interval inside two points of the analytic share (largest difference of a mean "
-        f"{V['counter_ciw_max_abs_err']:.3f}; the others are inconclusive or miss, see the scorecard). A component "
+        f"{V['counter_ciw_max_abs_err']:.3f}{others}). A component "
         f"that is one process of the counters' priority is reported correctly only up to a load of "
         f"{V['counter_saturation_share']:.2f}; beyond that its own work queues and the counter reports "
         f"{V['counter_saturation_share']:.2f} whatever the true load. By the same analysis (not simulated), a component "
