@@ -116,11 +116,12 @@ def test_environments_noisiest_first():
         assert all(a <= b for a, b in zip(after, before, strict=True)), (before, after)
 
 
-@pytest.mark.xfail(strict=True, reason="config.py says 'night halves the stalls', but Multi/Night = Multi/Day = "
-                   "(1.0, 0.3, 1.0): Figure 3.8's first two environments have the same settings")
-def test_multi_user_night_is_quieter_than_day():
-    assert ENVIRONMENTS["Multi/Night"] != ENVIRONMENTS["Multi/Day"]
-    assert ENVIRONMENTS["Multi/Night"][2] == 0.5 * ENVIRONMENTS["Multi/Day"][2]
+def test_multi_user_night_is_no_quieter_than_day_as_the_seed_says():
+    """Seed line 842: the jitter at night 'appears no better than' during the day (multi-user); only
+    single-user mode at night is 'noticeably less' (half the stalls, less network)."""
+    assert ENVIRONMENTS["Multi/Night"] == ENVIRONMENTS["Multi/Day"]
+    assert ENVIRONMENTS["Single/Night"][2] == 0.5 * ENVIRONMENTS["Single/Day"][2]
+    assert ENVIRONMENTS["Single/Night"][1] < ENVIRONMENTS["Single/Day"][1]
 
 
 # ----------------------------------------------------------------------------- the buffer sweep
@@ -137,9 +138,8 @@ def test_buffer_sweep_ends_at_the_last_whole_ms_not_above_the_maximum(max_ms, la
     assert b[-1] == last_us and len(b) == last_us / 1000 + 1
 
 
-@pytest.mark.xfail(strict=True, reason="buffers_us uses np.arange(0, max + 0.5, 1): a maximum of 10.6 ms sweeps to "
-                   "11 ms, above the documented end ('0 to buffer_max_ms'); the chapter allows any float >= 10")
 def test_buffer_sweep_never_exceeds_the_maximum():
+    """A maximum of 10.6 ms sweeps to 10 ms (np.arange(0, max + 0.5, 1) used to reach 11)."""
     b = MetricSettings(buffer_max_ms=10.6).buffers_us()
     assert b[-1] <= 10_600.0
 

@@ -5,6 +5,7 @@ Seed line numbers refer to ``shared/seeds/001_4093e964ebf1778f.txt`` (Claypool 1
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -23,9 +24,12 @@ MACHINES = {"SLC": 8.6, "IPC": 13.8, "IPX": 21.8, "Sparc 5": 64.0}      # Table 
 NETWORKS = {"Ethernet": 10.0, "Fibre Channel": 266.0, "HIPPI": 800.0}   # Section 3.6.1, seed line 911
 
 # Figure 3.8 (seed lines 838-851): five environments, no numbers given. Our illustrative settings:
-# (counter processes / load average, network share, stall-rate factor), noisiest first. Multi-user
-# runs carry the normal stall rate and one process of background load; single-user mode removes
-# the background process; night halves the stalls; the dedicated, disconnected system has none.
+# (counter processes / load average, network share, stall-rate factor), noisiest first, following the
+# text: multi-user runs carry the normal stall rate and one process of background load, and at night
+# the jitter "appears no better than" during the day (seed line 842; backups and early-morning users),
+# so Multi/Night repeats Multi/Day; single-user mode removes the background process ("only slightly
+# better"); single-user at night has less network traffic and half the stalls ("noticeably less"); the
+# dedicated, disconnected system has none ("almost jitter-free").
 ENVIRONMENTS = {
     "Multi/Day": (1.0, 0.3, 1.0),
     "Multi/Night": (1.0, 0.3, 1.0),
@@ -82,8 +86,15 @@ class MetricSettings:
     lateness_reference: str = "min"
 
     def buffers_us(self) -> np.ndarray:
-        """The buffer sweep, 0 to ``buffer_max_ms`` in 1 ms steps, in microseconds."""
-        return 1000.0 * np.arange(0.0, self.buffer_max_ms + 0.5, 1.0)
+        """The buffer sweep, 0 to ``buffer_max_ms`` in 1 ms steps (the last whole millisecond not above it),
+        in microseconds.
+
+        Examples
+        --------
+        >>> MetricSettings(buffer_max_ms=10.6).buffers_us()[-1]
+        np.float64(10000.0)
+        """
+        return 1000.0 * np.arange(0.0, math.floor(self.buffer_max_ms + 1e-9) + 1.0, 1.0)
 
 
 def transmission_ms(n_bytes: float, mbps: float) -> float:
