@@ -248,3 +248,23 @@ def test_the_books_own_build_folder_from_before_markers_is_replaced(demo_project
     assert not (old / "stale.png").exists() and (old / MARKER).is_file()
     with pytest.raises(OutputError, match="inside the book's default build"):
         run_chapter("demo", None, old)
+
+
+def test_run_box_and_source_notebook_are_cached_per_user(tmp_path, monkeypatch):
+    """The run box and the converted notebook are made once and then read from the per-user cache; the
+    cached box equals a fresh one, and a changed specification is not served the old box."""
+    from mmperf import runner
+    from mmperf.params import load_chapter
+
+    monkeypatch.setenv("MMPERF_CACHE_DIR", str(tmp_path / "cache"))
+    spec = load_chapter("zeadally")
+    first = runner.cached_run_box(spec, book=False)
+    assert first == runner.run_box(spec, book=False)
+    assert runner.cached_run_box(spec, book=True) != first  # the book's links differ
+    monkeypatch.setattr(runner, "run_box", lambda *a: (_ for _ in ()).throw(AssertionError("made again")))
+    assert runner.cached_run_box(spec, book=False) == first
+    runner.write_source_notebook(spec.notebook, tmp_path / "a.ipynb")
+    monkeypatch.setattr(runner, "notebook_from_myst", lambda *a: (_ for _ in ()).throw(AssertionError("again")))
+    runner.write_source_notebook(spec.notebook, tmp_path / "b.ipynb")
+    assert (tmp_path / "a.ipynb").read_bytes() == (tmp_path / "b.ipynb").read_bytes()
+    assert len(list((tmp_path / "cache" / "notebooks").glob("zeadally-*.ipynb"))) == 1

@@ -381,7 +381,7 @@ class PageTools:
         from mmperf.standalone import html_exporter
 
         try:
-            self._box = run_box(self.spec, self.book)
+            self._box = cached_run_box(self.spec, self.book)
             self._exporter = html_exporter(warm=True)
         except Exception:  # noqa: BLE001 - prepared again, visibly, by result()
             self._box = self._exporter = None
@@ -490,6 +490,31 @@ def run_box(spec: params_mod.ChapterSpec, book: bool) -> str:
         f"<code>-f FILE</code>; <code>mmbook params {spec.name}</code> lists them. Download the "
         f'<a href="{prefix}{spec.name}.md" download>source notebook (MyST markdown)</a> or the '
         f'<a href="{executed}" download>executed notebook</a>.</p>{rows}</details>')
+
+
+def cached_run_box(spec: params_mod.ChapterSpec, book: bool) -> str:
+    """:func:`run_box`, cached per user beside the simulation cache (``pages/``) under a hash of the
+    chapter's specification and the code that draws the box: the box depends on nothing else, and making
+    it imports pandas (a quarter of a second of every run).
+    """
+    import hashlib
+
+    from mmperf.simcache import cache_dir
+
+    here = Path(__file__).resolve().parent
+    digest = hashlib.sha256(spec.notebook.with_suffix(".yml").read_bytes())
+    for code in (here / "runner.py", here / "tables.py", here / "params.py"):
+        digest.update(code.read_bytes())
+    digest.update(f"{spec.name}|book={book}".encode())
+    cached = cache_dir() / "pages" / f"runbox-{spec.name}-{digest.hexdigest()[:40]}.html"
+    if cached.is_file():
+        return cached.read_text(encoding="utf-8")
+    box = run_box(spec, book)
+    cached.parent.mkdir(parents=True, exist_ok=True)
+    partial = cached.with_name(f".{cached.name}.{os.getpid()}")
+    partial.write_text(box, encoding="utf-8")
+    os.replace(partial, cached)  # whole or not at all
+    return box
 
 
 def _plain(value: Any) -> str:
