@@ -252,7 +252,7 @@ def test_the_books_own_build_folder_from_before_markers_is_replaced(demo_project
 
 def test_run_box_and_source_notebook_are_cached_per_user(tmp_path, monkeypatch):
     """The run box and the converted notebook are made once and then read from the per-user cache; the
-    cached box equals a fresh one, and a changed specification is not served the old box."""
+    cached box equals a fresh one."""
     from mmperf import runner
     from mmperf.params import load_chapter
 
