@@ -17,9 +17,9 @@ import struct
 import traceback
 from pathlib import Path
 
-#: at most this many figures are drawn at once in forked processes (one per core: the notebook waits for
-#: the oldest only when they fall this far behind)
-MAX_BACKGROUND = max(1, os.cpu_count() or 2)
+#: at most this many figures are drawn at once in forked processes (one per spare core); when they are all
+#: busy, the notebook draws the next figure itself
+MAX_BACKGROUND = max(1, (os.cpu_count() or 2) - 1)
 
 
 def tight_box(fig):
@@ -98,8 +98,14 @@ class FigureWriter:
             save_laid_out(fig, svg, box)
 
     def _fork(self, fig, files: list[Path], box, lay_out: bool) -> None:
-        while len(self._pending) >= MAX_BACKGROUND:
-            self._reap(*self._pending.pop(0))
+        self._reap_finished()
+        if len(self._pending) >= MAX_BACKGROUND:
+            # Every spare core is still drawing: draw this one here rather than wait for them (the
+            # notebook would only wait, and the figures would then be the slowest part of the run).
+            box = tight_box(fig) if lay_out else box
+            for file in files:
+                save_laid_out(fig, file, box)
+            return
         read_end, write_end = os.pipe()  # the copy reports a failure through it
         pid = os.fork()
         if pid == 0:  # the copy: draw and leave without running the kernel's exit handlers
@@ -120,11 +126,23 @@ class FigureWriter:
         if errors:
             raise RuntimeError(errors[0] + (f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""))
 
+    def _reap_finished(self) -> None:
+        """Collect the copies that have finished, without waiting for the others."""
+        running = []
+        for pid, read_end, last in self._pending:
+            done, status = os.waitpid(pid, os.WNOHANG)
+            if done:
+                self._reap(pid, read_end, last, status)
+            else:
+                running.append((pid, read_end, last))
+        self._pending = running
+
     @staticmethod
-    def _reap(pid: int, read_end: int, svg: Path) -> None:
+    def _reap(pid: int, read_end: int, svg: Path, status: int | None = None) -> None:
         with os.fdopen(read_end, "rb") as pipe:
             report = pipe.read().decode("utf-8", "replace").strip()
-        _, status = os.waitpid(pid, 0)
+        if status is None:
+            _, status = os.waitpid(pid, 0)
         code = os.waitstatus_to_exitcode(status)
         if code != 0 or report:
             why = report.splitlines()[-1] if report else f"the process drawing it ended with status {code}"
@@ -142,6 +160,7 @@ def _save_in_copy(fig, files: list[Path], box, report_fd: int, lay_out: bool = F
     import sys
 
     sys.stdout = sys.stderr = io.StringIO()
+    os.nice(5)  # where cores are short, the notebook (the run's critical path) goes first
     code = 0
     try:
         if lay_out:
