@@ -155,3 +155,17 @@ def test_chapter_defers_figures_only_under_the_runner(tmp_path, monkeypatch):
     assert not Chapter("zeadally", {}, tmp_path / "a")._figure_writer.defer_png
     monkeypatch.setenv("MMPERF_DEFER_FIGURES", "1")
     assert Chapter("zeadally", {}, tmp_path / "b")._figure_writer.defer_png
+
+
+def test_notebook_draws_itself_when_every_drawer_is_busy(tmp_path, monkeypatch):
+    """No spare drawer (MAX_BACKGROUND reached, here 0): save() draws both files in the calling process
+    at once instead of waiting, and leaves nothing pending."""
+    use_book_style()
+    monkeypatch.setattr(figsave, "MAX_BACKGROUND", 0)
+    writer = figsave.FigureWriter(background=True, defer_png=True)
+    fig = _figure()
+    writer.save(fig, tmp_path / "a.png", tmp_path / "a.svg")
+    plt.close(fig)
+    assert writer._pending == []
+    assert (tmp_path / "a.png").read_bytes()[:4] == b"\x89PNG"
+    assert (tmp_path / "a.svg").read_text().rstrip().endswith("</svg>")
