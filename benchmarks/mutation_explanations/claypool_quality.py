@@ -66,4 +66,16 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
      "equivalent to the tests' precision: without xtol Brent's method stops at its default 2e-12 instead of "
      "1e-12 on log(kappa), i.e. kappa to 2e-12 relative instead of 1e-12, far below every tolerance of the "
      "chapter and the tests (the stored kappa is printed to 6 digits)."),
+    (_M + r"x_vc_lambda_calibration", r"if excess\(0\.0\) > 0:",
+     "not worth a test: differs only when the anchor's quality with no display delay is exactly 1 (to the "
+     "last bit): the original reports 'floor' at 0, the mutant 'met' at 0 (Brent's method returns the end "
+     "where the function is 0). The tests pin the floor away from the tie (a Personal Iris-class speed 2)."),
+    (_M + r"x_vc_lambda_calibration", r"    hi = 2\.0$",
+     "equivalent: the quality rises with the delay (latency grows linearly in it), so the root is unique; "
+     "starting the doubling at 2 instead of 1 brackets the same root (Brent's method returns it to 1e-12), "
+     "skips only the bracket [0, 1], which [0, 2] contains, and reaches the same ceiling value 2^14 = "
+     "16384, the first power of two above 10^4."),
+    (_M + r"x_vc_lambda_calibration", r"while excess\(hi\) <= 0:",
+     "equivalent: differs only when the quality is exactly 1 at a power-of-two delay; the mutant then doubles "
+     "once more and Brent's method finds the same unique root (to 1e-12) in the wider bracket."),
 ]

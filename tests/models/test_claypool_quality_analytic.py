@@ -726,3 +726,13 @@ def test_audio_calibration_ceiling_only_when_the_largest_kappa_is_still_acceptab
     assert 1 < an.audio_quality(1e7, 40.0, 10.0, 20, inputs, s) < 2
     cal = an.audio_kappa_calibration(inputs, s)
     assert cal.status == "met" and an.audio_quality(cal.value, 40.0, 10.0, 20, inputs, s) == pytest.approx(1, abs=1e-9)
+
+
+def test_vc_calibration_met_when_the_last_doubling_is_unacceptable(inputs):
+    """With a 10^6 ms latency limit, 500 soldiers on an Indigo 2 are unacceptable (1 < Q < 2) at a delay of
+    8192 frames, the last doubling before 10^4: the delay is found inside the bracket, not at a ceiling."""
+    vs = an.replace(an.vc_settings(inputs), latency_limit_ms=1e6)
+    assert 1 < an.vc_point(8192.0, 500, 6.5, 10.0, 3.0, inputs, vs)["quality"] < 2
+    cal = an.vc_lambda_calibration(inputs, vs)
+    assert cal.status == "met"
+    assert an.vc_point(cal.value, 500, 6.5, 10.0, 3.0, inputs, vs)["quality"] == pytest.approx(1, abs=1e-9)
