@@ -76,6 +76,7 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
      "skips only the bracket [0, 1], which [0, 2] contains, and reaches the same ceiling value 2^14 = "
      "16384, the first power of two above 10^4."),
     (_M + r"x_vc_lambda_calibration", r"while excess\(hi\) <= 0:",
-     "equivalent: differs only when the quality is exactly 1 at a power-of-two delay; the mutant then doubles "
-     "once more and Brent's method finds the same unique root (to 1e-12) in the wider bracket."),
+     "not worth a test: differs only when the quality is exactly 1 (to the last bit) at a power-of-two delay; "
+     "the mutant then doubles once more and Brent's method finds the same unique root (to 1e-12) in the wider "
+     "bracket, except at 8192 frames, where it would report the ceiling instead of 8192."),
 ]
