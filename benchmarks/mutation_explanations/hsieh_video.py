@@ -1,0 +1,107 @@
+"""Explained survivors of the mutation run over ``mmperf.models.hsieh_video.analytic`` (see benchmarks/mutation.py)."""
+
+from __future__ import annotations
+
+_M = r"models\.hsieh_video\.analytic\."
+
+EXPLANATIONS: list[tuple[str, str, str]] = [
+    (_M + r"x_pcbr_departures", r"release = np\.arange\(len\(C\), (dtype=None)?\) \* m",
+     "equivalent: the release times are whole multiples of m either way; as integers they become float64 "
+     "exactly at `release - Cprev / rate` (Cprev / rate is float64), so the running maximum is the same."),
+    (_M + r"x_delivered", r"g = np\.searchsorted\(start, t, \) - 1",
+     "equivalent in exact arithmetic, not worth a test in floating point: side='left' differs only at a t equal "
+     "to a unit's start time, where it reads the unit before instead; that unit finished by then (units are "
+     "served in order at positive sizes), so min(rate (t - start), size) is its whole size and D(t) is the "
+     "same C_{g-1} = Cprev_g (at t = start_0 = 0 both give 0). The two can differ only by the rounding of "
+     "rate x (finish - start) against the unit's size, one unit in the last place."),
+    (_M + r"x_compare_schemes", r"zip\(Ps, cbr_rates\(A, Ps\), (strict=(None|False))?\)",
+     "equivalent: cbr_rates returns one rate per element of np.asarray(Ps, dtype=float), which accepts only "
+     "re-iterable sequences (a generator or iterator is refused there with a TypeError, before zip), so the "
+     "two always have the same length and zip's strict check can never fire."),
+    (_M + r"x_(compare_schemes|fixed_buffer_rates)", r"pcbr_min_rate\(A, P, (pcbr_step|step), m, (r_cbr=None)?\)",
+     "equivalent: without r_cbr, pcbr_min_rate recomputes its base with cbr_rate(A, P), the same float64 "
+     "quotients A_n / (n + P) and the same (exact) maximum as the r_cbr passed (cbr_rates in compare_schemes "
+     "adds the float P to the integer n and divides elementwise exactly as cbr_rate does; fixed_buffer_rates "
+     "passes cbr_rate(A, P) itself), so the base and the search are bit for bit the same. Passing it only "
+     "saves the recomputation."),
+    (_M + r"x_compare_schemes", r"\"b_cbr\": cbr_buffer\(A, P, None, cap\)",
+     "equivalent: with rate None cbr_buffer uses cbr_rate(A, P), bit for bit the r_cbr that cbr_rates gave "
+     "for this P (same float64 quotients and maximum, see the pcbr_min_rate entry)."),
+    (_M + r"x_fixed_buffer_rates", r"for k in range\(out\[\"k_max\"\] \+ 1\)",
+     "equivalent: range(n) is range(0, n)."),
+    (_M + r"x_(fixed_buffer_rates|pdcbr_least_buffer|evaluate)", r"_kernel\(A, .*_EMPTY, _EMPTY, None\)",
+     "equivalent: the kernel only tests `if record:`, and None is falsy like False (numba compiles a "
+     "specialisation for the None argument with the same branch removed); the outputs do not depend on it."),
+    (_M + r"x_(fixed_buffer_rates|pdcbr_least_buffer|evaluate)", r"_kernel\(A, .*_EMPTY, _EMPTY, True\)",
+     "not worth a test (and not observable reliably): record=True makes the kernel also store each unit's "
+     "start and rate into the two zero-length scratch arrays; numba does not check bounds, so these are "
+     "writes past the end of an empty buffer (undefined behaviour, which the tests' results did not show), "
+     "while the returned status, buffer and lateness do not depend on `record`. Only a numba build with "
+     "bounds checking (NUMBA_BOUNDSCHECK=1) would turn it into an IndexError."),
+    (_M + r"x_reference_pcbr_eq44", r"s_bar = min\(rate / 1\.0, s_hat \+ s_i\)",
+     "equivalent: the frame time F is 1 (the module's convention), and rate / 1.0 is rate x 1.0 exactly."),
+    (_M + r"x_reference_dual_rate_algorithm", r"hold_until = (None|\+math\.inf)$",
+     "equivalent: the initial hold_until is never read. The hold branch runs only while rate == 0, and rate "
+     "becomes 0 (R_low = 0) only in the statement that sets hold_until = b m just before; rate starts at "
+     "R_high > 0 (checked)."),
+    (_M + r"x_reference_dual_rate_algorithm", r"^\s*u = None$|^\s*break$",
+     "equivalent: after a hold the algorithm always stands at the end of the frame interval. hold_until = b m "
+     "is set at a v in (F_{i-1}, F_i] with v < b m, and b m and F_i are whole numbers, so b m >= F_i; the hold "
+     "branch sets v = min(hold_until, F_i), which is F_i in every interval up to the one ending at b m. So "
+     "`while v < F_i` ends the loop right after (break ends it the same way), and u is set afresh at the start "
+     "of the next interval before it is read."),
+    (_M + r"x_reference_dual_rate_algorithm", r"if s_last / rate \+ u < f_i:",
+     "not worth a test: differs only when the rest of a unit ends exactly at the frame boundary F_i. The "
+     "original then sends it all (s_last = 0, the docstring's exact-arithmetic reading of lines 4-5); the "
+     "mutant sends (F_i - u) x rate and subtracts it, which is the same 0 in exact arithmetic and in every "
+     "hand-made case (whole numbers), and a residue of one unit in the last place otherwise, finished in the "
+     "next interval: D and the ahead test (tolerance EPS = 1e-9) move by rounding only."),
+    (_M + r"x_reference_dual_rate_algorithm", r"rate = r_low if v <= b \* m - EPS else r_high",
+     "not worth a test: differs only for a PCR observed exactly at b m - 1e-9 frame times, which sums of "
+     "frame sizes over rates do not hit (and both readings treat EPS as the rounding tolerance)."),
+    (_M + r"x_reference_dual_rate_algorithm",
+     r"^\s*i = 1$|^\s*i -= 1$|f_prev, f_i = float\(i \+ 1\), float\(i\)|while v <= f_i:|if rate != 0\.0:|"
+     r"if v > hold_until:|^\s*s_last = 1\.0 |s_last = s_last \+ \(v - u\) \* rate|if s_last != 0\.0:|"
+     r"if s_last == 1\.0:|^\s*b = 1 ",
+     "detected (a timeout, not a survivor): the mutant never terminates on the tests' inputs, and mutmut "
+     "stops it at its time limit. Each breaks the algorithm's progress: the frame interval never advances "
+     "or runs backwards (i = 1, i -= 1: the PCBR hold waits for a PCR time the interval never reaches), the "
+     "interval is empty (F_{i-1} = i + 1 > F_i), the loop repeats at v = F_i without sending (v <= F_i), a "
+     "positive rate holds from -inf forever (rate != 0), the hold never releases at v = hold_until (v > "
+     "hold_until), a unit never finishes (s_last = 1 after it is sent, s_last growing, s_last != 0 or == 1 "
+     "as the finish test), or the unit counter never passes the last unit (b = 1)."),
+    (_M + r"x_pcbr_min_rate", r"^\s*None\)\[0\] == OK$",
+     "equivalent: the kernel only tests `if record:`, and None is falsy like False (see the entry for "
+     "pdcbr_least_buffer)."),
+    (_M + r"x_pcbr_min_rate", r"^\s*True\)\[0\] == OK$",
+     "not worth a test (and not observable reliably): record=True writes each unit's start and rate past the "
+     "end of the zero-length scratch arrays (numba does not check bounds; see the entry for "
+     "pdcbr_least_buffer); the returned status does not depend on `record`."),
+    (_M + r"x_pcbr_min_rate", r"if hi >= 10\*\*7:",
+     "equivalent: hi is a power of two (1, doubled), never equal to 10^7."),
+    (_M + r"x_pcbr_min_rate", r"lo = hi // 3 ",
+     "equivalent: hi // 3 <= hi // 2, and every k up to hi // 2 is infeasible (hi // 2 was the last bound "
+     "found infeasible, or 0, checked first; feasibility is monotone in k, the docstring's argument, which "
+     "test_searches_equal_plain_python_searches checks against the thesis's linear search), so the bisection "
+     "starts from a wider bracket with the same invariant and ends at the same smallest feasible k."),
+    (_M + r"x_pcbr_min_rate",
+     r"^\s*hi = 2$|^\s*hi /= 2$|while hi \+ lo > 1:|while hi - lo >= 1:|mid = \(lo - hi\) // 2|"
+     r"mid = \(lo \+ hi\) // 3",
+     "detected (a timeout, not a survivor): the search never ends on the tests' inputs, and mutmut stops it at "
+     "its time limit. A bound that does not grow (hi = 2) or shrinks (hi /= 2) never reaches a feasible k nor "
+     "the 10^7 limit; a bisection that goes on at hi - lo = 1 (hi + lo > 1, hi - lo >= 1) keeps probing mid = "
+     "lo; mid = (lo - hi) // 2 probes negative k, all infeasible, so lo moves away from hi; and "
+     "(lo + hi) // 3 can fall below lo, after which the bracket never closes."),
+    (_M + r"x__feasible_and_buffer", r"if d <= consumed \+ s - EPS \* r_max:",
+     "not worth a test: differs only when the delivered amount is exactly EPS x R_max below what the frame "
+     "needs (1e-9 frame times' worth of data), which sums of rates over frame intervals do not hit; both "
+     "readings treat EPS as the rounding tolerance."),
+    (_M + r"x_cumulative", r"s = np\.asarray\(sizes, (dtype=None)?\)",
+     "equivalent for the documented input (frame sizes as numbers): integer sizes pass the same checks "
+     "(finite, positive), and their integer cumulative sums (exact below 2^53 bytes) become float64 when "
+     "concatenated after the leading 0.0, so A is the same float64 array."),
+    (_M + r"x_cbr_rates", r"np\.asarray\(Ps, (dtype=None)?\)\[None, :\]",
+     "equivalent for the documented input (delays as numbers): integer delays added to the integer frame "
+     "numbers give exact integers, and A (float64) divided by them gives the same float64 quotients as "
+     "dividing by the same integers stored as floats."),
+]
