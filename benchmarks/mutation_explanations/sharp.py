@@ -59,8 +59,8 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
      "bisection.)"),
     (_P + r"x_frames_to_support", r"while hi \+ lo > |mid = \(lo - hi\) // 2|mid = \(lo \+ hi\) // 3|"
      r"while hi - lo >= max\(1,",
-     "detected, not killed: the mutated loop never ends (its condition stays true, or lo stops moving), so "
-     "mutmut stops it as a timeout (a test could only fail it by a time limit)."),
+     "detected, not killed: on the tests' inputs the mutated bisection never ends (its condition stays true, or "
+     "lo and mid stop moving), so mutmut stops it as a timeout; a test could only fail it by a time limit."),
     (_P + r"x_expected_max_normal", r"integrate\.quad\(integrand, (-11, 10|-10, 11)\)",
      "not worth a test: for 10 <= |x| <= 11 the integrand x n phi(x) Phi(x)^(n-1) is at most 11 n phi(10) = "
      "n x 8.5e-22, so widening the range by one adds at most 1.3e-18 for the chapter's n = 1500; the quadrature's "
