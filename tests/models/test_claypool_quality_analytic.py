@@ -736,3 +736,14 @@ def test_vc_calibration_met_when_the_last_doubling_is_unacceptable(inputs):
     cal = an.vc_lambda_calibration(inputs, vs)
     assert cal.status == "met"
     assert an.vc_point(cal.value, 500, 6.5, 10.0, 3.0, inputs, vs)["quality"] == pytest.approx(1, abs=1e-9)
+
+
+def test_optimal_buffer_small_scales_and_lax_gaps():
+    """A lateness scale of 0.5 ms still needs a buffer (only theta <= 0 needs none); with a gaps limit of
+    10^4 % (A = 0.01) the root of the derivative lies below 1 ms: b ~ L^2 A^2 / theta = 52900 x 1e-4 / 30 =
+    0.18 ms, so the search must start at 0."""
+    for theta, gaps in ((0.5, 6.0), (30.0, 1e4)):
+        b, d = an.optimal_buffer(theta, 230.0, gaps)
+        hb, hd = _hand_buffer(theta, 230.0, gaps)
+        assert 0 < b and (b, d) == (pytest.approx(hb, rel=1e-9), pytest.approx(hd, rel=1e-9))
+    assert an.optimal_buffer(30.0, 230.0, 1e4)[0] < 1
