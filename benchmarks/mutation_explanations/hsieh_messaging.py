@@ -25,4 +25,12 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
      "MEBI (true division), so w is the same float64 array; and with a float64 design statsmodels' estimate "
      "(pinv of the design times the response), residuals and standard errors come out in float64 whatever "
      "the integer dtype of the caps (as for ols_line, whose outputs were checked bit for bit)."),
+    (r"models\.hsieh_messaging\.analytic\.x_ip_routing_cells", r"^\s*if per <= 1:$",
+     "equivalent in the ip_fragments branch (the mutated line; the tcp_per_packet check, where per = 1 is "
+     "possible, is pinned by the MTU 41 case): there per = (MTU - 20) // 8 * 8 is a multiple of 8, so it is "
+     "never 1, and per <= 1 holds exactly when per <= 0."),
+    (r"models\.hsieh_messaging\.analytic\.x_crossover_mtu", r"mtus = np\.asarray\(list\(mtus\), (dtype=None)?\)",
+     "equivalent for the documented input (`mtus: Sequence[int]`, a range in the chapter): a list of Python "
+     "integers becomes an int64 array with or without dtype=int, so the utilisations and the returned "
+     "float(mtus[...]) are the same."),
 ]
