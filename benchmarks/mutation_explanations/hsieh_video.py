@@ -40,11 +40,11 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
      "bounds checking (NUMBA_BOUNDSCHECK=1) would turn it into an IndexError."),
     (_M + r"x_reference_pcbr_eq44", r"s_bar = min\(rate / 1\.0, s_hat \+ s_i\)",
      "equivalent: the frame time F is 1 (the module's convention), and rate / 1.0 is rate x 1.0 exactly."),
-    (_M + r"x_reference_dual_rate_algorithm", r"hold_until = (None|\+math\.inf)$",
+    (_M + r"x_reference_dual_rate_algorithm", r"^ {4}hold_until = (None|\+math\.inf)$",
      "equivalent: the initial hold_until is never read. The hold branch runs only while rate == 0, and rate "
      "becomes 0 (R_low = 0) only in the statement that sets hold_until = b m just before; rate starts at "
      "R_high > 0 (checked)."),
-    (_M + r"x_reference_dual_rate_algorithm", r"^\s*u = None$|^\s*break$",
+    (_M + r"x_reference_dual_rate_algorithm", r"^ {16}u = None$|^ {16}break$",
      "equivalent: after a hold the algorithm always stands at the end of the frame interval. hold_until = b m "
      "is set at a v in (F_{i-1}, F_i] with v < b m, and b m and F_i are whole numbers, so b m >= F_i; the hold "
      "branch sets v = min(hold_until, F_i), which is F_i in every interval up to the one ending at b m. So "
@@ -85,7 +85,7 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
      "test_searches_equal_plain_python_searches checks against the thesis's linear search), so the bisection "
      "starts from a wider bracket with the same invariant and ends at the same smallest feasible k."),
     (_M + r"x_pcbr_min_rate",
-     r"^\s*hi = 2$|^\s*hi /= 2$|while hi \+ lo > 1:|while hi - lo >= 1:|mid = \(lo - hi\) // 2|"
+     r"^ {8}hi = 2$|^ {8}hi /= 2$|while hi \+ lo > 1:|while hi - lo >= 1:|mid = \(lo - hi\) // 2|"
      r"mid = \(lo \+ hi\) // 3",
      "detected (a timeout, not a survivor): the search never ends on the tests' inputs, and mutmut stops it at "
      "its time limit. A bound that does not grow (hi = 2) or shrinks (hi /= 2) never reaches a feasible k nor "
