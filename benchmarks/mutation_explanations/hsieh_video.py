@@ -104,4 +104,14 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
      "equivalent for the documented input (delays as numbers): integer delays added to the integer frame "
      "numbers give exact integers, and A (float64) divided by them gives the same float64 quotients as "
      "dividing by the same integers stored as floats."),
+    # -- added by the lead after the fresh 2-child run of both Hsieh modules (2026-11-22, 23:10 UTC)
+    (_M + r"x_pdcbr_least_buffer", r"m: int = 2\) -> PdcbrChoice",
+     "detected (a timeout in the 2-child run; killed by a failing test in the helper's 1-child run the same day, "
+     "with fewer tests): with units of two frames as the default, the tests' calls search other, slower schedules "
+     "and get other answers; under two children the slower search passed mutmut's time limit first."),
+    (_M + r"x__feasible_and_buffer", r"if d < consumed \+ s - EPS / r_max:",
+     "detected (a timeout in the 2-child run; killed by a failing test in the helper's 1-child run the same day, "
+     "with fewer tests): a tolerance of 1e-9 / R_max instead of 1e-9 x R_max (bytes per frame time, thousands) "
+     "makes rounding residues count as starvation, so feasible rates are refused and the searches climb "
+     "towards their limits; mutmut's time limit or the tests' expected values stop it."),
 ]
