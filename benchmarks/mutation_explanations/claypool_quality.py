@@ -79,4 +79,36 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
      "not worth a test: differs only when the quality is exactly 1 (to the last bit) at a power-of-two delay; "
      "the mutant then doubles once more and Brent's method finds the same unique root (to 1e-12) in the wider "
      "bracket, except at 8192 frames, where it would report the ceiling instead of 8192."),
+    (_M + r"x_optimal_buffer", r"if slope\(0\.0\) (> 0|>= 1):",
+     "equivalent: slope(0) = -2 A^2 / theta with A = 100 / gaps limit, negative for every finite limit and "
+     "theta > 0, so neither branch is taken; it is 0 only for an infinite gaps limit (A = 0), where the "
+     "original returns (0, 100) and the mutant brackets [0, theta] (slope(theta) = 2 theta / L^2 > 0), on "
+     "which Brent's method returns the end 0 where the slope is 0: the same (0.0, 100.0), which the tests pin."),
+    (_M + r"x_optimal_buffer", r"(?m)^        hi (= 2|/= 2)$",
+     "killed in effect (timeout): when the first bracket end theta is too short (theta = 2000 ms in the tests, "
+     "where slope(theta) < 0), the bracket never grows (hi stays 2, or halves towards 0 where the slope is "
+     "negative), so the loop never ends and mutmut stops it."),
+    (_M + r"x_optimal_buffer", r"(?m)while slope\(hi\) (<= 0|< 1):|^        hi \*= 3$",
+     "equivalent: the slope increases in b and has one root, so any bracket [0, hi] with slope(hi) >= 0 "
+     "holds it: doubling further (while the slope is below 1, or also at 0), or tripling, only widens the "
+     "bracket, and Brent's method returns the same root to its 1e-9 ms tolerance."),
+    (_M + r"x__crossing", r"xs = np\.geomspace\(lo, hi, (81)?\)",
+     "equivalent for the functions it is used on: quality rises with the soldiers and falls with the "
+     "SPECint92 (one crossing of 1 on each bracket), so a grid of 81 or numpy's default 50 points brackets "
+     "the same single root as 80, which Brent's method returns to 1e-10 relative; the tests' roots (5, 99.9, "
+     "the thresholds) are found on any grid that has the bracket's ends, which all have."),
+    (_M + r"x__crossing", r"xs\[i \+ 1\], (xtol=1e-10 / xs\[i\])?\)\)",
+     "equivalent to the precision used: without xtol Brent's method stops at 2e-12 absolute, and 1e-10 / x is "
+     "at most 1e-10 absolute on brackets starting at 1 or 2: both are tighter than 1e-10 x, so the root "
+     "agrees to better than 1e-10 relative, below every tolerance in the chapter and the tests (1e-8)."),
+    (_M + r"x_vc_lambda_calibration", r"(?m)^        hi (= 2|/= 2)$",
+     "killed in effect (timeout): when two frames of delay are still acceptable (the tests with latency "
+     "limits of 10^6 and 10^12 ms), hi stays at 2, or halves towards 0 where the anchor is acceptable too, "
+     "so the loop never ends and mutmut stops it."),
+    (_M + r"x_vc_lambda_calibration", r"if hi (>= 1e4|> 10001\.0):",
+     "equivalent: hi is a power of two (1, 2, 4, ...), never 10^4 and never between 10^4 and 10001, so the "
+     "doubling stops at the same 16384 either way."),
+    (_M + r"x_vc_lambda_calibration", r"brentq\(excess, 0\.0, hi, \)",
+     "equivalent to the precision used: without xtol Brent's method stops at its default 2e-12 instead of "
+     "1e-12 frames of delay, far below the tests' (1e-9 on the quality) and the chapter's (5 digits) precision."),
 ]
