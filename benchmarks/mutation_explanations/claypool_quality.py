@@ -111,4 +111,10 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
     (_M + r"x_vc_lambda_calibration", r"brentq\(excess, 0\.0, hi, \)",
      "equivalent to the precision used: without xtol Brent's method stops at its default 2e-12 instead of "
      "1e-12 frames of delay, far below the tests' (1e-9 on the quality) and the chapter's (5 digits) precision."),
+    (_M + r"x_audio_cpu_demand", r"n = np\.asarray\(n_users, (dtype=None)?\)",
+     "equivalent for the documented input (numbers of users): an integer N gives integer N - 1 and "
+     "max(N - 2, 0), which multiply the float per-frame costs into the same float64 demand."),
+    (_M + r"x_optimal_buffer", r"brentq\(slope, 0\.0, hi, \)",
+     "equivalent to the precision used: without xtol Brent's method stops at its default 2e-12 ms instead of "
+     "1e-9 ms, a tighter tolerance on the same unique root; the tests compare to 1e-9 relative."),
 ]

@@ -747,3 +747,9 @@ def test_optimal_buffer_small_scales_and_lax_gaps():
         hb, hd = _hand_buffer(theta, 230.0, gaps)
         assert 0 < b and (b, d) == (pytest.approx(hb, rel=1e-9), pytest.approx(hd, rel=1e-9))
     assert an.optimal_buffer(30.0, 230.0, 1e4)[0] < 1
+
+
+def test_audio_net_ratio_is_read_from_table_5_4(inputs):
+    """r = network / processor jitter of Table 5.4 (Ethernet, load 1): halving the network value halves r."""
+    half = an.replace(inputs, systems={**inputs.systems, "table5_4_ethernet_network_jitter": 411.37 / 2})
+    assert an.audio_settings(half).net_ratio == pytest.approx(411.37 / 2 / 564.63, rel=1e-14)
