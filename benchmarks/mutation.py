@@ -206,8 +206,10 @@ def selection(modules: dict[str, list[str]]) -> list[str]:
     return sorted(tests)
 
 
-def prepare(copy: Path, modules: dict[str, list[str]]) -> None:
-    """A scratch copy of the project with the library under ``src/`` and mutmut's configuration."""
+def prepare(copy: Path, modules: dict[str, list[str]], timeout_multiplier: float | None = None) -> None:
+    """A scratch copy of the project with the library under ``src/`` and mutmut's configuration
+    (``timeout_multiplier``: mutmut's, 15 when None: a mutant is stopped as a timeout after that many times
+    its tests' normal duration)."""
     for name in ("tests", "data", "notebooks"):
         shutil.copytree(ROOT / name, copy / name, ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copytree(ROOT / "lib", copy / "src", ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
@@ -220,6 +222,7 @@ def prepare(copy: Path, modules: dict[str, list[str]]) -> None:
         f"only_mutate = {[source_file(m) for m in modules]!r}\n".replace("'", '"')
         + f"pytest_add_cli_args_test_selection = {tests!r}\n".replace("'", '"')
         + f'pytest_add_cli_args = ["-p", "no:cacheprovider", "-p", "no:xdist", "-k", "{DESELECT}"]\n'
+        + (f"timeout_multiplier = {timeout_multiplier}\n" if timeout_multiplier else "")
     )
     (copy / "pyproject.toml").write_text(pyproject.replace('"tests", "lib/mmperf"', '"tests"'))
 
@@ -324,6 +327,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--keep", type=Path, help="use (and keep) this scratch directory instead of a temporary one")
     parser.add_argument("--reuse", action="store_true",
                         help="with --keep: do not copy or run again, report the results already in the directory")
+    parser.add_argument("--timeout-multiplier", type=float,
+                        help="stop a mutant as a timeout after this many times its tests' duration (mutmut: 15); "
+                             "modules whose mutants can loop forever finish sooner with a lower value")
     parser.add_argument("--from", dest="sources", action="append", type=Path, metavar="DIR",
                         help="report the results of earlier runs kept with --keep (repeatable), without running")
     args = parser.parse_args(argv)
@@ -340,11 +346,12 @@ def main(argv: list[str] | None = None) -> int:
             if args.keep and copy.exists():
                 shutil.rmtree(copy)
             copy.mkdir(parents=True, exist_ok=True)
-            prepare(copy, modules)
+            prepare(copy, modules, args.timeout_multiplier)
             results = run(copy, args.children)
             seconds = time.monotonic() - start
             (copy / "seconds").write_text(f"{seconds:.0f}")
             (copy / "children").write_text(f"{args.children}")
+            (copy / "timeout_multiplier").write_text(f"{args.timeout_multiplier or 15.0:g}")
         outcome = outcomes(results)
         counts: dict[str, int] = {}
         for r in outcome.values():
@@ -384,8 +391,10 @@ def merged(sources: list[Path], report_file: Path | None) -> int:
         diffs.update({mu: show(copy, mu) for mu, r in results.items() if r != "killed"})
         seconds = float((copy / "seconds").read_text()) if (copy / "seconds").is_file() else float("nan")
         children = (copy / "children").read_text().strip() if (copy / "children").is_file() else "1"
+        multiplier = (copy / "timeout_multiplier").read_text().strip() if (copy / "timeout_multiplier").is_file() \
+            else "15"
         runs.append(f"{', '.join(mine)}: {len(results)} mutants in {seconds / 60:.1f} minutes with {children} "
-                    f"child{'ren' if children != '1' else ''}")
+                    f"child{'ren' if children != '1' else ''}, timeout multiplier {multiplier}")
         modules.update({m: MODULES[m] for m in mine})
     if stale:
         print("stale runs (module or tests changed since; run them again):\n  " + "\n  ".join(stale), file=sys.stderr)
