@@ -29,7 +29,7 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
 
-# Mutation testing of the analytic library modules (about 25 minutes; not part of `make test`).
+# Mutation testing of the analytic modules, the library's and each study's (the better part of an hour; not part of `make test`).
 mutation: $(STAMP)
 	$(BIN)/python -m benchmarks.mutation --report benchmarks/mutation-report.md
 

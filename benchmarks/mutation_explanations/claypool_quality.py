@@ -117,4 +117,10 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
     (_M + r"x_optimal_buffer", r"brentq\(slope, 0\.0, hi, \)",
      "equivalent to the precision used: without xtol Brent's method stops at its default 2e-12 ms instead of "
      "1e-9 ms, a tighter tolerance on the same unique root; the tests compare to 1e-9 relative."),
+    # -- added by the lead after the fresh 2-child run (2026-11-22, timeout multiplier 3)
+    (_M + r"x_flying_point", r'"server_saturated": bool\(None\)\}',
+     "detected (a timeout in the lead's 2-child run; killed by test_claypool_quality_analytic's direct "
+     "server_saturated asserts in the helper's run): with the flag always False, flying_saturation_clients "
+     "counts clients up to its 100,000 cap (about 30 s), so whichever test reaches it first decides "
+     "between a failure and mutmut's time limit."),
 ]
