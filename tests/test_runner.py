@@ -183,8 +183,11 @@ def test_ctrl_c_exits_130_and_leaves_nothing(demo_project, tmp_path):
     out = demo_project / "runs" / "int"
     short_tmp = Path(tempfile.mkdtemp(prefix="t", dir="/tmp"))  # IPC socket paths must stay short
     env = {**os.environ, "TMPDIR": str(short_tmp)}
+    # SIGINT restored to its default in the child: a test run started in the background by a
+    # non-interactive shell inherits SIGINT ignored, and Python then keeps ignoring it (no Ctrl-C to test).
     proc = subprocess.Popen([MMBOOK, "run", "demo", "--output", str(out)], env=env, stderr=subprocess.PIPE,
-                            text=True, start_new_session=True)
+                            text=True, start_new_session=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     deadline = time.time() + 60
     while time.time() < deadline and not list((demo_project / "runs").glob(".int.*.partial/*.ipynb")):
         time.sleep(0.5)
