@@ -272,7 +272,18 @@ def _prestarted_engine() -> str:
     class Client(PapermillNotebookClient):
         async def _async_cleanup_kernel(self) -> None:
             """Kill the kernel (SIGKILL to its process group) and close the channels, without the tenth of a
-            second jupyter_client waits for the process to be gone: :func:`stop_kernel` reaps it later."""
+            second jupyter_client waits for the process to be gone: :func:`stop_kernel` reaps it later.
+
+            nbclient's pollers still pending (an interrupt leaves them so) are cancelled and awaited first:
+            one that saw the kernel die would end the program with a stray "DeadKernelError" traceback.
+            """
+            import asyncio
+
+            current = asyncio.current_task()
+            others = [t for t in asyncio.all_tasks() if t is not current and not t.done()]
+            for task in others:
+                task.cancel()
+            await asyncio.gather(*others, return_exceptions=True)
             try:
                 if self.km is not None and self.km.has_kernel:
                     await self.km.provisioner.kill()
