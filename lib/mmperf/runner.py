@@ -106,6 +106,26 @@ def notebook_from_myst(source: Path):
     return nb
 
 
+def _user_cached(folder: str, stem: str, suffix: str, parts: list[bytes], write) -> Path:
+    """The file ``<per-user cache>/<folder>/<stem>-<hash of parts><suffix>``, made by ``write(path)`` the
+    first time (into a partial file moved into place: whole or not at all, so a concurrent run never reads
+    half a file). The cache is the simulation cache's folder (:func:`mmperf.simcache.cache_dir`)."""
+    import hashlib
+
+    from mmperf.simcache import cache_dir
+
+    digest = hashlib.sha256()
+    for part in parts:
+        digest.update(part)
+    cached = cache_dir() / folder / f"{stem}-{digest.hexdigest()[:40]}{suffix}"
+    if not cached.is_file():
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        partial = cached.with_name(f".{cached.name}.{os.getpid()}")
+        write(partial)
+        os.replace(partial, cached)
+    return cached
+
+
 def write_source_notebook(source: Path, target: Path) -> None:
     """Write the MyST notebook ``source`` as the ``.ipynb`` papermill executes.
 
@@ -113,23 +133,15 @@ def write_source_notebook(source: Path, target: Path) -> None:
     notebook's text and the jupytext version: importing jupytext and converting cost about 0.4 s of every
     run, and a re-run with other parameters converts the same text.
     """
-    import hashlib
     from importlib.metadata import version
 
-    import nbformat
+    def convert(path: Path) -> None:
+        import nbformat
 
-    from mmperf.simcache import cache_dir
+        nbformat.write(notebook_from_myst(source), path)
 
-    text = source.read_bytes()
-    key = hashlib.sha256(text + b"\0jupytext " + version("jupytext").encode()).hexdigest()[:40]
-    cached = cache_dir() / "notebooks" / f"{source.stem}-{key}.ipynb"
-    if not cached.is_file():
-        nb = notebook_from_myst(source)
-        cached.parent.mkdir(parents=True, exist_ok=True)
-        partial = cached.with_name(f".{cached.name}.{os.getpid()}")
-        nbformat.write(nb, partial)
-        os.replace(partial, cached)  # whole or not at all: a concurrent run never reads half a file
-    shutil.copyfile(cached, target)
+    parts = [source.read_bytes(), b"\0jupytext " + version("jupytext").encode()]
+    shutil.copyfile(_user_cached("notebooks", source.stem, ".ipynb", parts, convert), target)
 
 
 def run_chapter(name: str, overrides: dict[str, Any] | None = None, output_dir: Path | str | None = None,
@@ -508,24 +520,13 @@ def cached_run_box(spec: params_mod.ChapterSpec, book: bool) -> str:
     chapter's specification and the code that draws the box: the box depends on nothing else, and making
     it imports pandas (a quarter of a second of every run).
     """
-    import hashlib
-
-    from mmperf.simcache import cache_dir
-
     here = Path(__file__).resolve().parent
-    digest = hashlib.sha256(spec.notebook.with_suffix(".yml").read_bytes())
-    for code in (here / "runner.py", here / "tables.py", here / "params.py"):
-        digest.update(code.read_bytes())
-    digest.update(f"{spec.name}|book={book}".encode())
-    cached = cache_dir() / "pages" / f"runbox-{spec.name}-{digest.hexdigest()[:40]}.html"
-    if cached.is_file():
-        return cached.read_text(encoding="utf-8")
-    box = run_box(spec, book)
-    cached.parent.mkdir(parents=True, exist_ok=True)
-    partial = cached.with_name(f".{cached.name}.{os.getpid()}")
-    partial.write_text(box, encoding="utf-8")
-    os.replace(partial, cached)  # whole or not at all
-    return box
+    parts = [spec.notebook.with_suffix(".yml").read_bytes()]
+    parts += [(here / code).read_bytes() for code in ("runner.py", "tables.py", "params.py")]
+    parts.append(f"{spec.name}|book={book}".encode())
+    made = _user_cached("pages", f"runbox-{spec.name}", ".html", parts,
+                        lambda path: path.write_text(run_box(spec, book), encoding="utf-8"))
+    return made.read_text(encoding="utf-8")
 
 
 def _plain(value: Any) -> str:
