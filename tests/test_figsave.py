@@ -157,15 +157,70 @@ def test_chapter_defers_figures_only_under_the_runner(tmp_path, monkeypatch):
     assert Chapter("zeadally", {}, tmp_path / "b")._figure_writer.defer_png
 
 
-def test_notebook_draws_itself_when_every_drawer_is_busy(tmp_path, monkeypatch):
-    """No spare drawer (MAX_BACKGROUND reached, here 0): save() draws both files in the calling process
-    at once instead of waiting, and leaves nothing pending."""
+def test_with_no_spare_core_the_notebook_draws_the_queue_when_it_waits(tmp_path, monkeypatch):
+    """No spare core (MAX_BACKGROUND, here 0): save() only queues the figure - the notebook's cells go on
+    undisturbed - and wait() draws both files in the calling process, leaving nothing pending."""
     use_book_style()
     monkeypatch.setattr(figsave, "MAX_BACKGROUND", 0)
     writer = figsave.FigureWriter(background=True, defer_png=True)
     fig = _figure()
     writer.save(fig, tmp_path / "a.png", tmp_path / "a.svg")
     plt.close(fig)
-    assert writer._pending == []
+    assert not (tmp_path / "a.png").exists() and len(writer._queue) == 1 and writer._pending == []
+    writer.wait()
+    assert writer._queue == [] and writer._pending == []
     assert (tmp_path / "a.png").read_bytes()[:4] == b"\x89PNG"
     assert (tmp_path / "a.svg").read_text().rstrip().endswith("</svg>")
+
+
+def test_a_queued_figure_is_drawn_with_the_settings_it_was_saved_with(tmp_path, monkeypatch):
+    """Settings changed after save() (here the saved resolution, 150 dpi, then 50) do not reach a figure
+    drawn later from the queue, and are in force again afterwards."""
+    import struct
+
+    use_book_style()
+    monkeypatch.setattr(figsave, "MAX_BACKGROUND", 0)
+    writer = figsave.FigureWriter(background=True, defer_png=True)
+    fig, _ = plt.subplots(figsize=(4, 3))
+    with plt.rc_context({"savefig.bbox": "standard", "savefig.dpi": 150}):
+        writer.save(fig, tmp_path / "a.png", tmp_path / "a.svg")
+    with plt.rc_context({"savefig.dpi": 50}):
+        writer.wait()
+        assert matplotlib.rcParams["savefig.dpi"] == 50
+    plt.close(fig)
+    assert struct.unpack(">II", (tmp_path / "a.png").read_bytes()[16:24]) == (600, 450)  # 4 x 3 in at 150 dpi
+
+
+def test_poll_starts_the_next_figure_when_a_core_frees_up(tmp_path, monkeypatch):
+    """One spare core: the second figure waits in the queue while the first is drawn, and poll() (which
+    the chapter calls as it records results) forks it once the first copy has finished - before wait()."""
+    import time
+
+    use_book_style()
+    monkeypatch.setattr(figsave, "MAX_BACKGROUND", 1)
+    writer = figsave.FigureWriter(background=True, defer_png=True)
+    for name in ("a", "b"):
+        fig = _figure()
+        writer.save(fig, tmp_path / f"{name}.png", tmp_path / f"{name}.svg")
+        plt.close(fig)
+    assert len(writer._pending) == 1 and len(writer._queue) == 1
+    deadline = time.monotonic() + 60
+    while writer._queue and time.monotonic() < deadline:
+        time.sleep(0.05)
+        writer.poll()
+    assert writer._queue == [] and len(writer._pending) == 1
+    assert (tmp_path / "a.svg").read_text().rstrip().endswith("</svg>")  # the first copy is done
+    writer.wait()
+    assert (tmp_path / "b.svg").read_text().rstrip().endswith("</svg>")
+
+
+def test_a_figure_failing_in_the_notebook_process_is_named_by_wait(tmp_path, monkeypatch):
+    use_book_style()
+    monkeypatch.setattr(figsave, "MAX_BACKGROUND", 0)
+    writer = figsave.FigureWriter(background=True, defer_png=True)
+    fig = _figure()
+    writer.save(fig, tmp_path / "gone" / "a.png", tmp_path / "gone" / "a.svg")
+    plt.close(fig)
+    with pytest.raises(RuntimeError, match=r"figure a\.svg could not be saved: .*No such file"):
+        writer.wait()
+    assert writer._queue == []

@@ -164,6 +164,7 @@ class Chapter:
             self.units[name] = unit
         if glue:
             _glue(name, number)
+        self._figure_writer.poll()  # a figure waiting for a core that has just become free starts now
         return number
 
     def undefined(self, name: str, reason: str) -> float:
@@ -199,6 +200,7 @@ class Chapter:
     def glue(self, name: str, value: Any) -> Any:
         """Glue a value for the prose without recording it as a metric (text, composed sentences)."""
         _glue(name, value)
+        self._figure_writer.poll()
         return value
 
     @staticmethod
@@ -210,7 +212,7 @@ class Chapter:
     def figure(self, fig, name: str, alt: str = "") -> None:
         """Save ``fig`` as ``figures/NAME.png`` and ``.svg`` and glue it as NAME.
 
-        The PNG is written before this returns and the SVG is drawn in a forked process
+        The PNG is written before this returns and the SVG is drawn in a forked process on a spare core
         (:class:`mmperf.figsave.FigureWriter`), complete when :meth:`save` returns. Under the runner
         (``MMPERF_DEFER_FIGURES=1``) the PNG is drawn in that process too, and the runner puts it into the
         executed notebook.
@@ -253,6 +255,7 @@ class Chapter:
         shown = ProvenancedTable(_show(df.reset_index() if index else df, **fmt),
                                  self._provenance_line(record))
         _glue(name, shown)
+        self._figure_writer.poll()
         return shown
 
     def _provenance_line(self, record: dict[str, Any]) -> str:

@@ -5,8 +5,9 @@ naively that is six draws per figure: ``savefig(bbox_inches="tight")`` lays the 
 draws, a figure with a layout engine is laid out again for every save, and the notebook's display is a
 third rendering. Here a figure is laid out once, its tight box computed once, the PNG drawn once and
 reused as the displayed image (:func:`displayed_png`), and the SVG drawn in a forked copy of the process
-while the chapter goes on (:class:`FigureWriter`). Figures are the larger part of a fast chapter's run
-(``benchmarks/bench_runner.py``).
+on a spare core while the chapter goes on (:class:`FigureWriter`; under the runner the PNG too, and the
+figures queue for the spare cores until the chapter's cells are done, when the notebook's own process
+joins in). Figures are the larger part of a fast chapter's run (``benchmarks/bench_runner.py``).
 """
 
 from __future__ import annotations
@@ -17,8 +18,8 @@ import struct
 import traceback
 from pathlib import Path
 
-#: at most this many figures are drawn at once in forked processes (one per spare core); when they are all
-#: busy, the notebook draws the next figure itself
+#: at most this many figures are drawn at once in forked processes (one per spare core); the others wait in
+#: the queue, and the notebook's own process helps with them once its cells are done (FigureWriter.wait)
 MAX_BACKGROUND = max(1, (os.cpu_count() or 2) - 1)
 
 
@@ -68,6 +69,13 @@ class FigureWriter:
     :class:`DeferredFigure`, and whoever reads the executed notebook afterwards puts the PNG in with
     :func:`fill_deferred` (the runner does, when it sets ``MMPERF_DEFER_FIGURES``).
 
+    A figure waits in a queue until a spare core is free (at most :data:`MAX_BACKGROUND` forked copies
+    draw at once; :meth:`poll`, called by :meth:`save` and by the chapter as it records results, starts the
+    next). The calling process never draws a queued figure while it still has its own work to do: in
+    :meth:`wait` it draws from the back of the queue while the copies take the front, so that every core
+    draws until the queue is empty. A queued figure is drawn with the Matplotlib settings of the moment it
+    was saved.
+
     Examples
     --------
     >>> import tempfile, matplotlib.pyplot as plt
@@ -83,41 +91,54 @@ class FigureWriter:
     def __init__(self, background: bool | None = None, defer_png: bool = False) -> None:
         self.background = hasattr(os, "fork") if background is None else background
         self.defer_png = defer_png and self.background
-        self._pending: list[tuple[int, int, Path]] = []
+        self._pending: list[tuple[int, int, Path]] = []  # forked copies drawing: pid, report pipe, file
+        self._queue: list[_Job] = []  # figures waiting for a spare core
 
     def save(self, fig, png: Path, svg: Path) -> None:
         """Write ``png`` before returning (unless deferred) and ``svg`` now or in a forked process."""
         if self.defer_png:  # everything in the copy, even the layout
-            self._fork(fig, [png, svg], box=None, lay_out=True)
+            self._enqueue(_Job(fig, [png, svg], box=None, rc=_settings()))
             return
         box = tight_box(fig)
         save_laid_out(fig, png, box)
         if self.background:
-            self._fork(fig, [svg], box, lay_out=False)
+            self._enqueue(_Job(fig, [svg], box=box, rc=_settings()))
         else:
             save_laid_out(fig, svg, box)
 
-    def _fork(self, fig, files: list[Path], box, lay_out: bool) -> None:
+    def _enqueue(self, job: _Job) -> None:
+        self._queue.append(job)
+        self.poll()
+
+    def poll(self) -> None:
+        """Collect the copies that have finished and start queued figures on the cores they freed; never
+        waits (a few system calls: cheap enough to call whenever the chapter records a result)."""
         self._reap_finished()
-        if len(self._pending) >= MAX_BACKGROUND:
-            # Every spare core is still drawing: draw this one here rather than wait for them (the
-            # notebook would only wait, and the figures would then be the slowest part of the run).
-            box = tight_box(fig) if lay_out else box
-            for file in files:
-                save_laid_out(fig, file, box)
-            return
+        while self._queue and len(self._pending) < MAX_BACKGROUND:
+            self._fork(self._queue.pop(0))
+
+    def _fork(self, job: _Job) -> None:
         read_end, write_end = os.pipe()  # the copy reports a failure through it
         pid = os.fork()
         if pid == 0:  # the copy: draw and leave without running the kernel's exit handlers
             os.close(read_end)
-            os._exit(_save_in_copy(fig, files, box, write_end, lay_out))
+            os._exit(_save_in_copy(job, write_end))
         os.close(write_end)
-        self._pending.append((pid, read_end, files[-1]))
+        self._pending.append((pid, read_end, job.files[-1]))
 
     def wait(self) -> None:
-        """Wait for every file being drawn; raise RuntimeError naming the first figure that failed."""
-        pending, self._pending = self._pending, []
+        """Draw every queued figure and wait for every copy; raise RuntimeError naming the first figure
+        that failed."""
         errors = []
+        while self._queue:
+            self.poll()
+            if self._queue:  # every spare core is drawing: this process takes the last figure itself
+                job = self._queue.pop()
+                try:
+                    job.draw()
+                except Exception as exc:  # noqa: BLE001 - reported with the others, naming the figure
+                    errors.append(f"figure {job.files[-1].name} could not be saved: {exc}")
+        pending, self._pending = self._pending, []
         for job in pending:
             try:
                 self._reap(*job)
@@ -149,8 +170,32 @@ class FigureWriter:
             raise RuntimeError(f"figure {svg.name} could not be saved: {why}")
 
 
-def _save_in_copy(fig, files: list[Path], box, report_fd: int, lay_out: bool = False) -> int:
-    """In the forked copy: save ``files``; on failure write the traceback into ``report_fd``. Returns the
+class _Job:
+    """A figure to save into ``files``: laid out first when ``box`` is None, with Matplotlib's settings
+    ``rc`` (those of the moment it was saved; the drawing reads some of them, e.g. ``savefig.*``)."""
+
+    def __init__(self, fig, files: list[Path], box, rc: dict) -> None:
+        self.fig, self.files, self.box, self.rc = fig, files, box, rc
+
+    def draw(self) -> None:
+        import matplotlib as mpl
+
+        changed = {k: v for k, v in self.rc.items() if mpl.rcParams[k] != v}
+        with mpl.rc_context(changed):  # usually nothing changed: no settings to validate
+            box = tight_box(self.fig) if self.box is None else self.box
+            for file in self.files:
+                save_laid_out(self.fig, file, box)
+
+
+def _settings() -> dict:
+    """Matplotlib's settings now (without ``backend``, which a figure being saved does not read)."""
+    import matplotlib as mpl
+
+    return {k: v for k, v in mpl.rcParams.items() if k != "backend"}
+
+
+def _save_in_copy(job: _Job, report_fd: int) -> int:
+    """In the forked copy: draw ``job``; on failure write the traceback into ``report_fd``. Returns the
     exit code.
 
     The copy writes nothing to the inherited standard streams: in a Jupyter kernel they are sockets
@@ -163,10 +208,7 @@ def _save_in_copy(fig, files: list[Path], box, report_fd: int, lay_out: bool = F
     os.nice(5)  # where cores are short, the notebook (the run's critical path) goes first
     code = 0
     try:
-        if lay_out:
-            box = tight_box(fig)
-        for file in files:
-            save_laid_out(fig, file, box)
+        job.draw()
     except BaseException:
         os.write(report_fd, traceback.format_exc().encode("utf-8")[-60000:])  # within the pipe's buffer
         code = 1

@@ -145,9 +145,7 @@ def headline_table(rows: list[dict[str, Any]]) -> str:
 def html_exporter(warm: bool = False):
     """nbconvert's HTML exporter as the standalone page uses it (``warm``: after one tiny export, so that
     its templates and code highlighter are loaded; the runner prepares it while the kernel runs)."""
-    from nbconvert import HTMLExporter
-
-    exporter = HTMLExporter(template_name="lab")
+    exporter = _page_exporter_class()(template_name="lab")
     exporter.exclude_input_prompt = True
     exporter.exclude_output_prompt = True
     # Code cells the book hides are hidden here too.
@@ -155,8 +153,10 @@ def html_exporter(warm: bool = False):
     if warm:
         import nbformat
 
-        exporter.from_notebook_node(nbformat.v4.new_notebook(cells=[
-            nbformat.v4.new_markdown_cell("# A"), nbformat.v4.new_code_cell("x = 1")]))
+        tiny = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("# A"),
+                                               nbformat.v4.new_code_cell("x = 1")])
+        tiny.metadata["language_info"] = {"name": "python", "pygments_lexer": "ipython3"}  # a chapter's lexer
+        exporter.from_notebook_node(tiny)
     return exporter
 
 
@@ -180,6 +180,55 @@ def export_html(notebook, target_path, headline_comparison: list[dict[str, Any]]
                 break
     body, _ = exporter.from_notebook_node(nb)
     target_path.write_text(body, encoding="utf-8")
+
+
+#: what nbconvert's HTML exporter adds to the page after rendering it (see :func:`accessible`)
+NO_ALT = "No description has been provided for this image"
+_IMG_WITHOUT_ALT = re.compile(r"<img\b(?![^>]*\balt=)")
+_FOCUSABLE_DIV = re.compile(r'<div class="((?:[^"]*\s)?(?:jp-Cell-inputWrapper|jp-OutputArea-output)(?:\s[^"]*)?)"(?! tabindex)')
+
+
+def accessible(page: str) -> str:
+    """What nbconvert's HTML exporter does to a rendered page, without parsing the page: an image
+    without alternative text gets nbconvert's placeholder, and each cell's input and output get
+    ``tabindex="0"`` (focusable from the keyboard).
+
+    nbconvert does it by parsing and re-serialising the whole page with BeautifulSoup, which for a
+    chapter with its figures embedded takes a tenth of a second of every run; the page's markup comes
+    from nbconvert's own template, so the two patterns are all there is to find
+    (tests/test_standalone.py compares the result with nbconvert's).
+
+    Examples
+    --------
+    >>> accessible('<div class="jp-OutputArea-output"><img src="a.png"></div>')
+    '<div class="jp-OutputArea-output" tabindex="0"><img alt="No description has been provided for this image" src="a.png"></div>'
+    """
+    page = _IMG_WITHOUT_ALT.sub(f'<img alt="{NO_ALT}"', page)
+    return _FOCUSABLE_DIV.sub(r'<div class="\1" tabindex="0"', page)
+
+
+def _page_exporter_class():
+    """nbconvert's HTML exporter with :func:`accessible` in place of its BeautifulSoup pass."""
+    from nbconvert import HTMLExporter
+    from nbconvert.exporters.templateexporter import TemplateExporter
+    from nbconvert.filters.highlight import Highlight2HTML
+    from nbconvert.filters.widgetsdatatypefilter import WidgetsDataTypeFilter
+
+    class PageExporter(HTMLExporter):
+        def from_notebook_node(self, nb, resources=None, **kw):
+            # HTMLExporter.from_notebook_node (nbconvert 7) up to its BeautifulSoup pass
+            langinfo = nb.metadata.get("language_info", {})
+            lexer = langinfo.get("pygments_lexer", langinfo.get("name", None))
+            highlight_code = self.filters.get("highlight_code", Highlight2HTML(pygments_lexer=lexer, parent=self))
+            resources = self._init_resources(resources)
+            filter_data_type = WidgetsDataTypeFilter(notebook_metadata=self._nb_metadata, parent=self,
+                                                     resources=resources)
+            self.register_filter("highlight_code", highlight_code)
+            self.register_filter("filter_data_type", filter_data_type)
+            page, resources = TemplateExporter.from_notebook_node(self, nb, resources, **kw)
+            return accessible(page), resources
+
+    return PageExporter
 
 
 class _HideSourcePreprocessor:
