@@ -166,9 +166,9 @@ def test_with_no_spare_core_the_notebook_draws_the_queue_when_it_waits(tmp_path,
     fig = _figure()
     writer.save(fig, tmp_path / "a.png", tmp_path / "a.svg")
     plt.close(fig)
-    assert not (tmp_path / "a.png").exists() and len(writer._queue) == 1 and writer._pending == []
+    assert not (tmp_path / "a.png").exists() and len(writer._queue) == 1 and writer._copies == []
     writer.wait()
-    assert writer._queue == [] and writer._pending == []
+    assert writer._queue == [] and writer._copies == []
     assert (tmp_path / "a.png").read_bytes()[:4] == b"\x89PNG"
     assert (tmp_path / "a.svg").read_text().rstrip().endswith("</svg>")
 
@@ -203,12 +203,12 @@ def test_poll_starts_the_next_figure_when_a_core_frees_up(tmp_path, monkeypatch)
         fig = _figure()
         writer.save(fig, tmp_path / f"{name}.png", tmp_path / f"{name}.svg")
         plt.close(fig)
-    assert len(writer._pending) == 1 and len(writer._queue) == 1
+    assert len(writer._copies) == 1 and len(writer._queue) == 1
     deadline = time.monotonic() + 60
     while writer._queue and time.monotonic() < deadline:
         time.sleep(0.05)
         writer.poll()
-    assert writer._queue == [] and len(writer._pending) == 1
+    assert writer._queue == [] and len(writer._copies) == 1
     assert (tmp_path / "a.svg").read_text().rstrip().endswith("</svg>")  # the first copy is done
     writer.wait()
     assert (tmp_path / "b.svg").read_text().rstrip().endswith("</svg>")
@@ -224,3 +224,65 @@ def test_a_figure_failing_in_the_notebook_process_is_named_by_wait(tmp_path, mon
     with pytest.raises(RuntimeError, match=r"figure a\.svg could not be saved: .*No such file"):
         writer.wait()
     assert writer._queue == []
+
+
+class _Mark:
+    """A stand-in figure job that appends its number to a file (O_APPEND: whole lines, any process)."""
+
+    def __init__(self, number: int, log) -> None:
+        self.number, self.log, self.files = number, log, [log]
+
+    def draw(self) -> None:
+        import os
+        import time
+
+        time.sleep(0.005)  # long enough for the two processes to interleave
+        fd = os.open(self.log, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
+        os.write(fd, f"{self.number} {os.getpid()}\n".encode())
+        os.close(fd)
+
+
+def test_a_batch_shared_by_two_processes_draws_each_figure_once(tmp_path):
+    """Two processes drawing from one batch at once: each of 200 figures is drawn exactly once, and both
+    processes draw some (the work is shared, not done twice or left undone)."""
+    import os
+
+    log = tmp_path / "drawn.txt"
+    batch = figsave._Batch([_Mark(i, log) for i in range(200)])
+    pid = os.fork()
+    if pid == 0:
+        os._exit(len(batch.draw_all()))
+    assert batch.draw_all() == []
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    batch.close()
+    drawn = [line.split() for line in log.read_text().splitlines()]
+    assert sorted(int(number) for number, _ in drawn) == list(range(200))
+    assert {who for _, who in drawn} == {str(os.getpid()), str(pid)}
+
+
+def test_wait_shares_the_queue_with_a_copy(tmp_path, monkeypatch):
+    """One spare core, twelve figures queued while it was busy: wait() draws them here and in one copy,
+    every file is written, and no copy is left."""
+    import os
+
+    use_book_style()
+    monkeypatch.setattr(figsave, "MAX_BACKGROUND", 1)
+    writer = figsave.FigureWriter(background=True, defer_png=True)
+    log = tmp_path / "drawn.txt"
+    writer._queue = [figsave._Job(_figure(), [tmp_path / f"f{i}.png", tmp_path / f"f{i}.svg"], None, figsave._settings())
+                     for i in range(12)]
+    plt.close("all")
+    original = figsave._Job.draw
+
+    def draw(job):
+        original(job)
+        _Mark(int(job.files[0].stem[1:]), log).draw()
+
+    monkeypatch.setattr(figsave._Job, "draw", draw)
+    writer.wait()
+    assert writer._copies == [] and writer._queue == []
+    drawn = [line.split() for line in log.read_text().splitlines()]
+    assert sorted(int(n) for n, _ in drawn) == list(range(12))
+    assert len({who for _, who in drawn}) == 2 and str(os.getpid()) in {who for _, who in drawn}
+    assert all((tmp_path / f"f{i}.svg").read_text().rstrip().endswith("</svg>") for i in range(12))

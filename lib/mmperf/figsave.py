@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 import os
 import struct
-import traceback
 from pathlib import Path
 
 #: at most this many figures are drawn at once in forked processes (one per spare core); the others wait in
@@ -69,12 +68,13 @@ class FigureWriter:
     :class:`DeferredFigure`, and whoever reads the executed notebook afterwards puts the PNG in with
     :func:`fill_deferred` (the runner does, when it sets ``MMPERF_DEFER_FIGURES``).
 
-    A figure waits in a queue until a spare core is free (at most :data:`MAX_BACKGROUND` forked copies
-    draw at once; :meth:`poll`, called by :meth:`save` and by the chapter as it records results, starts the
-    next). The calling process never draws a queued figure while it still has its own work to do: in
-    :meth:`wait` it draws from the back of the queue while the copies take the front, so that every core
-    draws until the queue is empty. A queued figure is drawn with the Matplotlib settings of the moment it
-    was saved.
+    Figures wait in a queue for a spare core. When one is free (:meth:`poll`, called by :meth:`save` and
+    by the chapter as it records results), a forked copy of the process takes every figure queued so
+    far: a fork costs tens of milliseconds (the page tables are copied, then every page either process
+    writes to), so a few copies drawing several figures each are cheaper than one per figure. The calling
+    process draws nothing while its cells run; in :meth:`wait` it draws too, taking figures from the same
+    batches as the copies (:class:`_Batch`), so that every core draws until the last figure is done. A
+    queued figure is drawn with the Matplotlib settings of the moment it was saved.
 
     Examples
     --------
@@ -91,83 +91,76 @@ class FigureWriter:
     def __init__(self, background: bool | None = None, defer_png: bool = False) -> None:
         self.background = hasattr(os, "fork") if background is None else background
         self.defer_png = defer_png and self.background
-        self._pending: list[tuple[int, int, Path]] = []  # forked copies drawing: pid, report pipe, file
-        self._queue: list[_Job] = []  # figures waiting for a spare core
+        self._queue: list[_Job] = []  # figures no copy has been given yet
+        self._copies: list[_Copy] = []  # forked copies drawing
+        self._batches: list[_Batch] = []  # the figures given to copies, until every copy has finished
 
     def save(self, fig, png: Path, svg: Path) -> None:
         """Write ``png`` before returning (unless deferred) and ``svg`` now or in a forked process."""
         if self.defer_png:  # everything in the copy, even the layout
-            self._enqueue(_Job(fig, [png, svg], box=None, rc=_settings()))
-            return
-        box = tight_box(fig)
-        save_laid_out(fig, png, box)
-        if self.background:
-            self._enqueue(_Job(fig, [svg], box=box, rc=_settings()))
+            self._queue.append(_Job(fig, [png, svg], box=None, rc=_settings()))
         else:
-            save_laid_out(fig, svg, box)
-
-    def _enqueue(self, job: _Job) -> None:
-        self._queue.append(job)
+            box = tight_box(fig)
+            save_laid_out(fig, png, box)
+            if not self.background:
+                save_laid_out(fig, svg, box)
+                return
+            self._queue.append(_Job(fig, [svg], box=box, rc=_settings()))
         self.poll()
 
     def poll(self) -> None:
-        """Collect the copies that have finished and start queued figures on the cores they freed; never
-        waits (a few system calls: cheap enough to call whenever the chapter records a result)."""
-        self._reap_finished()
-        while self._queue and len(self._pending) < MAX_BACKGROUND:
-            self._fork(self._queue.pop(0))
-
-    def _fork(self, job: _Job) -> None:
-        read_end, write_end = os.pipe()  # the copy reports a failure through it
-        pid = os.fork()
-        if pid == 0:  # the copy: draw and leave without running the kernel's exit handlers
-            os.close(read_end)
-            os._exit(_save_in_copy(job, write_end))
-        os.close(write_end)
-        self._pending.append((pid, read_end, job.files[-1]))
+        """Collect the copies that have finished and give the queued figures to a copy on a core they
+        freed; never waits (a few system calls: cheap enough to call whenever the chapter records a
+        result)."""
+        self._reap(block=False)
+        if self._queue and len(self._copies) < MAX_BACKGROUND:
+            for batch in self._batch_queue():
+                self._start_copy(batch)
 
     def wait(self) -> None:
-        """Draw every queued figure and wait for every copy; raise RuntimeError naming the first figure
-        that failed."""
-        errors = []
-        while self._queue:
-            self.poll()
-            if self._queue:  # every spare core is drawing: this process takes the last figure itself
-                job = self._queue.pop()
-                try:
-                    job.draw()
-                except Exception as exc:  # noqa: BLE001 - reported with the others, naming the figure
-                    errors.append(f"figure {job.files[-1].name} could not be saved: {exc}")
-        pending, self._pending = self._pending, []
-        for job in pending:
-            try:
-                self._reap(*job)
-            except RuntimeError as exc:
-                errors.append(str(exc))
+        """Draw every queued figure, here and in copies on the spare cores, and wait for every copy;
+        raise RuntimeError naming the first figure that failed."""
+        errors = self._reap(block=False)
+        self._batch_queue()
+        for batch in self._batches:  # this process takes its share of every batch still being drawn
+            while (job := batch.claim()) is not None:
+                errors += self._reap(block=False)
+                if len(self._copies) < MAX_BACKGROUND:  # a core is free: a copy shares the rest of the batch
+                    self._start_copy(batch)
+                errors += batch.draw(job)
+        errors += self._reap(block=True)
+        for batch in self._batches:
+            batch.close()
+        self._batches = []
         if errors:
             raise RuntimeError(errors[0] + (f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""))
 
-    def _reap_finished(self) -> None:
-        """Collect the copies that have finished, without waiting for the others."""
-        running = []
-        for pid, read_end, last in self._pending:
-            done, status = os.waitpid(pid, os.WNOHANG)
-            if done:
-                self._reap(pid, read_end, last, status)
-            else:
-                running.append((pid, read_end, last))
-        self._pending = running
+    def _batch_queue(self) -> list[_Batch]:
+        jobs, self._queue = self._queue, []
+        batches = [_Batch(jobs[i:i + _Batch.MAX]) for i in range(0, len(jobs), _Batch.MAX)]
+        self._batches += batches
+        return batches
 
-    @staticmethod
-    def _reap(pid: int, read_end: int, svg: Path, status: int | None = None) -> None:
-        with os.fdopen(read_end, "rb") as pipe:
-            report = pipe.read().decode("utf-8", "replace").strip()
-        if status is None:
-            _, status = os.waitpid(pid, 0)
-        code = os.waitstatus_to_exitcode(status)
-        if code != 0 or report:
-            why = report.splitlines()[-1] if report else f"the process drawing it ended with status {code}"
-            raise RuntimeError(f"figure {svg.name} could not be saved: {why}")
+    def _start_copy(self, batch: _Batch) -> None:
+        read_end, write_end = os.pipe()  # the copy reports failures through it
+        pid = os.fork()
+        if pid == 0:  # the copy: draw and leave without running the kernel's exit handlers
+            os.close(read_end)
+            os._exit(_draw_in_copy(batch, write_end))
+        os.close(write_end)
+        self._copies.append(_Copy(pid, read_end, batch))
+
+    def _reap(self, block: bool) -> list[str]:
+        """Collect the copies that have finished (with ``block``, every copy); return their failures."""
+        errors, running = [], []
+        for copy in self._copies:
+            pid, status = os.waitpid(copy.pid, 0 if block else os.WNOHANG)
+            if pid:
+                errors += copy.failures(status)
+            else:
+                running.append(copy)
+        self._copies = running
+        return errors
 
 
 class _Job:
@@ -186,6 +179,62 @@ class _Job:
             for file in self.files:
                 save_laid_out(self.fig, file, box)
 
+    def failure(self, exc: BaseException) -> str:
+        return f"figure {self.files[-1].name} could not be saved: {type(exc).__name__}: {exc}"
+
+
+class _Batch:
+    """Figures shared out among the processes drawing them: a pipe holds one byte per figure (its index),
+    and whoever reads a byte draws that figure. A read of one byte is atomic, so no figure is drawn twice
+    and none is missed, whichever process is faster."""
+
+    MAX = 256  # figures per batch: one byte each
+
+    def __init__(self, jobs: list[_Job]) -> None:
+        self.jobs = jobs
+        self._read_end, write_end = os.pipe()
+        os.write(write_end, bytes(range(len(jobs))))  # far below a pipe's buffer: never blocks
+        os.close(write_end)  # so that a read after the last figure finds the end at once
+
+    def claim(self) -> _Job | None:
+        """The next figure nobody has taken yet, or None."""
+        index = os.read(self._read_end, 1)
+        return self.jobs[index[0]] if index else None
+
+    @staticmethod
+    def draw(job: _Job) -> list[str]:
+        """Draw ``job``; return its failure, if any."""
+        try:
+            job.draw()
+        except Exception as exc:  # noqa: BLE001 - reported with the others, naming the figure
+            return [job.failure(exc)]
+        return []
+
+    def draw_all(self) -> list[str]:
+        """Draw every figure still unclaimed; return the failures."""
+        return [failure for job in iter(self.claim, None) for failure in self.draw(job)]
+
+    def close(self) -> None:
+        os.close(self._read_end)
+
+    def names(self) -> str:
+        return ", ".join(job.files[-1].name for job in self.jobs)
+
+
+class _Copy:
+    """A forked copy drawing from ``batch``, reporting failures through the pipe ``report``."""
+
+    def __init__(self, pid: int, report: int, batch: _Batch) -> None:
+        self.pid, self.report, self.batch = pid, report, batch
+
+    def failures(self, status: int) -> list[str]:
+        with os.fdopen(self.report, "rb") as pipe:
+            lines = pipe.read().decode("utf-8", "replace").splitlines()
+        code = os.waitstatus_to_exitcode(status)
+        if code != 0 and not lines:
+            lines = [f"a process drawing figures {self.batch.names()} ended with status {code}"]
+        return lines
+
 
 def _settings() -> dict:
     """Matplotlib's settings now (without ``backend``, which a figure being saved does not read)."""
@@ -194,9 +243,9 @@ def _settings() -> dict:
     return {k: v for k, v in mpl.rcParams.items() if k != "backend"}
 
 
-def _save_in_copy(job: _Job, report_fd: int) -> int:
-    """In the forked copy: draw ``job``; on failure write the traceback into ``report_fd``. Returns the
-    exit code.
+def _draw_in_copy(batch: _Batch, report_fd: int) -> int:
+    """In the forked copy: draw the figures of ``batch`` nobody has taken; write each failure, one line,
+    into ``report_fd``. Returns the exit code.
 
     The copy writes nothing to the inherited standard streams: in a Jupyter kernel they are sockets
     served by a thread that was not copied.
@@ -206,14 +255,14 @@ def _save_in_copy(job: _Job, report_fd: int) -> int:
 
     sys.stdout = sys.stderr = io.StringIO()
     os.nice(5)  # where cores are short, the notebook (the run's critical path) goes first
-    code = 0
     try:
-        job.draw()
-    except BaseException:
-        os.write(report_fd, traceback.format_exc().encode("utf-8")[-60000:])  # within the pipe's buffer
-        code = 1
+        failures = batch.draw_all()
+    except BaseException as exc:  # noqa: BLE001 - e.g. a failure to read the batch: reported, not lost
+        failures = [f"a process drawing figures {batch.names()} failed: {type(exc).__name__}: {exc}"]
+    report = "".join(" ".join(f.split()) + "\n" for f in failures).encode("utf-8")
+    os.write(report_fd, report[-60000:])  # within the pipe's buffer: the parent reads it after the exit
     os.close(report_fd)
-    return code
+    return 1 if failures else 0
 
 
 #: what a deferred figure shows until :func:`fill_deferred` puts its PNG in (the text/plain of the output)
