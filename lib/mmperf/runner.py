@@ -274,16 +274,20 @@ def kernel_command(argv: list[str]) -> list[str]:
 
 
 def stop_kernel(km: LocalKernelManager | None) -> None:
-    """Kill the kernel of ``km`` if it still runs (after a normal run papermill's client has stopped it)."""
-    if km is None:
+    """Kill the kernel of ``km`` if it still runs (after a normal run papermill's client has killed it
+    already), wait for its process to end, and remove its connection file and sockets.
+
+    The process is waited for directly: jupyter_client's own shutdown polls it every tenth of a second.
+    """
+    if km is None or not km.has_kernel:
         return
     from jupyter_core.utils import run_sync
 
     try:
-        if run_sync(km.is_alive)():
-            run_sync(km.shutdown_kernel)(now=True)
-    except RuntimeError:  # "No kernel is running!": it stopped meanwhile
-        pass
+        run_sync(km.provisioner.kill)()  # nothing happens to a process that has ended
+        km.provisioner.process.wait(timeout=30)
+    finally:
+        run_sync(km.cleanup_resources)()
 
 
 def _papermill_execution_error() -> type[Exception]:
@@ -323,6 +327,9 @@ def _prestarted_engine() -> str:
                 if self.kc is not None:
                     self.kc.stop_channels()
                     self.kc = None
+
+        # nbclient's setup_kernel calls this name, bound to its own coroutine: rebound to the one above
+        _cleanup_kernel = run_sync(_async_cleanup_kernel)
 
         async def async_start_new_kernel_client(self):
             """nbclient's, with :func:`kernel_ready` in place of jupyter_client's ``wait_for_ready``."""
