@@ -12,7 +12,8 @@ One module per concept, as in Ciw's own source:
 - :mod:`mmperf.simcache` - caching expensive simulations apart from plotting.
 - :mod:`mmperf.plotting` - the book's figure style.
 - :mod:`mmperf.chapter` - what a notebook records: metrics, checks, figures.
-- :mod:`mmperf.runner` / :mod:`mmperf.build` / :mod:`mmperf.cli` - the ``mmbook`` command.
+- :mod:`mmperf.runner` / :mod:`mmperf.build` / :mod:`mmperf.cli` - the ``mmbook`` command (a chapter runs in
+  the kernel of :mod:`mmperf.kernel`; :mod:`mmperf.figsave` draws its figures on the spare cores).
 """
 
 __version__ = "0.1.0"
