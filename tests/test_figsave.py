@@ -92,6 +92,26 @@ def test_background_failure_names_the_figure(tmp_path):
     assert not list(tmp_path.glob(".*"))
 
 
+def test_a_failure_collected_by_poll_is_still_reported_by_wait(tmp_path):
+    """A copy that failed and was collected by poll() while the chapter went on: wait() still names the
+    figure (a failure is never lost because the copy ended early)."""
+    import time
+
+    use_book_style()
+    writer = figsave.FigureWriter(background=True)
+    fig = _figure()
+    writer.save(fig, tmp_path / "a.png", tmp_path / "gone" / "a.svg")
+    plt.close(fig)
+    deadline = time.monotonic() + 60
+    while writer._copies and time.monotonic() < deadline:
+        time.sleep(0.05)
+        writer.poll()
+    assert writer._copies == []
+    with pytest.raises(RuntimeError, match=r"figure a\.svg could not be saved: .*No such file"):
+        writer.wait()
+    writer.wait()  # reported once
+
+
 def test_displayed_png_keeps_the_display_size(tmp_path):
     """A 4-inch figure saved at 150 dpi (600 px) is shown 440 px wide: its size at 110 dpi."""
     fig, _ = plt.subplots(figsize=(4, 3))

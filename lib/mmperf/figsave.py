@@ -94,6 +94,7 @@ class FigureWriter:
         self._queue: list[_Job] = []  # figures no copy has been given yet
         self._copies: list[_Copy] = []  # forked copies drawing
         self._batches: list[_Batch] = []  # the figures given to copies, until every copy has finished
+        self._failures: list[str] = []  # of copies collected by poll(), for wait() to report
 
     def save(self, fig, png: Path, svg: Path) -> None:
         """Write ``png`` before returning (unless deferred) and ``svg`` now or in a forked process."""
@@ -112,7 +113,7 @@ class FigureWriter:
         """Collect the copies that have finished and give the queued figures to a copy on a core they
         freed; never waits (a few system calls: cheap enough to call whenever the chapter records a
         result)."""
-        self._reap(block=False)
+        self._failures += self._reap(block=False)
         if self._queue and len(self._copies) < MAX_BACKGROUND:
             for batch in self._batch_queue():
                 self._start_copy(batch)
@@ -120,7 +121,7 @@ class FigureWriter:
     def wait(self) -> None:
         """Draw every queued figure, here and in copies on the spare cores, and wait for every copy;
         raise RuntimeError naming the first figure that failed."""
-        errors = self._reap(block=False)
+        errors, self._failures = self._failures + self._reap(block=False), []
         self._batch_queue()
         for batch in self._batches:  # this process takes its share of every batch still being drawn
             while (job := batch.claim()) is not None:
