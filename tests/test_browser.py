@@ -88,6 +88,31 @@ WIDE_TABLES_JS = """() => {
   return out;
 }"""
 
+#: words of table cells split across two lines: a column squeezed below its longest word (what CSS's
+#: ``overflow-wrap: anywhere`` allows) cuts "construction" into "constructi / on"
+SPLIT_WORDS_JS = r"""() => {
+  const article = document.querySelector('article.bd-article') || document.querySelector('article');
+  if (!article) return [];
+  const out = [];
+  for (const cell of article.querySelectorAll('td, th')) {
+    if (cell.getBoundingClientRect().width === 0) continue;  // inside a closed dropdown
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+      const node = walker.currentNode;
+      const word = /[A-Za-z]{2,15}/g;  // a word no column should need to split
+      let m;
+      while ((m = word.exec(node.nodeValue))) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const lines = new Set(Array.from(range.getClientRects()).map(r => Math.round(r.top)));
+        if (lines.size > 1) out.push(m[0]);
+      }
+    }
+  }
+  return out;
+}"""
+
 FIGURES_JS = """() => Array.from(document.querySelectorAll('article figure')).filter(f => f.querySelector('img'))
   .map(f => ({id: f.id, alt: f.querySelector('img').getAttribute('alt') || '',
               provenance: (f.querySelector('.mm-provenance') || {innerText: ''}).innerText,
@@ -167,21 +192,25 @@ def test_phone_and_dark_mode_screenshots(server, browser, page_path, screenshots
     page.screenshot(path=str(screenshots / f"{_slug(page_path)}-phone.png"), full_page=True)
     # at phone width the page itself never scrolls sideways: wide tables and figures scroll in their boxes
     overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    split = page.evaluate(SPLIT_WORDS_JS)
     context.close()
     context, page, _, _ = _open(browser, server, page_path, dark=True)
     page.screenshot(path=str(screenshots / f"{_slug(page_path)}-dark.png"), full_page=True)
     context.close()
     assert not problems, f"{page_path}: {problems}"
     assert overflow <= 1, f"{page_path}: at {PHONE['width']} px the page scrolls sideways by {overflow} px"
+    assert not split, f"{page_path}: at {PHONE['width']} px table columns split {len(split)} words: {split[:10]}"
 
 
 @pytest.mark.parametrize("page_path", PAGES)
 def test_tables_fit_the_column_and_no_raw_values(server, browser, page_path):
     context, page, _, _ = _open(browser, server, page_path)
     wide = page.evaluate(WIDE_TABLES_JS)
+    split = page.evaluate(SPLIT_WORDS_JS)
     text = page.evaluate(ARTICLE_TEXT_JS)
     context.close()
     assert not wide, f"{page_path}: tables wider than the text column at {DESKTOP['width']} px: {wide}"
+    assert not split, f"{page_path}: at {DESKTOP['width']} px table columns split {len(split)} words: {split[:10]}"
     found = []
     for pattern, what in BAD_TEXT:
         for m in pattern.finditer(text):

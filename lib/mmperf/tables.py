@@ -91,8 +91,9 @@ CSS = """
 .mm-table-box table.mm-table.mm-dense{font-size:0.78em;}
 table.mm-table caption{caption-side:top;text-align:left;font-style:italic;color:inherit;padding:0 0 0.3em 0;}
 table.mm-table th,table.mm-table td{padding:0.25em 0.4em;vertical-align:top;text-align:left;
-  border:none;border-bottom:1px solid rgba(128,128,128,0.35);white-space:normal;overflow-wrap:anywhere;
+  border:none;border-bottom:1px solid rgba(128,128,128,0.35);white-space:normal;overflow-wrap:break-word;
   word-break:normal;hyphens:auto;-webkit-hyphens:auto;background:transparent;color:inherit;}
+table.mm-table.mm-dense th,table.mm-table.mm-dense td{padding:0.25em 0.3em;}
 table.mm-table thead th{border-bottom:2px solid rgba(128,128,128,0.7);font-weight:600;overflow-wrap:normal;}
 table.mm-table td.mm-num,table.mm-table th.mm-num{text-align:right;font-variant-numeric:tabular-nums;}
 table.mm-table td.mm-num{white-space:nowrap;overflow-wrap:normal;}
@@ -301,6 +302,30 @@ def check_format(fmt: Format) -> None:
                      "bool, text or a callable")
 
 
+#: a word long enough that a column should be able to be narrower than it
+_LONG_WORD = re.compile(r"[^\s<>]{13,}")
+
+
+def breakable(text: str) -> str:
+    """``text`` escaped for HTML, with a line-break opportunity (``<wbr>``) after each ``_`` and ``/`` of a
+    long word.
+
+    A column holding a name such as ``video_frames_dropped_pct`` or a path such as
+    ``data/hsieh/msg_multicast.csv`` could otherwise be no narrower than the whole name: the table
+    would overflow its column, or (with CSS's ``overflow-wrap: anywhere``) every word of the column
+    would be split between two letters. With these opportunities the name breaks where a reader
+    expects it to, and no word is split.
+
+    Examples
+    --------
+    >>> breakable("see data/hsieh/msg.csv for <rates>")
+    'see data/<wbr>hsieh/<wbr>msg.csv for &lt;rates&gt;'
+    >>> breakable("video_frames_dropped_pct, short_name")
+    'video_<wbr>frames_<wbr>dropped_<wbr>pct, short_name'
+    """
+    return _LONG_WORD.sub(lambda m: re.sub(r"([_/])", r"\1<wbr>", m[0]), html.escape(text))
+
+
 # ----------------------------------------------------------------------------- the table
 class Table:
     """A formatted table: ``header`` (list of str), ``rows`` (list of lists of str) and per-column
@@ -332,7 +357,7 @@ class Table:
         parts.append("<thead><tr>")
         for j, head in enumerate(self.header):
             cls = ' class="mm-num"' if self.numeric[j] else ""
-            parts.append(f'<th scope="col"{cls}>{esc(head)}</th>')
+            parts.append(f'<th scope="col"{cls}>{breakable(head)}</th>')
         parts.append("</tr></thead><tbody>")
         for row in self.rows:
             parts.append("<tr>")
@@ -345,7 +370,7 @@ class Table:
                 elif self.wrapped[j]:
                     classes.append("mm-wrap")
                 cls = f' class="{" ".join(classes)}"' if classes else ""
-                parts.append(f"<td{cls}>{esc(cell)}</td>")
+                parts.append(f"<td{cls}>{esc(cell) if self.numeric[j] else breakable(cell)}</td>")
             parts.append("</tr>")
         parts.append("</tbody></table></div>")
         return "".join(parts)
