@@ -112,6 +112,22 @@ def test_a_failure_collected_by_poll_is_still_reported_by_wait(tmp_path):
     writer.wait()  # reported once
 
 
+def test_the_same_figure_gives_the_same_files(tmp_path):
+    """Saved twice (apart, in forked copies), a figure gives byte-identical PNG and SVG files: the SVG
+    carries no date and its element ids come from the book style's fixed salt, not a random one."""
+    use_book_style()
+    for run in ("a", "b"):
+        writer = figsave.FigureWriter(background=True, defer_png=True)
+        fig = _figure()
+        writer.save(fig, tmp_path / f"{run}.png", tmp_path / f"{run}.svg")
+        plt.close(fig)
+        writer.wait()
+    assert (tmp_path / "a.png").read_bytes() == (tmp_path / "b.png").read_bytes()
+    svg = (tmp_path / "a.svg").read_text()
+    assert svg == (tmp_path / "b.svg").read_text()
+    assert "<dc:date>" not in svg and 'clip-path="url(#p' in svg
+
+
 def test_displayed_png_keeps_the_display_size(tmp_path):
     """A 4-inch figure saved at 150 dpi (600 px) is shown 440 px wide: its size at 110 dpi."""
     fig, _ = plt.subplots(figsize=(4, 3))

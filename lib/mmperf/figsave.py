@@ -54,8 +54,10 @@ def save_laid_out(fig, path: Path, box) -> None:
     the attribute (tests/test_figsave.py counts the draws, so a Matplotlib upgrade that changes this shows).
     """
     engine, fig._layout_engine = fig._layout_engine, None
+    # An SVG records the moment it was written unless told not to: undated, the file depends on the figure only.
+    undated = {"metadata": {"Date": None}} if Path(path).suffix == ".svg" else {}
     try:
-        fig.savefig(path, bbox_inches=box)
+        fig.savefig(path, bbox_inches=box, **undated)
     finally:
         fig._layout_engine = engine
 

@@ -67,6 +67,9 @@ BOOK_RC = {
     "lines.markersize": 6,
     "axes.prop_cycle": cycler(color=PALETTE),
     "svg.fonttype": "none",
+    # the SVG's element ids from a fixed salt, not a random one (with figsave's undated SVG metadata, the
+    # same figure gives the same file on every run: a rebuild changes only the figures whose data changed)
+    "svg.hashsalt": "mmperf",
 }
 
 
