@@ -132,6 +132,19 @@ def test_multicast_experiment_least_squares_and_deterministic_lines():
     assert ex.multicast_experiment(12, 0.0, 1, 1)["ns"].tolist() == list(range(1, 13))
 
 
+def test_multicast_simulation_uses_the_transcribed_eq22(monkeypatch):
+    """The simulated multicasts take their job times from the values table, not from the model's
+    defaults: with Eq. 2.2's constants changed to 100 + 10 n and 50 + 5 n, deterministic jobs give
+    100 + 10 x 3 = 130 ms (serial) and 50 + 5 x 3 = 65 ms (parallel) at n = 3."""
+    real = ex.values()
+    changed = {**real, "eq22_num_const_ms": 100.0, "eq22_num_slope_ms": 10.0,
+               "eq22_den_const_ms": 50.0, "eq22_den_slope_ms": 5.0}
+    monkeypatch.setattr(ex, "values", lambda: changed)
+    out = ex.multicast_experiment(3, 0.0, 1, 1)
+    assert out["sim"]["serial"]["time_ms"] == pytest.approx(130.0)
+    assert out["sim"]["parallel"]["time_ms"] == pytest.approx(65.0)
+
+
 def test_overhead_experiment_eq31_and_the_mtu_grid():
     out = ex.overhead_experiment(2056, 61440, 3, "tcp_per_packet", 576, 65280, 155.52)
     # Eq. 3.1: 1032-byte H-PDUs take 1323 cells of 48 bytes for 61440 data bytes
