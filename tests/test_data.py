@@ -87,3 +87,25 @@ def test_missing_provenance_and_unknown_study(broken):
     shutil.move(broken / "provenance.yml", broken / "gone.yml")
     with pytest.raises(DataError, match="provenance.yml is missing"):
         data.load_table("toy", "t1")
+
+
+def test_a_machines_specint92_is_the_same_wherever_it_is_transcribed():
+    """The thesis gives each workstation's SPECint92 once (Table 3.3, or Sections 6.5.4 and 7.6.2); three
+    of the Claypool packages transcribe some of them in their own files. Every copy must carry the same
+    number as the others (a typo in one would silently give two chapters different machines), and the
+    seed's: Table 3.3 (seed lines 801-803: IPX 21.8, Sparc 5 64.0), Section 6.5.4 (line 1805: IPX 21.8,
+    Indigo 2 92.2) and Section 7.6.2 (line 2062: Personal Iris 22.4, Indigo 2 92.2)."""
+    from mmperf.data import load_table, load_values
+
+    table = load_table("claypool", "ch3_table3_3").set_index("workstation")["SPECint92"]
+    copies = {
+        "ipx": [table["IPX"], load_values("claypool", "quality_systems")["specint92_ipx"],
+                load_values("claypool", "load_values")["specint92_ipx"]],
+        "sparc5": [table["Sparc 5"], load_values("claypool", "quality_systems")["specint92_sparc5"]],
+        "personal_iris": [load_values("claypool", "quality_systems")["specint92_personal_iris"],
+                          load_values("claypool", "load_values")["specint92_personal_iris"]],
+        "indigo2": [load_values("claypool", "quality_systems")["specint92_indigo2"],
+                    load_values("claypool", "load_values")["specint92_indigo2"]],
+    }
+    assert {machine: sorted({float(v) for v in values}) for machine, values in copies.items()} == {
+        "ipx": [21.8], "sparc5": [64.0], "personal_iris": [22.4], "indigo2": [92.2]}
