@@ -36,6 +36,7 @@ import pandas as pd
 from mmperf import figsave, paths
 from mmperf import params as params_mod
 from mmperf.checks import Coverage, Scorecard, headline, summary_sentence
+from mmperf.standalone import GLUE_PREFIX
 
 METRIC_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 FIGURE_NAME = re.compile(r"^fig-[a-z0-9-]+$")
@@ -60,10 +61,9 @@ class GluedText(str):
 
 
 #: myst-nb's glue format (``myst_nb.glue(name, value, display=False)``): the value's displayed data under
-#: this prefix, its name in the output's metadata. Written here so that a chapter's kernel does not import
+#: GLUE_PREFIX, its name in the output's metadata. Written here so that a chapter's kernel does not import
 #: myst-nb and nbformat, and so that a number or a sentence skips IPython's formatters (a chapter glues
 #: a hundred of them); tests/test_chapter.py checks the output against myst-nb's own.
-GLUE_PREFIX = "application/papermill.record/"
 
 
 def _glue(name: str, value: Any) -> None:

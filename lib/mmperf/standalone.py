@@ -13,6 +13,8 @@ import copy
 import re
 from typing import Any
 
+#: myst-nb's glue format: a glued value's displayed data is stored under this prefix (mmperf.chapter writes
+#: it, this module reads it back; defined here because this module is the lighter of the two to import)
 GLUE_PREFIX = "application/papermill.record/"
 ROLE = re.compile(r"\{glue(?::text|:md|:any|:)?\}`([^`:]+)(?::([^`]*))?`")
 OTHER_ROLE = re.compile(r"\{[a-z]+(?::[a-z]+)?\}`([^`]*)`")
