@@ -30,14 +30,16 @@ What it does, so no chapter has to:
 - **missing values** (``None``, ``NaN``, ``pd.NA``, ``NaT`` and the strings "nan", "None") are
   shown as an em dash "—"; infinities as "∞" / "-∞". A column with nothing in it (every cell empty
   or missing) is left out.
-- **long text wraps** inside its cell; nothing is ever cut with "...". Columns named in ``wrap``
-  (by default: text columns with a cell longer than 40 characters) get a wider minimum width.
+- **long text wraps** inside its cell, between words: nothing is ever cut with "...", and no word is
+  split between two letters (a long name or path may break after its ``_`` and ``/``:
+  :func:`breakable`). Columns named in ``wrap`` (by default: text columns with a cell longer than 40
+  characters) get a wider minimum width.
 - **status column**: the column named by ``status`` (default: a column called "status", if any)
   is colour-coded *and* keeps its word (green: reproduced / target met / holds; red: not
   reproduced / target missed / fails; amber: inconclusive; grey: not applicable / not comparable),
   with a glyph before the word for readers who do not see the colours.
 - **fits the text column**: the table takes the column's width and wraps text (a table of eight
-  or more columns uses a smaller type); only when the
+  or more columns uses a smaller type and narrower padding); only when the
   screen is too narrow does the table scroll sideways inside its own box. Colours are
   translucent, so the table reads in light and dark mode.
 
