@@ -553,11 +553,13 @@ def format_comparison(rows: list[dict[str, Any]], a: str, b: str) -> str:
     """Plain-text table of :func:`compare_runs` rows."""
     if not rows:
         return f"no metric differs between {a} and {b}"
+    from mmperf.tables import signed
+
     def fmt(v: Any) -> str:
         return f"{v:.6g}" if isinstance(v, float) else str(v)
     lines = [f"A = {a}", f"B = {b}", f"{'metric':40s} {'A':>14s} {'B':>14s} {'change':>9s}"]
     for r in rows:
-        change = "—" if r["relative change"] is None else f"{100 * r['relative change']:+.1f} %"
+        change = "—" if r["relative change"] is None else f"{signed(100 * r['relative change'], 1)} %"
         lines.append(f"{r['metric']:40s} {fmt(r['a']):>14s} {fmt(r['b']):>14s} {change:>9s}")
     return "\n".join(lines)
 

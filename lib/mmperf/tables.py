@@ -204,6 +204,19 @@ def sig(x: float, digits: int = 3) -> str:
     return f"{rounded:,.{decimals}f}"
 
 
+def signed(x: float, decimals: int = 2) -> str:
+    """``x`` with its sign and ``decimals`` decimals, for a difference; a value that rounds to zero is
+    written without a sign (never "-0.00").
+
+    Examples
+    --------
+    >>> signed(1.234), signed(-0.5, 1), signed(-0.0004), signed(0.004, 2), signed(0.0)
+    ('+1.23', '-0.5', '0.00', '0.00', '0.00')
+    """
+    text = f"{float(x):+.{decimals}f}"
+    return text[1:] if float(text) == 0 else text
+
+
 def _auto_number(x: float) -> str:
     """Four significant digits, trailing zeros after the point dropped."""
     text = sig(x, 4)

@@ -269,7 +269,7 @@ def test_fixed_buffer_and_fixed_rate_thresholds(chapter):
         "backdraft": "not reproduced", "fugitive": "reproduced"}
     assert fr["backdraft"].paper == "no difference"
     # d = p_pcbr - p_pdcbr = (20 - 15, 10 - 9) = (5, 1) frame times = +0.03 to +0.17 s
-    assert fr["soccer"].ours == "PDCBR shorter by +0.03 to +0.17 s over 2 rates"
+    assert fr["soccer"].ours == "PDCBR shorter by +0.03 to +0.17 s over 2 rates (negative: longer)"
 
 
 def test_construction_fails_when_ciw_and_the_recurrence_differ(chapter):

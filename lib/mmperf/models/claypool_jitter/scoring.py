@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 
 from mmperf.models.claypool_jitter.analytic import fisher_ci
+from mmperf.tables import signed
 
 #: Conditions of the designs described in sections 3.4-3.6 (one run each, our reading): 4 classes x 6
 #: loads, 4 isolated classes, 3 priorities x 6 loads, 3 networks x 2 loads.
@@ -233,7 +234,7 @@ def explain(ch, R: dict) -> None:
     h2 = _status(sc, "H2 ")
     g("cj_miniexp_text",
       f"On an unloaded system our packet interval and the variance of the positive deviations correlate with r = "
-      f"{r1:+.2f} and {r2:+.2f}. With only {R['n_exp1']} and {R['n_exp2']} runs the 95 % band of an r near zero is "
+      f"{signed(r1)} and {signed(r2)}. With only {R['n_exp1']} and {R['n_exp2']} runs the 95 % band of an r near zero is "
       f"wide: of the two checks, {_count(h2, 'reproduced')} are reproduced, {_count(h2, 'inconclusive')} "
       f"inconclusive and {_count(h2, 'not reproduced')} not reproduced. "
       + (("Without counters the only late frames come from the rare stalls, which hit a frame whatever the "

@@ -18,6 +18,8 @@ import math
 import numpy as np
 import pandas as pd
 
+from mmperf.tables import signed
+
 from . import analytic as an
 from .experiments import MJPEG, MPEG1, MPEG2, STUDY_47
 
@@ -170,7 +172,8 @@ def score(ch, res: dict, inputs: dict, fps: float) -> dict:
         else:
             holds = bool(np.all(d > 1.0))
         sc.claim(f"Fixed rate: start-up delay of PDCBR vs PCBR: {name}", "Sec. 4.7.2, seed line 1489", paper=paper,
-                 ours=f"PDCBR shorter by {d.min() / fps:+.2f} to {d.max() / fps:+.2f} s over {len(d)} rates",
+                 ours=f"PDCBR shorter by {signed(d.min() / fps)} to {signed(d.max() / fps)} s over {len(d)} rates "
+                      "(negative: longer)",
                  holds=holds, evidence="prediction",
                  note="shorter = by more than one frame time; similar = within 10 %; no difference = within one frame time")
 

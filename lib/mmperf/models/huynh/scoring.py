@@ -27,6 +27,7 @@ import numpy as np
 import pandas as pd
 
 from mmperf.stats import mean_ci
+from mmperf.tables import signed
 
 from .model import CATEGORIES, _slug
 
@@ -383,7 +384,7 @@ def _record_orderings(sc, R: Reps, S: Reps, rates: list[float], main: pd.DataFra
     for f in rates:
         lo_, mo_ = at(LOCATE, "386", f), at(MOVE, "386", f)
         r, hw = R.rel("delay_send", mo_, lo_)
-        parts.append(f"{f:g}/s: Locate {r:+.1f} ± {hw:.1f} % vs Move")
+        parts.append(f"{f:g}/s: Locate {signed(r, 1)} ± {hw:.1f} % vs Move")
         if f < top:
             signs.append(1 if abs(r) + hw <= 10 else -1 if abs(r) - hw > 10 else 0)
         else:
@@ -395,7 +396,7 @@ def _record_orderings(sc, R: Reps, S: Reps, rates: list[float], main: pd.DataFra
     parts, signs = [], []
     for f in rates:
         r, hw = R.rel("delay_send", at(LOCATE, "386", f, c), at(LOCATE, "386", f, d))
-        parts.append(f"{f:g}/s: distributed {r:+.1f} ± {hw:.1f} %")
+        parts.append(f"{f:g}/s: distributed {signed(r, 1)} ± {hw:.1f} %")
         signs.append(sign(r, hw) if f == top else (1 if abs(r) + hw <= 10 else -1 if abs(r) - hw > 10 else 0))
     sc.claim("Q4 compress/send (Locate 386): distributed > centralized at 30 frames/s, equal at lower rates",
              "Section 5.4 (seed line 229)", paper="distributed higher at 30 only", ours="; ".join(parts),
@@ -419,7 +420,7 @@ def _record_orderings(sc, R: Reps, S: Reps, rates: list[float], main: pd.DataFra
         for f in rates:
             dm, hw = R.diff("delay_recv", at(MOVE, "386", f, mix), at(LOCATE, "386", f, mix))
             signs.append(sign(dm, hw))
-            parts.append(f"{mix[:4]} {f:g}/s {1e3 * dm:+.1f} ± {1e3 * hw:.1f} ms")
+            parts.append(f"{mix[:4]} {f:g}/s {signed(1e3 * dm, 1)} ± {1e3 * hw:.1f} ms")
     sc.claim("Q6 386 receive/decompress: Move < Locate at every rate, both schemes", "Section 5.5 (seed line 235)",
              paper="Move lower everywhere", ours="Locate - Move: " + "; ".join(parts), holds=decide(signs),
              evidence="prediction", na_reason=na, reason=ci_reason(level, n, "paired differences"))
