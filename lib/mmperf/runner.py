@@ -63,6 +63,11 @@ def _is_inside(path: Path, folder: Path) -> bool:
         return False
 
 
+def _in_book_build(output_dir: Path) -> bool:
+    """Whether ``output_dir`` is inside the book's own build of the chapters (``_build/chapters``)."""
+    return _is_inside(output_dir, paths.build_dir() / "chapters")
+
+
 def check_output_dir(output_dir: Path, allow_book_build: bool = False) -> None:
     """Refuse an output folder that ``mmbook`` must not write into.
 
@@ -72,13 +77,13 @@ def check_output_dir(output_dir: Path, allow_book_build: bool = False) -> None:
         inside the book's default build, a file, a non-empty folder that is not an earlier run,
         or a place this user cannot write.
     """
-    book_chapters = paths.build_dir() / "chapters"
-    if not allow_book_build and _is_inside(output_dir, book_chapters):
-        raise OutputError(f"--output {output_dir} is inside the book's default build ({book_chapters}); "
-                          "choose another folder, e.g. runs/my-experiment")
+    in_book_build = _in_book_build(output_dir)
+    if in_book_build and not allow_book_build:
+        raise OutputError(f"--output {output_dir} is inside the book's default build "
+                          f"({paths.build_dir() / 'chapters'}); choose another folder, e.g. runs/my-experiment")
     if output_dir.exists() and not output_dir.is_dir():
         raise OutputError(f"--output {output_dir} exists and is not a folder")
-    own_book_build = allow_book_build and _is_inside(output_dir, book_chapters)
+    own_book_build = allow_book_build and in_book_build
     if output_dir.is_dir() and any(output_dir.iterdir()) and not (output_dir / MARKER).is_file() \
             and not own_book_build:  # the book's own build folders are mmbook's, marked or not
         raise OutputError(f"--output {output_dir} is a non-empty folder that mmbook did not write (no {MARKER}); "
@@ -233,8 +238,7 @@ def run_chapter(name: str, overrides: dict[str, Any] | None = None, output_dir: 
         _export_html(decorated, work / f"{name}.html", spec, results, exporter)
         written = sorted(p.relative_to(work).as_posix() for p in work.rglob("*") if p.is_file())
         (work / MARKER).write_text(json.dumps({"chapter": name, "files": written}, indent=1) + "\n")
-        _move_into_place(work, output_dir,
-                         book_build=allow_book_build and _is_inside(output_dir, paths.build_dir() / "chapters"))
+        _move_into_place(work, output_dir, book_build=allow_book_build and _in_book_build(output_dir))
     except BaseException:
         shutil.rmtree(work, ignore_errors=True)
         raise
