@@ -130,6 +130,14 @@ def test_h29_detail_names_the_failing_and_the_missing_delays():
     assert share == pytest.approx(1 / 3)
 
 
+def test_h29_detail_names_a_pdcbr_high_rate_below_cbr():
+    """The middle link of the chain: at P = 2 PDCBR high (95) is below the CBR rate (100), and the text says
+    so (before, such a delay was counted as failing without being named)."""
+    df = pd.DataFrame({"P": [1, 2], "r_pcbr": [120.0, 120.0], "r_high": [110.0, 95.0], "r_cbr": [100.0, 100.0],
+                       "r_low": [50.0, 50.0]})
+    assert scoring.h29_detail(df) == (False, "holds at 1 of 2 start-up delays; PDCBR high < CBR at P = 2", 0.5)
+
+
 def test_h29_detail_tolerates_rounding_and_is_inconclusive_without_pairs():
     # r_high exceeds r_pcbr by 1e-12 relative: inside REL = 1e-9, so the ordering holds
     df = pd.DataFrame({"P": [5], "r_pcbr": [100.0], "r_high": [100.0 * (1 + 1e-12)], "r_cbr": [90.0], "r_low": [10.0]})

@@ -51,6 +51,8 @@ def h29_detail(df: pd.DataFrame) -> tuple[bool | None, str, float]:
     parts = []
     if (~a).any():
         parts.append(f"PDCBR high > PCBR at P = {_fmt_p(df['P'][~a])}")
+    if (~b).any():  # the grid's pairs are meant to exclude it: named, should it ever happen
+        parts.append(f"PDCBR high < CBR at P = {_fmt_p(df['P'][~b])}")
     if (~c).any():
         parts.append(f"PDCBR low > CBR at P = {_fmt_p(df['P'][~c])}")
     text = f"holds at {int(ok.sum())} of {len(df)} start-up delays" + (f"; {'; '.join(parts)}" if parts else "") + note
