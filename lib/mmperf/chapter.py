@@ -60,13 +60,14 @@ class GluedText(str):
         return str(self)
 
 
-#: myst-nb's glue format (``myst_nb.glue(name, value, display=False)``): the value's displayed data under
-#: GLUE_PREFIX, its name in the output's metadata. Written here so that a chapter's kernel does not import
-#: myst-nb and nbformat, and so that a number or a sentence skips IPython's formatters (a chapter glues
-#: a hundred of them); tests/test_chapter.py checks the output against myst-nb's own.
-
-
 def _glue(name: str, value: Any) -> None:
+    """Glue ``value`` as ``name`` in myst-nb's format (``myst_nb.glue(name, value, display=False)``): its
+    displayed data under GLUE_PREFIX, its name in the output's metadata.
+
+    Written here so that a chapter's kernel does not import myst-nb and nbformat, and so that a number or
+    a sentence skips IPython's formatters (a chapter glues a hundred of them); tests/test_chapter.py checks
+    the output against myst-nb's own.
+    """
     try:
         from IPython import get_ipython
         from IPython.display import display
