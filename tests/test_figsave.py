@@ -286,8 +286,12 @@ def test_a_batch_shared_by_two_processes_draws_each_figure_once(tmp_path):
     log = tmp_path / "drawn.txt"
     batch = figsave._Batch([_Mark(i, log) for i in range(200)])
     pid = os.fork()
-    if pid == 0:
-        os._exit(len(batch.draw_all()))
+    if pid == 0:  # the copy leaves whatever happens: an exception must not run the rest of pytest in it
+        code = 99
+        try:
+            code = len(batch.draw_all())
+        finally:
+            os._exit(code)
     assert batch.draw_all() == []
     _, status = os.waitpid(pid, 0)
     assert os.waitstatus_to_exitcode(status) == 0
