@@ -27,9 +27,9 @@ import tempfile
 import time
 from pathlib import Path
 
+from mmbook.params import load_chapter
 from mmperf.data import load_table
-from mmperf.models import claypool_jitter as cj
-from mmperf.params import load_chapter
+from mmstudies import claypool_jitter as cj
 
 
 def _best(run, repeats: int) -> float:

@@ -1,7 +1,7 @@
 """Hsieh video chapter: frame steps per second of the fast schedules against the plain-Python recurrences.
 
 One synthetic MPEG-1 trace (the chapter's mtv stand-in, first ``frames`` frames). For PDCBR the
-numba kernel (:func:`mmperf.models.hsieh_video.analytic.evaluate`, no early exit: a feasible pair
+numba kernel (:func:`mmstudies.hsieh_video.analytic.evaluate`, no early exit: a feasible pair
 and no buffer bound) is timed against the thesis's 18-line algorithm transcribed in plain Python
 (:func:`reference_dual_rate_algorithm`); for PCBR the vectorised Lindley recursion
 (:func:`pcbr_departures` + buffer) against Eqs. 4.4-4.6 in plain Python. Both sides compute the same
@@ -16,9 +16,9 @@ from __future__ import annotations
 import json
 import time
 
-from mmperf.models.hsieh_video import analytic as an
-from mmperf.models.hsieh_video import experiments as ex
-from mmperf.models.hsieh_video import traces as tr
+from mmstudies.hsieh_video import analytic as an
+from mmstudies.hsieh_video import experiments as ex
+from mmstudies.hsieh_video import traces as tr
 
 
 def _rate(func, frames: int, min_seconds: float = 0.5) -> tuple[float, object]:

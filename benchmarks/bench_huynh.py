@@ -8,8 +8,8 @@ sys; an earlier run under heavier load 52.0), of which the simulations 37.7 (11.
 lean loop, 310 runs): 0.80 of the budget, 5.0 times less than before. Where the time went:
 
 - the host-CPU sweep of Fig. 5a (70 runs) is gone: the utilisation law gives it exactly
-  (:func:`mmperf.models.huynh.analytic.host_kloc_sweep`);
-- every other run uses :mod:`mmperf.models.huynh.lean` (checked record for record against the
+  (:func:`mmstudies.huynh.analytic.host_kloc_sweep`);
+- every other run uses :mod:`mmstudies.huynh.lean` (checked record for record against the
   Ciw model by ``tests/models/test_huynh_lean.py``), several times cheaper per replication.
 
 This script runs every simulation of the chapter with the default parameters (no cache) and
@@ -26,10 +26,10 @@ import json
 import resource
 import time
 
-from mmperf.models.huynh.config import Config
-from mmperf.models.huynh.experiments import run_chapter_sweep
-from mmperf.models.huynh.model import run_once
-from mmperf.params import load_chapter
+from mmbook.params import load_chapter
+from mmstudies.huynh.config import Config
+from mmstudies.huynh.experiments import run_chapter_sweep
+from mmstudies.huynh.model import run_once
 
 #: the chapter's cold-cache CPU budget (issue 11) and the last measurement (see the docstring)
 BUDGET_CPU_S = 60.0

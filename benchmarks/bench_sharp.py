@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 
 from mmperf.data import load_table
-from mmperf.models import sharp
+from mmstudies import sharp
 
 
 def main(repeats: int = 5) -> None:

@@ -2,13 +2,13 @@
 
 mutmut 3 finds the mutated package only under ``./``, ``src/`` or ``source/``, and this project keeps
 its library in ``lib/``; so the run happens in a scratch copy of the project with ``lib/`` renamed
-``src/`` (the tests import ``mmperf`` either way). Nothing in the working tree is mutated.
+``src/`` (the tests import ``mmperf``, ``mmstudies`` and ``mmbook`` either way). Nothing in the working tree is mutated.
 
 Usage::
 
     python -m benchmarks.mutation                 # the modules in MODULES, their fast tests
     python -m benchmarks.mutation --report FILE   # also write the counts and explained survivors (markdown)
-    python -m benchmarks.mutation --module stats  # one module while iterating (repeatable)
+    python -m benchmarks.mutation --module mmperf.stats  # one module while iterating (repeatable)
     python -m benchmarks.mutation --keep DIR      # keep the scratch copy (inspect with `mutmut show`)
     python -m benchmarks.mutation --keep DIR --reuse --report FILE   # re-render without running again
     python -m benchmarks.mutation --from DIR1 --from DIR2 --report FILE   # one report from runs kept with
@@ -36,18 +36,18 @@ ROOT = Path(__file__).resolve().parents[1]
 #: the study packages whose ``analytic`` module is mutated (explanations in benchmarks/mutation_explanations/)
 STUDIES = ("claypool_jitter", "claypool_load", "claypool_quality", "hsieh_messaging", "hsieh_video", "huynh",
            "sharp", "zeadally")
-#: analytic modules (dotted names under ``mmperf``) and the fast, exact tests that must kill their mutants
-#: (each module's own doctests run too: its file under ``src/mmperf/`` is added to its selection)
+#: analytic modules (dotted names under ``lib/``) and the fast, exact tests that must kill their mutants
+#: (each module's own doctests run too: its file under ``src/`` is added to its selection)
 MODULES = {
-    "queueing": ["tests/test_queueing.py"],
-    "stats": ["tests/test_stats.py"],
-    "checks": ["tests/test_checks.py"],
-    "regression": ["tests/test_regression.py"],
-    "jitter": ["tests/test_jitter.py"],
-    "quality": ["tests/test_quality.py"],
+    "mmperf.queueing": ["tests/test_queueing.py"],
+    "mmperf.stats": ["tests/test_stats.py"],
+    "mmperf.checks": ["tests/test_checks.py"],
+    "mmperf.regression": ["tests/test_regression.py"],
+    "mmperf.jitter": ["tests/test_jitter.py"],
+    "mmperf.quality": ["tests/test_quality.py"],
     # the study models' analytic parts (closed forms and recursions); numba-compiled kernels are decorated
     # functions, which mutmut 3 does not mutate: their tests compare them with plain-Python references
-    **{f"models.{study}.analytic": [f"tests/models/test_{study}_analytic.py"] for study in STUDIES},
+    **{f"mmstudies.{study}.analytic": [f"tests/models/test_{study}_analytic.py"] for study in STUDIES},
 }
 #: simulation tests are excluded: they cost seconds per mutant and the exact tests are meant to suffice
 DESELECT = "not simulation_matches and not slow"
@@ -182,8 +182,8 @@ module with its final tests (listed at the top)."""
 
 
 def source_file(module: str) -> str:
-    """The scratch copy's file of a dotted module name, e.g. ``src/mmperf/models/sharp/analytic.py``."""
-    return "src/mmperf/" + module.replace(".", "/") + ".py"
+    """The scratch copy's file of a dotted module name, e.g. ``src/mmstudies/sharp/analytic.py``."""
+    return "src/" + module.replace(".", "/") + ".py"
 
 
 def module_of(mutant: str, modules) -> str | None:
@@ -191,9 +191,8 @@ def module_of(mutant: str, modules) -> str | None:
 
     mutmut names a mutant ``<dotted module>.x_<function>__mutmut_<n>`` (methods: ``xǁ<class>ǁ<method>``).
     """
-    rest = mutant.removeprefix("mmperf.")
     for module in sorted(modules, key=len, reverse=True):
-        if rest.startswith(module + ".x"):
+        if mutant.startswith(module + ".x"):
             return module
     return None
 
@@ -237,7 +236,7 @@ def prepare(copy: Path, modules: dict[str, list[str]], timeout_multiplier: float
         + f'pytest_add_cli_args = ["-p", "no:cacheprovider", "-p", "no:xdist", "-k", "{DESELECT}"]\n'
         + (f"timeout_multiplier = {timeout_multiplier}\n" if timeout_multiplier else "")
     )
-    (copy / "pyproject.toml").write_text(pyproject.replace('"tests", "lib/mmperf"', '"tests"'))
+    (copy / "pyproject.toml").write_text(pyproject.replace('"tests", "lib/mmperf", "lib/mmstudies", "lib/mmbook"', '"tests"'))
 
 
 def run(copy: Path, children: int) -> str:

@@ -73,7 +73,7 @@ output_dir = None
 import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
-from mmperf.chapter import Chapter
+from mmbook.chapter import Chapter
 ch = Chapter.start("demo", globals())
 ```
 

@@ -5,8 +5,8 @@ import re
 
 import pytest
 
+from mmbook.params import chapter_names, load_chapter
 from mmperf import paths
-from mmperf.params import chapter_names, load_chapter
 
 CHAPTERS = chapter_names()
 

@@ -28,9 +28,9 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
+from mmbook.params import chapter_names
+from mmbook.sphinxext import looks_like_path
 from mmperf import paths
-from mmperf.params import chapter_names
-from mmperf.sphinxext import looks_like_path
 
 pytestmark = pytest.mark.browser
 

@@ -2,21 +2,8 @@
 
 import os
 
-from mmperf import build
-from mmperf.params import load_chapter
-
-
-def test_notebook_imports_reads_code_cells_only(tmp_path):
-    nb = tmp_path / "n.md"
-    nb.write_text("# T\n\nText `import mmperf.quality`.\n\n```{code-cell} ipython3\n:tags: [remove-cell]\n"
-                  "from mmperf.models import zeadally as z\nimport mmperf.stats\n%matplotlib inline\n```\n")
-    assert build.notebook_imports(nb) == {"mmperf.models", "mmperf.models.zeadally", "mmperf.stats"}
-
-
-def test_library_files_follow_imports_transitively():
-    files = {f.name for f in build.library_files({"mmperf.chapter"})}
-    assert {"chapter.py", "checks.py", "params.py", "paths.py"} <= files
-    assert "queueing.py" not in files  # the chapter record does not simulate
+from mmbook import build
+from mmbook.params import load_chapter
 
 
 def test_key_covers_own_notebook_and_data_not_other_studies(tmp_path, monkeypatch):
@@ -29,7 +16,7 @@ def test_key_covers_own_notebook_and_data_not_other_studies(tmp_path, monkeypatc
     (tmp_path / "_config.yml").write_text("title: t\n")
     (tmp_path / "notebooks" / "ch.yml").write_text("title: Ch\ndata: [a]\nparameters: {}\n")
     notebook = tmp_path / "notebooks" / "ch.md"
-    notebook.write_text("# Ch\n\n```{code-cell} ipython3\nfrom mmperf.chapter import Chapter\n```\n")
+    notebook.write_text("# Ch\n\n```{code-cell} ipython3\nfrom mmbook.chapter import Chapter\n```\n")
     monkeypatch.setenv("MMPERF_ROOT", str(tmp_path))
     key = lambda: build.chapter_cache_key(load_chapter("ch"))  # noqa: E731
     before = key()

@@ -1,4 +1,4 @@
-"""The chapter record (mmperf.chapter): metrics, undefined results, warnings, figures, results.json."""
+"""The chapter record (mmbook.chapter): metrics, undefined results, warnings, figures, results.json."""
 
 import json
 import math
@@ -9,8 +9,8 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
 
-from mmperf.chapter import Chapter  # noqa: E402
-from mmperf.params import ParameterError  # noqa: E402
+from mmbook.chapter import Chapter  # noqa: E402
+from mmbook.params import ParameterError  # noqa: E402
 
 
 @pytest.fixture
@@ -91,7 +91,7 @@ def test_glue_bundle_is_what_myst_nb_would_glue(value):
     formatters give (what myst_nb.glue stores), sentences being glued as GluedText."""
     from IPython.core.formatters import format_display_data
 
-    from mmperf.chapter import GluedText, glue_bundle
+    from mmbook.chapter import GluedText, glue_bundle
 
     expected = format_display_data(GluedText(value) if isinstance(value, str) else value)
     assert glue_bundle(value) == expected
@@ -100,6 +100,6 @@ def test_glue_bundle_is_what_myst_nb_would_glue(value):
 def test_glue_prefix_is_myst_nb_s():
     from myst_nb.ext.glue import GLUE_PREFIX
 
-    from mmperf.chapter import GLUE_PREFIX as ours
+    from mmbook.chapter import GLUE_PREFIX as ours
 
     assert ours == GLUE_PREFIX

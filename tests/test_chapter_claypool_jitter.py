@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from mmperf.cli import main
+from mmbook.cli import main
 
 # Short traces, two replications, three loads and two years keep the executions quick.
 SMALL = {"run_length_s": "30", "replications": "2", "years": "2", "max_load": "3", "sensitivity_replications": "1"}

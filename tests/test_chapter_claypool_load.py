@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from mmperf.cli import main
+from mmbook.cli import main
 
 pytestmark = pytest.mark.slow
 

@@ -15,7 +15,7 @@ SMALL = ("synthetic_length_scale", "0.05", "startup_max_frames", "12", "fixed_bu
 
 
 def _run(out: Path, *params: str, check: bool = True) -> subprocess.CompletedProcess:
-    args = [sys.executable, "-m", "mmperf.cli", "run", "hsieh-video", "--output", str(out)]
+    args = [sys.executable, "-m", "mmbook.cli", "run", "hsieh-video", "--output", str(out)]
     for i in range(0, len(params), 2):
         args += ["-p", params[i], params[i + 1]]
     return subprocess.run(args, check=check, cwd=ROOT, capture_output=True, text=True, timeout=900)

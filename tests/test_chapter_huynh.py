@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from mmperf.cli import main
+from mmbook.cli import main
 
 pytestmark = pytest.mark.slow
 

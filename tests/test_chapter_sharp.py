@@ -12,7 +12,7 @@ SMALL = ("replications", "4", "ciw_checked_replications", "1", "long_run_frames"
 
 
 def _run(tmp_path: Path, *params: str) -> dict:
-    args = [sys.executable, "-m", "mmperf.cli", "run", "sharp", "--output", str(tmp_path)]
+    args = [sys.executable, "-m", "mmbook.cli", "run", "sharp", "--output", str(tmp_path)]
     for i in range(0, len(params), 2):
         args += ["-p", params[i], params[i + 1]]
     subprocess.run(args, check=True, cwd=ROOT, capture_output=True, text=True, timeout=600)
@@ -53,7 +53,7 @@ def test_unstable_fifo_sink_is_warned_and_never_reported_as_results(tmp_path):
 
 
 def test_bad_parameter_is_refused_before_running(tmp_path):
-    args = [sys.executable, "-m", "mmperf.cli", "run", "sharp", "--output", str(tmp_path), "-p", "p_spike", "0.03"]
+    args = [sys.executable, "-m", "mmbook.cli", "run", "sharp", "--output", str(tmp_path), "-p", "p_spike", "0.03"]
     out = subprocess.run(args, cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert out.returncode != 0
     assert "p_spike" in out.stdout + out.stderr

@@ -2,7 +2,7 @@
 
 import pytest
 
-from mmperf.cli import UsageError, _join_param_pairs, _scalar, main, read_parameter_file
+from mmbook.cli import UsageError, _join_param_pairs, _scalar, main, read_parameter_file
 
 
 def test_param_pairs_keep_values_that_start_with_a_dash():

@@ -9,8 +9,8 @@ import json
 
 import pytest
 
-from mmperf import design
-from mmperf.params import ChapterSpec, ParamSpec, chapter_names, load_chapter
+from mmbook import design
+from mmbook.params import ChapterSpec, ParamSpec, chapter_names, load_chapter
 
 
 def _spec(**kw) -> ChapterSpec:

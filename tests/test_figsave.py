@@ -7,7 +7,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
 
-from mmperf import figsave  # noqa: E402
+from mmbook import figsave  # noqa: E402
 from mmperf.plotting import use_book_style  # noqa: E402
 
 
@@ -142,7 +142,7 @@ def _stand_in_notebook(stand_in):
     """A notebook whose one output is a glued stand-in, as chapter._glue writes it."""
     import nbformat
 
-    from mmperf.chapter import GLUE_PREFIX
+    from mmbook.chapter import GLUE_PREFIX
 
     bundle = stand_in._repr_mimebundle_()
     cell = nbformat.v4.new_code_cell("ch.figure(...)")
@@ -157,7 +157,7 @@ def test_deferred_png_is_drawn_in_the_copy_and_filled_in_afterwards(tmp_path):
     pixel width times 110/150), as displayed_png would."""
     import base64
 
-    from mmperf.chapter import GLUE_PREFIX
+    from mmbook.chapter import GLUE_PREFIX
 
     use_book_style()
     (tmp_path / "figures").mkdir()
@@ -185,7 +185,7 @@ def test_deferred_figure_without_its_png_is_named(tmp_path):
 
 
 def test_chapter_defers_figures_only_under_the_runner(tmp_path, monkeypatch):
-    from mmperf.chapter import Chapter
+    from mmbook.chapter import Chapter
 
     monkeypatch.delenv("MMPERF_DEFER_FIGURES", raising=False)
     assert not Chapter("zeadally", {}, tmp_path / "a")._figure_writer.defer_png

@@ -2,11 +2,11 @@
 
 import asyncio
 
-from mmperf import runner
+from mmbook import runner
 
 
 def test_the_runners_kernel_has_no_debugger_and_no_history(tmp_path, monkeypatch):
-    """A kernel started as the runner starts it (:func:`mmperf.runner.start_kernel`) answers, says it has
+    """A kernel started as the runner starts it (:func:`mmbook.runner.start_kernel`) answers, says it has
     no debugger, keeps no history, has debugpy unimportable, and writes nothing to its standard error at
     start-up (ipykernel's debugger warns about frozen modules there)."""
     from jupyter_core.utils import run_sync
@@ -26,7 +26,7 @@ def test_the_runners_kernel_has_no_debugger_and_no_history(tmp_path, monkeypatch
 
 
 def test_what_kernel_ready_leaves_on_iopub_answers_its_own_requests(tmp_path, monkeypatch):
-    """:func:`mmperf.runner.kernel_ready` does not wait for IOPub to fall silent (jupyter_client's
+    """:func:`mmbook.runner.kernel_ready` does not wait for IOPub to fall silent (jupyter_client's
     wait_for_ready waits 0.2 s for that): whatever still arrives afterwards is the status of its own
     ``kernel_info`` requests, which nbclient ignores (it keeps only the messages answering the cell it
     runs)."""
@@ -85,7 +85,7 @@ async def _ask(kc):
 
 def test_kernel_command_swaps_only_ipykernels_launcher():
     assert runner.kernel_command(["/py", "-m", "ipykernel_launcher", "-f", "c.json"]) == [
-        "/py", "-m", "mmperf.kernel", "-f", "c.json", "--HistoryManager.enabled=False"]
+        "/py", "-m", "mmbook.kernel", "-f", "c.json", "--HistoryManager.enabled=False"]
     other = ["/py", "-m", "some_other_kernel", "-f", "c.json"]
     assert runner.kernel_command(other) == other
     assert asyncio.iscoroutinefunction(runner.kernel_ready)

@@ -5,7 +5,7 @@ import ast
 import jupytext
 import pytest
 
-from mmperf.params import chapter_names, load_chapter
+from mmbook.params import chapter_names, load_chapter
 
 CHAPTERS = chapter_names()
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from mmperf.params import ParameterError, ParamSpec, load_chapter
+from mmbook.params import ParameterError, ParamSpec, load_chapter
 
 
 def test_float_range_inclusive_and_exclusive():
@@ -66,7 +66,7 @@ def test_unknown_parameter_lists_known_ones(demo_project):
 
 
 def test_cross_parameter_rules_refuse_before_compute_without_importing_models():
-    from mmperf.params import ChapterSpec
+    from mmbook.params import ChapterSpec
 
     params = {"warmup": ParamSpec("warmup", "int", 10, help="h", min=0),
               "frames": ParamSpec("frames", "int", 100, help="h", min=1)}

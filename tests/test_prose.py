@@ -2,8 +2,8 @@
 
 import pytest
 
-from mmperf.params import chapter_names, load_chapter
-from mmperf.prose import lint_notebook, lint_text, markdown_blocks
+from mmbook.params import chapter_names, load_chapter
+from mmbook.prose import lint_notebook, lint_text, markdown_blocks
 
 
 @pytest.mark.parametrize("text", [

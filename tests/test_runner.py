@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from mmperf.cli import main
-from mmperf.params import ParameterError
-from mmperf.runner import MARKER, ChapterRunError, OutputError, run_chapter
+from mmbook.cli import main
+from mmbook.params import ParameterError
+from mmbook.runner import MARKER, ChapterRunError, OutputError, run_chapter
 
 pytestmark = pytest.mark.slow
 MMBOOK = str(Path(sys.executable).parent / "mmbook")
@@ -103,8 +103,8 @@ def test_parameter_file_folder_and_duplicate_with_command_line(demo_project, tmp
 
 
 def test_values_parse_the_same_from_file_and_command_line(demo_project, tmp_path):
-    from mmperf.cli import _scalar
-    from mmperf.params import ParamSpec
+    from mmbook.cli import _scalar
+    from mmbook.params import ParamSpec
 
     whole = ParamSpec("n", "int", 1, help="h")
     assert whole.coerce(_scalar("3000.0")) == whole.coerce(3000.0) == 3000
@@ -146,7 +146,7 @@ def test_output_never_deletes_what_mmbook_did_not_write(demo_project, capsys):
 def test_unwritable_output_check(demo_project, monkeypatch):
     """An output folder this user cannot write is refused before anything runs (tested through os.access:
     the test suite runs as root in CI, and root can write anywhere)."""
-    from mmperf import runner
+    from mmbook import runner
 
     monkeypatch.setattr(runner.os, "access", lambda *a, **k: False)
     with pytest.raises(OutputError, match="cannot write there"):
@@ -212,7 +212,7 @@ def test_no_empty_kernel_folders_after_a_run(demo_project, monkeypatch):
 
 
 def test_a_long_tmpdir_falls_back_to_a_short_kernel_folder(monkeypatch, tmp_path):
-    from mmperf.runner import _kernel_dir
+    from mmbook.runner import _kernel_dir
 
     long_dir = tmp_path / ("x" * 80)
     long_dir.mkdir()
@@ -256,8 +256,8 @@ def test_the_books_own_build_folder_from_before_markers_is_replaced(demo_project
 def test_run_box_and_source_notebook_are_cached_per_user(tmp_path, monkeypatch):
     """The run box and the converted notebook are made once and then read from the per-user cache; the
     cached box equals a fresh one."""
-    from mmperf import runner
-    from mmperf.params import load_chapter
+    from mmbook import runner
+    from mmbook.params import load_chapter
 
     monkeypatch.setenv("MMPERF_CACHE_DIR", str(tmp_path / "cache"))
     spec = load_chapter("zeadally")

@@ -1,7 +1,7 @@
 """The book's Sphinx extension: figure provenance lines, downloads, alt text, build stamp, teacher-only blocks.
 
 The functions are tested on hand-built docutils trees and hand-written chapter records, so every
-expected string below is written out from the format documented in mmperf.sphinxext.
+expected string below is written out from the format documented in mmbook.sphinxext.
 """
 
 import json
@@ -11,7 +11,7 @@ import pytest
 from docutils import nodes
 from docutils.utils import new_document
 
-from mmperf import sphinxext
+from mmbook import sphinxext
 
 
 def _chapter_dir(tmp_path, figures, results=None, png=True, svg=True):

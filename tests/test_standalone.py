@@ -1,6 +1,6 @@
 """The standalone page of a run: MyST constructs rewritten for nbconvert."""
 
-from mmperf.standalone import headline_table, rewrite_markdown
+from mmbook.standalone import headline_table, rewrite_markdown
 
 
 def test_glue_roles_are_substituted_with_their_format():
@@ -60,7 +60,7 @@ def test_page_exporter_marks_up_the_page_as_nbconvert_does():
     same focusable elements, and code that merely prints such markup is left alone."""
     from nbconvert import HTMLExporter
 
-    from mmperf.standalone import NO_ALT, html_exporter
+    from mmbook.standalone import NO_ALT, html_exporter
 
     nb = _page_notebook()
     ours, _ = html_exporter().from_notebook_node(nb)

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from mmperf import sweep
-from mmperf.cli import main
-from mmperf.params import ChapterSpec, ParamSpec
-from mmperf.runner import run_chapter
+from mmbook import sweep
+from mmbook.cli import main
+from mmbook.params import ChapterSpec, ParamSpec
+from mmbook.runner import run_chapter
 
 MMBOOK = str(Path(sys.executable).parent / "mmbook")
 

@@ -1,41 +1,41 @@
-"""Explained survivors of the mutation run over ``mmperf.models.claypool_jitter.analytic`` (see benchmarks/mutation.py)."""
+"""Explained survivors of the mutation run over ``mmstudies.claypool_jitter.analytic`` (see benchmarks/mutation.py)."""
 
 from __future__ import annotations
 
 EXPLANATIONS: list[tuple[str, str, str]] = [
-    (r"models\.claypool_jitter\.analytic\.x_scaling_exponent",
+    (r"mmstudies\.claypool_jitter\.analytic\.x_scaling_exponent",
      r"np\.asarray\((specint92|variance), (None)?\)",
      "equivalent for the documented input (numbers): np.log turns an integer array into float64 with the same "
      "values, so the fit on the logarithms is the same."),
-    (r"models\.claypool_jitter\.analytic\.x_fit_line", r"np\.asarray\([xy], (dtype=None)?\)",
+    (r"mmstudies\.claypool_jitter\.analytic\.x_fit_line", r"np\.asarray\([xy], (dtype=None)?\)",
      "equivalent for the documented input (numbers): fit_ols converts the columns with astype(float) before "
      "fitting, and np.corrcoef computes an integer column's correlation in float64, so every returned number "
      "is the same."),
-    (r"models\.claypool_jitter\.analytic\.x_(fit_line|first_year_below)", r"float\(\"NAN\"\)",
+    (r"mmstudies\.claypool_jitter\.analytic\.x_(fit_line|first_year_below)", r"float\(\"NAN\"\)",
      "equivalent: float() parses 'nan' case-insensitively, so float('NAN') is the same NaN."),
-    (r"models\.claypool_jitter\.analytic\.x_confidence_band", r"has_constant=(None|\"XXaddXX\"|\"ADD\")",
+    (r"mmstudies\.claypool_jitter\.analytic\.x_confidence_band", r"has_constant=(None|\"XXaddXX\"|\"ADD\")",
      "equivalent: statsmodels' add_constant treats only 'skip' and 'raise' specially (and only when a column "
      "is a non-zero constant); any other value, None or a misspelt 'add' included, adds the constant column "
      "as 'add' does. (Dropping the argument, i.e. 'skip', is killed by the one-point grid test.)"),
-    (r"models\.claypool_jitter\.analytic\.x_additivity_table", r"groupby\(\"network\", (sort=(None|True))?\)",
+    (r"mmstudies\.claypool_jitter\.analytic\.x_additivity_table", r"groupby\(\"network\", (sort=(None|True))?\)",
      "equivalent: the three group means are only read through Series.map by network name, so the order of "
      "their index (sorted or in order of appearance) cannot change any row of the table."),
-    (r"models\.claypool_jitter\.analytic\.x_group_fits", r"groupby\(by, sort=None\)",
+    (r"mmstudies\.claypool_jitter\.analytic\.x_group_fits", r"groupby\(by, sort=None\)",
      "equivalent: pandas reads `sort` as a truth value, and None is falsy like False, so the groups keep their "
      "order of appearance (sort=True, which would reorder them, is killed)."),
-    (r"models\.claypool_jitter\.analytic\.x_x_intercept_ci", r"np\.asarray\([xy], (None)?\)",
+    (r"mmstudies\.claypool_jitter\.analytic\.x_x_intercept_ci", r"np\.asarray\([xy], (None)?\)",
      "equivalent for the documented input (numbers): np.polyfit converts its arguments to float64, an "
      "integer x has the same spread (np.ptp) as its float copy, and the results are returned through float()."),
-    (r"models\.claypool_jitter\.analytic\.x_correlation_matrix", r"\.astype\(None\)",
+    (r"mmstudies\.claypool_jitter\.analytic\.x_correlation_matrix", r"\.astype\(None\)",
      "equivalent: pandas' astype(None) converts to numpy's default dtype, float64, exactly as astype(float)."),
-    (r"models\.claypool_jitter\.analytic\.x_confidence_band",
+    (r"mmstudies\.claypool_jitter\.analytic\.x_confidence_band",
      r"sm\.OLS\(np\.asarray\(y, (dtype=None)?\), sm\.add_constant\(np\.asarray\(x, dtype=float\)\)\)|"
      r"sm\.OLS\(np\.asarray\(y, dtype=float\), sm\.add_constant\(np\.asarray\(x, (dtype=None)?\)\)\)",
      "equivalent for the documented input (numbers): add_constant stacks x beside a float column of ones, so "
      "the design is float64 either way, and statsmodels multiplies an integer y by the float pseudo-inverse, "
      "which numpy does after converting y to float64: the same fit and band. (The grid's dtype is visible "
      "in the returned x column and is tested.)"),
-    (r"models\.claypool_jitter\.analytic\.x_x_intercept_ci", r"vals\.append\(\+aa / bb\)",
+    (r"mmstudies\.claypool_jitter\.analytic\.x_x_intercept_ci", r"vals\.append\(\+aa / bb\)",
      "equivalent: only the half-width of the resampled x-intercepts is returned, and the percentiles are "
      "taken at levels symmetric about the median (50 (1 - level) and 50 (1 + level)); numpy's linear "
      "interpolation gives percentile(-v, q) = -percentile(v, 100 - q), so negating every value mirrors the "

@@ -1,8 +1,8 @@
-"""Explained survivors of the mutation run over ``mmperf.models.claypool_quality.analytic`` (see benchmarks/mutation.py)."""
+"""Explained survivors of the mutation run over ``mmstudies.claypool_quality.analytic`` (see benchmarks/mutation.py)."""
 
 from __future__ import annotations
 
-_M = r"models\.claypool_quality\.analytic\."
+_M = r"mmstudies\.claypool_quality\.analytic\."
 
 EXPLANATIONS: list[tuple[str, str, str]] = [
     (_M + r"x_", r"float\(\"NAN\"\)",

@@ -1,8 +1,8 @@
-"""Explained survivors of the mutation run over ``mmperf.models.hsieh_video.analytic`` (see benchmarks/mutation.py)."""
+"""Explained survivors of the mutation run over ``mmstudies.hsieh_video.analytic`` (see benchmarks/mutation.py)."""
 
 from __future__ import annotations
 
-_M = r"models\.hsieh_video\.analytic\."
+_M = r"mmstudies\.hsieh_video\.analytic\."
 
 EXPLANATIONS: list[tuple[str, str, str]] = [
     (_M + r"x_pcbr_departures", r"release = np\.arange\(len\(C\), (dtype=None)?\) \* m",

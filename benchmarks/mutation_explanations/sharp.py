@@ -1,8 +1,8 @@
-"""Explained survivors of the mutation run over ``mmperf.models.sharp.analytic`` (see benchmarks/mutation.py)."""
+"""Explained survivors of the mutation run over ``mmstudies.sharp.analytic`` (see benchmarks/mutation.py)."""
 
 from __future__ import annotations
 
-_P = r"models\.sharp\.analytic\."
+_P = r"mmstudies\.sharp\.analytic\."
 
 EXPLANATIONS: list[tuple[str, str, str]] = [
     (_P + r"xǁSpikedGammaǁsample", r"rng\.random\(n\) <= self\.p_spike",

@@ -1,19 +1,22 @@
-"""mmperf: helpers for an executable research book on multimedia-systems performance.
+"""mmperf: the science library of an executable research book on multimedia-systems performance.
 
-One module per concept, as in Ciw's own source:
+The lowest of the book's three layers under ``lib/``: it imports neither the studies (:mod:`mmstudies`)
+nor the book engine (:mod:`mmbook`). One module per concept, as in Ciw's own source:
 
-- :mod:`mmperf.paths` - where the project's data, notebooks and build live.
-- :mod:`mmperf.params` - chapter parameter specifications and their validation.
-- :mod:`mmperf.data` - transcribed tables with provenance and per-value labels.
-- :mod:`mmperf.checks` - reproduction scorecards and coverage tables.
+- :mod:`mmperf.queueing` - analytic queueing results, the exact Lindley recursion and seeded Ciw runs.
 - :mod:`mmperf.stats` - replication statistics (means, confidence intervals).
-- :mod:`mmperf.queueing` - analytic queueing results and seeded Ciw runs.
 - :mod:`mmperf.regression` - small OLS fits reported honestly.
+- :mod:`mmperf.jitter` - jitter metrics of a trace.
+- :mod:`mmperf.quality` - the application quality metric.
+- :mod:`mmperf.checks` - reproduction checks, kinds of evidence, verdicts and coverage.
+- :mod:`mmperf.data` - transcribed tables with provenance and per-value labels.
+- :mod:`mmperf.tables` - the one table helper.
+- :mod:`mmperf.plotting` - the book's figure style and schematic helpers.
+- :mod:`mmperf.paths` - where the project's data, notebooks and build live.
+- :mod:`mmperf.parallel` - the parallel map (processes).
 - :mod:`mmperf.simcache` - caching expensive simulations apart from plotting.
-- :mod:`mmperf.plotting` - the book's figure style.
-- :mod:`mmperf.chapter` - what a notebook records: metrics, checks, figures.
-- :mod:`mmperf.runner` / :mod:`mmperf.build` / :mod:`mmperf.cli` - the ``mmbook`` command (a chapter runs in
-  the kernel of :mod:`mmperf.kernel`; :mod:`mmperf.figsave` draws its figures on the spare cores).
+- :mod:`mmperf.fingerprint` - what a cached result depends on (code, data), for the cache and the build.
+- :mod:`mmperf.errors` - errors shared by the layers (``ParameterError``).
 """
 
 __version__ = "0.1.0"

@@ -121,7 +121,7 @@ def _zero_specificity(css: str) -> str:
 
     A table carries this copy of the style for Jupyter and the standalone page; in the book the
     stylesheet ``mmperf-tables.css`` (the same rules at full specificity, written by
-    :mod:`mmperf.sphinxext`) wins, so a style change shows without re-executing the chapters.
+    :mod:`mmbook.sphinxext`) wins, so a style change shows without re-executing the chapters.
 
     Examples
     --------

@@ -10,8 +10,8 @@ import pytest
 
 from mmperf import jitter
 from mmperf.data import load_table, load_values
-from mmperf.models import claypool_jitter as cj
-from mmperf.models.claypool_jitter import analytic
+from mmstudies import claypool_jitter as cj
+from mmstudies.claypool_jitter import analytic
 
 
 def test_counter_share_and_expected_stalls():

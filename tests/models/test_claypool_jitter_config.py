@@ -9,8 +9,9 @@ import dataclasses
 import numpy as np
 import pytest
 
+from mmbook.params import load_chapter
 from mmperf.data import load_table
-from mmperf.models.claypool_jitter.config import (
+from mmstudies.claypool_jitter.config import (
     ENVIRONMENT_MEAN_MS,
     ENVIRONMENTS,
     GENERATORS,
@@ -27,7 +28,6 @@ from mmperf.models.claypool_jitter.config import (
     host_cost_ms,
     transmission_ms,
 )
-from mmperf.params import load_chapter
 
 
 @pytest.fixture(scope="module")

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
+from mmbook.params import load_chapter
 from mmperf.data import load_table
-from mmperf.models import claypool_jitter as cj
-from mmperf.params import load_chapter
+from mmstudies import claypool_jitter as cj
 
 SETTINGS = cj.MetricSettings()
 

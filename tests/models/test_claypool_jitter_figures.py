@@ -11,9 +11,9 @@ import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
 from mmperf.data import load_table  # noqa: E402
-from mmperf.models import claypool_jitter as cj  # noqa: E402
-from mmperf.models.claypool_jitter import figures  # noqa: E402
 from mmperf.plotting import check_legible, use_book_style  # noqa: E402
+from mmstudies import claypool_jitter as cj  # noqa: E402
+from mmstudies.claypool_jitter import figures  # noqa: E402
 
 
 def _check(fig):

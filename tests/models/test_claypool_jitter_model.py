@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from mmperf.models import claypool_jitter as cj
-from mmperf.models.claypool_jitter import model
+from mmstudies import claypool_jitter as cj
+from mmstudies.claypool_jitter import model
 
 QUIET = cj.Mechanisms(environment_sd_ms=0.0)
 SETTINGS = cj.MetricSettings()

@@ -7,7 +7,7 @@ import pytest
 
 from mmperf.checks import Scorecard
 from mmperf.data import load_table, load_values
-from mmperf.models.claypool_jitter import scoring
+from mmstudies.claypool_jitter import scoring
 
 
 class FakeChapter:

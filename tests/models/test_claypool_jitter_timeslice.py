@@ -11,8 +11,8 @@ import math
 import numpy as np
 import pytest
 
-from mmperf.models import claypool_jitter as cj
-from mmperf.models.claypool_jitter import timeslice
+from mmstudies import claypool_jitter as cj
+from mmstudies.claypool_jitter import timeslice
 
 NO_STALLS = cj.Mechanisms(stall_rate_per_min=0.0)
 

@@ -11,8 +11,8 @@ from dataclasses import replace
 
 import pytest
 
-from mmperf.models.claypool_load import analytic as an
-from mmperf.models.claypool_load.data import load_inputs
+from mmstudies.claypool_load import analytic as an
+from mmstudies.claypool_load.data import load_inputs
 
 P = 1280
 REC = 0.597 + 0.00169 * P      # 2.7602 ms

@@ -1,7 +1,7 @@
 """The claypool-load data files validate and hold the seed's numbers."""
 
 from mmperf.data import validate_study
-from mmperf.models.claypool_load.data import load_inputs
+from mmstudies.claypool_load.data import load_inputs
 
 
 def test_the_load_tables_validate():

@@ -7,9 +7,9 @@ import math
 
 import pytest
 
-from mmperf.models.claypool_load import analytic as an
-from mmperf.models.claypool_load import experiments as ex
 from mmperf.stats import mean_ci
+from mmstudies.claypool_load import analytic as an
+from mmstudies.claypool_load import experiments as ex
 
 
 def _rows(k: int = 1, tweak: dict | None = None) -> list[dict]:

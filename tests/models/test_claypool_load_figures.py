@@ -9,9 +9,9 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
 
-from mmperf.models.claypool_load import experiments as ex  # noqa: E402
-from mmperf.models.claypool_load import figures  # noqa: E402
 from mmperf.plotting import FULL_SIZE_WIDTH_IN, check_legible, use_book_style  # noqa: E402
+from mmstudies.claypool_load import experiments as ex  # noqa: E402
+from mmstudies.claypool_load import figures  # noqa: E402
 
 NAMES = ["method", "counter", "ciw", "model5_1", "deletion_algorithms", "fig5_6", "fig5_7_8", "fig5_9_10", "fig5_11_13",
          "fig5_14_17", "fig5_18_20", "network", "flying_model", "fig6_3_6", "fig6_7_10", "topology", "vc_schematics", "fig7_4",

@@ -9,9 +9,9 @@ reporting u instead of 1/2 at u = 0.9, off by 0.4) is 80 sd away.
 
 import pytest
 
-from mmperf.models.claypool_load import analytic as an
-from mmperf.models.claypool_load import model
 from mmperf.stats import mean_ci
+from mmstudies.claypool_load import analytic as an
+from mmstudies.claypool_load import model
 
 
 @pytest.mark.parametrize("u", [0.1, 0.3, 0.7, 0.9])

@@ -5,8 +5,8 @@ import re
 import pytest
 
 from mmperf.checks import EVIDENCE, Coverage, Scorecard
-from mmperf.models.claypool_load import experiments as ex
-from mmperf.models.claypool_load import scoring
+from mmstudies.claypool_load import experiments as ex
+from mmstudies.claypool_load import scoring
 
 
 class _Record:

@@ -11,8 +11,8 @@ from dataclasses import replace
 import pytest
 
 from mmperf.checks import Check, Coverage, Scorecard
-from mmperf.models.claypool_load import experiments as ex
-from mmperf.models.claypool_load import scoring, text
+from mmstudies.claypool_load import experiments as ex
+from mmstudies.claypool_load import scoring, text
 
 
 class _Record:

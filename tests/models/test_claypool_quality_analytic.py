@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 from mmperf import quality as qm
-from mmperf.models.claypool_quality import analytic as an
-from mmperf.models.claypool_quality.data import calibrated_values, load_inputs
+from mmstudies.claypool_quality import analytic as an
+from mmstudies.claypool_quality.data import calibrated_values, load_inputs
 
 
 @pytest.fixture(scope="module")

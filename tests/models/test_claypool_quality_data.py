@@ -1,7 +1,7 @@
 """The transcribed inputs of the Claypool quality chapter (``claypool_quality.data``)."""
 
 from mmperf.data import validate_study
-from mmperf.models.claypool_quality.data import calibrated_values, load_inputs
+from mmstudies.claypool_quality.data import calibrated_values, load_inputs
 
 
 def test_the_study_data_loads_with_provenance():

@@ -4,7 +4,7 @@ import math
 
 import pytest
 
-from mmperf.models.claypool_quality import experiments as ex
+from mmstudies.claypool_quality import experiments as ex
 
 
 @pytest.fixture(scope="module")
@@ -55,8 +55,8 @@ def test_a_count_beyond_the_search_is_a_warning():
 
 def test_no_result_is_negative_or_non_finite_over_the_design():
     """Every design point of the chapter gives finite, non-negative results or an undefined reason."""
-    from mmperf.design import design_points
-    from mmperf.params import load_chapter
+    from mmbook.design import design_points
+    from mmbook.params import load_chapter
 
     for point in design_points(load_chapter("claypool-quality")):
         r = ex.run(point)
@@ -66,7 +66,7 @@ def test_no_result_is_negative_or_non_finite_over_the_design():
 
 
 def test_record_writes_metrics_undefined_and_warnings(tmp_path):
-    from mmperf.chapter import Chapter
+    from mmbook.chapter import Chapter
 
     ch = Chapter("claypool-quality", {}, tmp_path)
     r = ex.run({"vc_indigo2_speedup": 2.0, "whatif_gaps_pct": 6.0})
@@ -82,3 +82,11 @@ def test_exercise_what_ifs_change_only_their_parameter(default):
     assert w["ex3"].params["vc_indigo2_speedup"] == pytest.approx(4.12)
     assert w["ex4"].params["background_load"] == 0.0
     assert w["ex4"].params["latency_limit_ms"] == default.params["latency_limit_ms"]
+
+
+def test_paper_setting_equals_the_specs_defaults():
+    """The study keeps its defaults itself (it must not import the book engine); the spec declares them too."""
+    from mmbook.params import load_chapter
+    from mmstudies.claypool_quality import experiments
+
+    assert experiments.defaults() == load_chapter("claypool-quality").defaults()

@@ -7,9 +7,9 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
 
-from mmperf.models.claypool_quality import experiments as ex  # noqa: E402
-from mmperf.models.claypool_quality import figures  # noqa: E402
 from mmperf.plotting import FULL_SIZE_WIDTH_IN, check_legible, use_book_style  # noqa: E402
+from mmstudies.claypool_quality import experiments as ex  # noqa: E402
+from mmstudies.claypool_quality import figures  # noqa: E402
 
 WITH_RUN = ["fig1_1", "fig2_2", "geometry", "fig5_24", "fig5_25", "fig5_26", "fig6_11", "fig6_12", "fig7_6",
             "fig7_7", "fig7_8", "fig7_9"]

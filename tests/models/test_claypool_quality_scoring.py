@@ -3,8 +3,8 @@
 import pytest
 
 from mmperf.checks import EVIDENCE, Coverage, Scorecard
-from mmperf.models.claypool_quality import experiments as ex
-from mmperf.models.claypool_quality import scoring
+from mmstudies.claypool_quality import experiments as ex
+from mmstudies.claypool_quality import scoring
 
 
 class _Record:

@@ -3,8 +3,8 @@
 import pytest
 
 from mmperf.checks import Coverage, Scorecard
-from mmperf.models.claypool_quality import experiments as ex
-from mmperf.models.claypool_quality import scoring, text
+from mmstudies.claypool_quality import experiments as ex
+from mmstudies.claypool_quality import scoring, text
 
 
 class _Record:

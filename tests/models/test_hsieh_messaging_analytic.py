@@ -5,7 +5,7 @@ import math
 import numpy as np
 import pytest
 
-from mmperf.models.hsieh_messaging import analytic as a
+from mmstudies.hsieh_messaging import analytic as a
 
 
 def test_eq31_eq32_exact():

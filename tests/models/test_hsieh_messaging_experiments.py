@@ -10,8 +10,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from mmperf.models.hsieh_messaging import analytic, synthetic
-from mmperf.models.hsieh_messaging import experiments as ex
+from mmstudies.hsieh_messaging import analytic, synthetic
+from mmstudies.hsieh_messaging import experiments as ex
 
 
 def test_values_merge_both_tables():

@@ -7,10 +7,10 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
 
-from mmperf.models.hsieh_messaging import analytic, scoring  # noqa: E402
-from mmperf.models.hsieh_messaging import experiments as ex  # noqa: E402
-from mmperf.models.hsieh_messaging import figures as figs  # noqa: E402
 from mmperf.plotting import check_legible, use_book_style  # noqa: E402
+from mmstudies.hsieh_messaging import analytic, scoring  # noqa: E402
+from mmstudies.hsieh_messaging import experiments as ex  # noqa: E402
+from mmstudies.hsieh_messaging import figures as figs  # noqa: E402
 
 
 @pytest.fixture(scope="module")

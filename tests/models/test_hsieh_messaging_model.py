@@ -3,9 +3,9 @@
 import numpy as np
 import pytest
 
-from mmperf.models.hsieh_messaging import analytic as a
-from mmperf.models.hsieh_messaging import model as m
 from mmperf.stats import mean_ci
+from mmstudies.hsieh_messaging import analytic as a
+from mmstudies.hsieh_messaging import model as m
 
 
 @pytest.mark.parametrize("route", ["normal", "direct"])

@@ -5,8 +5,8 @@ from types import SimpleNamespace
 import pytest
 
 from mmperf.checks import Coverage, Scorecard
-from mmperf.models.hsieh_messaging import analytic, scoring
-from mmperf.models.hsieh_messaging import experiments as ex
+from mmstudies.hsieh_messaging import analytic, scoring
+from mmstudies.hsieh_messaging import experiments as ex
 
 PARAMS = {"unix_hop_factor": 1.0, "route_cv": 0.0, "replications": 2, "noise_cv": 0.03, "fit_method": "wls",
           "n_receivers": 4, "multicast_cv": 0.0, "header_accounting": "tcp_per_packet"}

@@ -5,8 +5,8 @@ import math
 import numpy as np
 import pytest
 
-from mmperf.models.hsieh_messaging import analytic as a
-from mmperf.models.hsieh_messaging import synthetic as s
+from mmstudies.hsieh_messaging import analytic as a
+from mmstudies.hsieh_messaging import synthetic as s
 
 ROW = a.platform_table().set_index("id").loc["aal5_direct"]
 

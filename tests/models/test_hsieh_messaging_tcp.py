@@ -2,7 +2,7 @@
 
 import pytest
 
-from mmperf.models.hsieh_messaging import tcp
+from mmstudies.hsieh_messaging import tcp
 
 
 def test_trace_by_hand():

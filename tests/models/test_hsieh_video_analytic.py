@@ -1,4 +1,4 @@
-"""CBR, PCBR and PDCBR schedules (lib/mmperf/models/hsieh_video/analytic.py).
+"""CBR, PCBR and PDCBR schedules (lib/mmstudies/hsieh_video/analytic.py).
 
 Hand-worked trace used below (frame sizes in bytes, time in frame times, rates in bytes per
 frame time, start-up delay P = 1 so frame n is consumed at n + 1):
@@ -27,7 +27,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mmperf.models.hsieh_video import analytic as an
+from mmstudies.hsieh_video import analytic as an
 
 HAND = [1.0, 4.0, 1.0, 1.0]
 
@@ -261,7 +261,7 @@ def test_pcbr_buffer_grows_with_startup_delay_while_its_rate_stays(sizes):
 def test_pcbr_buffer_on_a_seeded_mpeg1_like_trace():
     """On a seeded MPEG-1-like synthetic trace the PCBR buffer grows with P at every step where the rate
     stays, and over the whole range 1-30 it grows (first vs last)."""
-    from mmperf.models.hsieh_video import traces as tr
+    from mmstudies.hsieh_video import traces as tr
 
     shape = tr.TraceShape(1.0, 0.40, 0.20, 0.45, 0.80, 0.15, 6.0, 0.02, 2.5)
     t = tr.make_synthetic("mtv", "MPEG-1", 3000, "IBB(PBB)^4", shape, 0.6, 30.0, seed=1)

@@ -9,9 +9,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from mmperf.models.hsieh_video import analytic as an
-from mmperf.models.hsieh_video import experiments as ex
-from mmperf.models.hsieh_video import traces as tr
+from mmstudies.hsieh_video import analytic as an
+from mmstudies.hsieh_video import experiments as ex
+from mmstudies.hsieh_video import traces as tr
 
 #: frame sizes 1000, 3000, 2000, 500 bytes: A = 0, 1000, 4000, 6000, 6500; R_average = 6500 / 4 = 1625
 A = an.cumulative([1000.0, 3000.0, 2000.0, 500.0])

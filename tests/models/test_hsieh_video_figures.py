@@ -10,10 +10,10 @@ import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 import pytest  # noqa: E402
 
-from mmperf.models.hsieh_video import analytic as an  # noqa: E402
-from mmperf.models.hsieh_video import figures as figs  # noqa: E402
-from mmperf.models.hsieh_video.experiments import STUDY_47  # noqa: E402
 from mmperf.plotting import check_legible, use_book_style  # noqa: E402
+from mmstudies.hsieh_video import analytic as an  # noqa: E402
+from mmstudies.hsieh_video import figures as figs  # noqa: E402
+from mmstudies.hsieh_video.experiments import STUDY_47  # noqa: E402
 
 FPS = 30.0
 #: frame sizes 1000, 3000, 2000, 500 bytes: A = 0, 1000, 4000, 6000, 6500

@@ -1,4 +1,4 @@
-"""The schemes as Ciw queues equal the recurrences frame by frame (lib/mmperf/models/hsieh_video/model.py).
+"""The schemes as Ciw queues equal the recurrences frame by frame (lib/mmstudies/hsieh_video/model.py).
 
 Hand case (sizes 1, 4, 1, 1 bytes; time in frame times): PCBR at 2 bytes per frame time is a FIFO
 queue with arrivals at 0, 1, 2, 3 and services 0.5, 2, 0.5, 0.5: starts 0, 1, 3, 3.5 and departures
@@ -14,9 +14,9 @@ tolerance (1e-9 frame times) only absorbs the frame-level interpolation.
 import numpy as np
 import pytest
 
-from mmperf.models.hsieh_video import analytic as an
-from mmperf.models.hsieh_video import model as mo
-from mmperf.models.hsieh_video import traces as tr
+from mmstudies.hsieh_video import analytic as an
+from mmstudies.hsieh_video import model as mo
+from mmstudies.hsieh_video import traces as tr
 
 SHAPES = {
     "MPEG-1": tr.TraceShape(1.0, 0.40, 0.20, 0.45, 0.80, 0.15, 6.0, 0.02, 2.5),

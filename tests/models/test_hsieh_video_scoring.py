@@ -15,10 +15,10 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from mmperf.chapter import Chapter
+from mmbook.chapter import Chapter
 from mmperf.data import load_values
-from mmperf.models.hsieh_video import scoring
-from mmperf.models.hsieh_video.experiments import MJPEG, MPEG1, MPEG2, STUDY_47
+from mmstudies.hsieh_video import scoring
+from mmstudies.hsieh_video.experiments import MJPEG, MPEG1, MPEG2, STUDY_47
 
 FPS = 30.0
 PS = [1, 10, 20]

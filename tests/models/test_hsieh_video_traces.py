@@ -1,9 +1,9 @@
-"""Synthetic traces and reading a reader's trace file (lib/mmperf/models/hsieh_video/traces.py)."""
+"""Synthetic traces and reading a reader's trace file (lib/mmstudies/hsieh_video/traces.py)."""
 
 import numpy as np
 import pytest
 
-from mmperf.models.hsieh_video import traces as tr
+from mmstudies.hsieh_video import traces as tr
 
 SHAPE = tr.TraceShape(1.0, 0.40, 0.20, 0.45, 0.80, 0.15, 6.0, 0.02, 2.5)
 

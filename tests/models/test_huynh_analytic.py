@@ -14,9 +14,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from mmperf.models.huynh import analytic as A
-from mmperf.models.huynh import run_once
-from mmperf.models.huynh.config import Config
+from mmstudies.huynh import analytic as A
+from mmstudies.huynh import run_once
+from mmstudies.huynh.config import Config
 
 KB = 1024
 
@@ -73,7 +73,7 @@ def test_host_kloc_sweep_is_the_closed_form_on_the_grid():
 
 # --- exact tests added from the mutation run (benchmarks/mutation-report.md) ---
 #
-# Calibrated numbers used below (mmperf.models.huynh.calibration, from the paper's anchors): per-request host
+# Calibrated numbers used below (mmstudies.huynh.calibration, from the paper's anchors): per-request host
 # overhead S = 10 KLOCS; host 8.55 M instr/s (i386), 24.75 M (i486); 80C186 at 1.485 M instr/s; memory time per
 # byte such that Locate at 30 frames/s, 3-way, uses 35 % (i386) and 10 % (i486); disk 8 ms per request; ring
 # overhead h = (0.53 x 16e6 / 8 - 860160) / 120 = 1665.33 bytes per packet. Paper values: net = fs = 5 KLOCS,

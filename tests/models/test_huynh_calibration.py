@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from mmperf.data import load_table, load_values, validate_study
-from mmperf.models.huynh import calibration
-from mmperf.models.huynh.calibration import host_overhead_kloc
+from mmstudies.huynh import calibration
+from mmstudies.huynh.calibration import host_overhead_kloc
 
 KB = 1024
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from mmperf.design import design_points
-from mmperf.params import ParameterError, load_chapter
+from mmbook.design import design_points
+from mmbook.params import ParameterError, load_chapter
 
 
 def test_bad_parameters_are_refused_with_the_promised_message():

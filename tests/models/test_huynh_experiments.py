@@ -5,15 +5,15 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
-from mmperf.models.huynh.config import Config
-from mmperf.models.huynh.experiments import (
+from mmperf.stats import mean_ci
+from mmstudies.huynh.config import Config
+from mmstudies.huynh.experiments import (
     main_configs,
     run_chapter_sweep,
     run_configs,
     summarise,
     summarise_all,
 )
-from mmperf.stats import mean_ci
 
 
 def test_replication_r_uses_seed_plus_r_whatever_the_workers():

@@ -9,11 +9,11 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
 
-from mmperf.models.huynh import analytic as A  # noqa: E402
-from mmperf.models.huynh import figures as F  # noqa: E402
-from mmperf.models.huynh.config import Config, paper_values  # noqa: E402
-from mmperf.models.huynh.experiments import run_chapter_sweep, summarise_all  # noqa: E402
 from mmperf.plotting import check_legible, use_book_style  # noqa: E402
+from mmstudies.huynh import analytic as A  # noqa: E402
+from mmstudies.huynh import figures as F  # noqa: E402
+from mmstudies.huynh.config import Config, paper_values  # noqa: E402
+from mmstudies.huynh.experiments import run_chapter_sweep, summarise_all  # noqa: E402
 
 
 @pytest.fixture(scope="module")

@@ -1,6 +1,6 @@
 """The lean event loop against the Ciw model: the same records, node visit by node visit.
 
-The chapter runs every replication on :mod:`mmperf.models.huynh.lean` (several times faster
+The chapter runs every replication on :mod:`mmstudies.huynh.lean` (several times faster
 than Ciw). It is only allowed to because these tests run both engines on the same
 configurations and seeds and require every frame's every node visit (node, arrival, service
 start, service end) to agree to 1e-9 s, and the run's counts (arrived, finished, still
@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import pytest
 
-from mmperf.models.huynh import model as M
-from mmperf.models.huynh.config import Config
-from mmperf.models.huynh.lean import Rec, simulate_lean
+from mmstudies.huynh import model as M
+from mmstudies.huynh.config import Config
+from mmstudies.huynh.lean import Rec, simulate_lean
 
 CASES = [
     Config(frames=150),

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from mmperf.models.huynh import calibration, run_once
-from mmperf.models.huynh import model as M
-from mmperf.models.huynh.config import Config, check_config, paper_values
-from mmperf.params import ParameterError
+from mmbook.params import ParameterError
+from mmstudies.huynh import calibration, run_once
+from mmstudies.huynh import model as M
+from mmstudies.huynh.config import Config, check_config, paper_values
 
 KB = 1024
 

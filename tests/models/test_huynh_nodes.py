@@ -8,10 +8,10 @@ import ciw
 import numpy as np
 import pytest
 
-from mmperf.models.huynh import model as M
-from mmperf.models.huynh import nodes
-from mmperf.models.huynh.config import Config
-from mmperf.models.huynh.nodes import FastSimulation, StepPSNode, demo_gate_run
+from mmstudies.huynh import model as M
+from mmstudies.huynh import nodes
+from mmstudies.huynh.config import Config
+from mmstudies.huynh.nodes import FastSimulation, StepPSNode, demo_gate_run
 
 
 def test_token_gate_serialises_two_requests_exactly():

@@ -7,8 +7,8 @@ import pandas as pd
 import pytest
 
 from mmperf.checks import Scorecard
-from mmperf.models.huynh.scoring import Reps, crossing, decide, mismatches, overlap, sign
 from mmperf.stats import mean_ci
+from mmstudies.huynh.scoring import Reps, crossing, decide, mismatches, overlap, sign
 
 
 def test_crossing_interpolates_linearly_and_says_when_it_never_crosses():

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from mmperf.checks import Scorecard
-from mmperf.models.huynh import text as T
+from mmstudies.huynh import text as T
 
 
 def test_verdicts_and_units():

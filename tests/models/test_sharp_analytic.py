@@ -1,15 +1,15 @@
-"""Tests of the closed forms of the Sharp & Todirica model (lib/mmperf/models/sharp/analytic.py)."""
+"""Tests of the closed forms of the Sharp & Todirica model (lib/mmstudies/sharp/analytic.py)."""
 
 import math
 
 import numpy as np
 import pytest
 
+from mmbook.params import ParameterError, load_chapter
 from mmperf.data import load_table
-from mmperf.models import sharp
-from mmperf.models.sharp import analytic as A
-from mmperf.models.sharp.config import StageStats
-from mmperf.params import ParameterError, load_chapter
+from mmstudies import sharp
+from mmstudies.sharp import analytic as A
+from mmstudies.sharp.config import StageStats
 
 
 @pytest.fixture(scope="module")

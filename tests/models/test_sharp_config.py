@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 
 from mmperf.data import load_table
-from mmperf.models.sharp.config import (
+from mmstudies.sharp.config import (
     CPU_STAGES,
     PIPELINE_STAGES,
     QUEUED_NODES,

@@ -1,9 +1,9 @@
-"""Tests of the replications, long runs and sweeps (lib/mmperf/models/sharp/experiments.py)."""
+"""Tests of the replications, long runs and sweeps (lib/mmstudies/sharp/experiments.py)."""
 
 import pytest
 
 from mmperf.data import load_table
-from mmperf.models import sharp
+from mmstudies import sharp
 
 COMMON = dict(p_spike=1 / 1500, frame_rate_fps=25.0, warmup_frames=20, seed=1, measured_load=0.10)
 

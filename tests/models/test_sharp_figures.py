@@ -1,4 +1,4 @@
-"""Every Sharp figure is legible where the book shows it (lib/mmperf/models/sharp/figures.py)."""
+"""Every Sharp figure is legible where the book shows it (lib/mmstudies/sharp/figures.py)."""
 
 import matplotlib
 
@@ -7,8 +7,8 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
 
-from mmperf.models.sharp import figures  # noqa: E402
 from mmperf.plotting import check_legible, use_book_style  # noqa: E402
+from mmstudies.sharp import figures  # noqa: E402
 
 
 @pytest.mark.parametrize("make", [figures.draw_site_layout, figures.draw_stream_concepts,

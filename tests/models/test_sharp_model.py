@@ -1,12 +1,12 @@
-"""Tests of the Sharp & Todirica Ciw model (lib/mmperf/models/sharp/model.py) and its agreement
-with the exact recursion (lib/mmperf/models/sharp/analytic.py)."""
+"""Tests of the Sharp & Todirica Ciw model (lib/mmstudies/sharp/model.py) and its agreement
+with the exact recursion (lib/mmstudies/sharp/analytic.py)."""
 
 import numpy as np
 import pytest
 
 from mmperf.data import load_table
-from mmperf.models import sharp
-from mmperf.models.sharp.experiments import frames_differ
+from mmstudies import sharp
+from mmstudies.sharp.experiments import frames_differ
 
 MEANS = {"sl_src": 0.05, "net": 10.5, "sl_dst": 0.05, "dec": 19.5, "pres": 13.1}
 

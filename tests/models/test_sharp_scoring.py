@@ -13,11 +13,11 @@ import math
 import pandas as pd
 import pytest
 
-from mmperf.chapter import Chapter
+from mmbook.chapter import Chapter
 from mmperf.data import load_table, load_values
-from mmperf.models.sharp.analytic import clopper_pearson
-from mmperf.models.sharp.config import TABLE1_ROWS, stage_stats
-from mmperf.models.sharp.scoring import PRINTED_HALF_UNIT, loss_verdict, sample_band, score
+from mmstudies.sharp.analytic import clopper_pearson
+from mmstudies.sharp.config import TABLE1_ROWS, stage_stats
+from mmstudies.sharp.scoring import PRINTED_HALF_UNIT, loss_verdict, sample_band, score
 
 STAGE_OF = {"sl": "sl_src", "net": "net", "dec": "dec", "pres": "pres", "e2e": "e2e"}
 COLS = ("mean", "sd", "min", "max")

@@ -5,7 +5,7 @@ from fractions import Fraction
 import pytest
 
 from mmperf.data import load_table, load_values, validate_study
-from mmperf.models.zeadally import analytic as a
+from mmstudies.zeadally import analytic as a
 
 
 def test_data_validates():

@@ -3,8 +3,8 @@
 import numpy as np
 import pytest
 
-from mmperf.models.zeadally import analytic as a
-from mmperf.models.zeadally import costfit
+from mmstudies.zeadally import analytic as a
+from mmstudies.zeadally import costfit
 
 
 def _points():

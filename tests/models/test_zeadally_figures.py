@@ -9,9 +9,9 @@ import pandas as pd  # noqa: E402
 import pytest  # noqa: E402
 
 from mmperf.data import load_table  # noqa: E402
-from mmperf.models.zeadally import analytic as a  # noqa: E402
-from mmperf.models.zeadally import costfit, figures  # noqa: E402
 from mmperf.plotting import FULL_SIZE_WIDTH_IN, check_legible, use_book_style  # noqa: E402
+from mmstudies.zeadally import analytic as a  # noqa: E402
+from mmstudies.zeadally import costfit, figures  # noqa: E402
 
 
 def _all_figures():

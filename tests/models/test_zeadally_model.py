@@ -16,8 +16,8 @@ smallest 5 % error lies 0.74 % = 4.1 standard errors beyond it (power 0.9999).
 import pytest
 
 from mmperf.data import load_table
-from mmperf.models.zeadally import analytic as a
-from mmperf.models.zeadally import model
+from mmstudies.zeadally import analytic as a
+from mmstudies.zeadally import model
 
 
 @pytest.mark.parametrize("rates", [[200, 240, 230], [200, 230], [200, 240, 460]])
@@ -81,8 +81,8 @@ def test_importing_the_package_does_not_import_ciw():
     import subprocess
     import sys
 
-    code = ("import sys; import mmperf.models.zeadally, mmperf.models.zeadally.model, "
-            "mmperf.models.zeadally.costfit, mmperf.models.zeadally.record, mmperf.models.zeadally.scoring, "
-            "mmperf.models.zeadally.narrative; print('ciw' in sys.modules, 'statsmodels' in sys.modules)")
+    code = ("import sys; import mmstudies.zeadally, mmstudies.zeadally.model, "
+            "mmstudies.zeadally.costfit, mmstudies.zeadally.record, mmstudies.zeadally.scoring, "
+            "mmstudies.zeadally.narrative; print('ciw' in sys.modules, 'statsmodels' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
     assert out == ["False", "False"]

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from mmperf.chapter import Chapter
-from mmperf.models.zeadally import narrative
+from mmbook.chapter import Chapter
+from mmstudies.zeadally import narrative
 
 #: the paper's values as the notebook passes them (data/zeadally/parameters.csv)
 P = {"z_na_single_copy_256kb": 200.0, "z_ax": 240.0, "z_xf": 230.0, "eq1_r": 74.0, "eq2_r": 107.0,

@@ -14,10 +14,10 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from mmperf.chapter import Chapter
+from mmbook.chapter import Chapter
 from mmperf.data import load_table, load_values
-from mmperf.models.zeadally import analytic as a
-from mmperf.models.zeadally import record
+from mmstudies.zeadally import analytic as a
+from mmstudies.zeadally import record
 
 P = {k: float(v.value) for k, v in load_values("zeadally", "parameters").items()}
 

@@ -7,11 +7,11 @@ short run of the model.
 
 import pytest
 
-from mmperf.chapter import Chapter
+from mmbook.chapter import Chapter
 from mmperf.checks import EVIDENCE
 from mmperf.data import load_table, load_values
-from mmperf.models.zeadally import analytic as a
-from mmperf.models.zeadally import costfit, model, narrative, record, scoring
+from mmstudies.zeadally import analytic as a
+from mmstudies.zeadally import costfit, model, narrative, record, scoring
 
 
 @pytest.fixture(scope="module")

@@ -1,0 +1,635 @@
+"""The book's generated pages and the student edition.
+
+``mmbook build`` calls, after executing the chapters and before rendering:
+
+- :func:`write_book_pages` (``names``, ``outcomes``): writes ``book/status.md`` (each chapter's
+  execution time, status, whether it came from the cache, package versions, commit, build date) and
+  ``book/instructor.md`` (every exercise with its solution and the parameters it uses, gathered
+  from the chapters' ``{exercise}`` / ``{solution}`` directives), and ``book/_generated/studies.md``
+  and ``book/_generated/course-map.md``, which the home page and the teaching page include (the
+  chapters' links, what each teaches, the weekly course plan with run times from the last build).
+  The bibliography page
+  ``book/bibliography.md`` is a static page (the entries are in ``book/references.bib``).
+
+``mmbook build --student`` then calls :func:`build_student` (or :func:`render_student_book` with the
+chapter names), which renders the
+same assembled sources a second time with sphinx-exercise's ``hide_solutions`` into
+``_build/student/html``, without the instructor page, with the solutions stripped from the
+downloadable notebooks and without page sources, and fails
+if any solution's text is found in the output (:func:`solution_leaks`).
+
+Exercise convention in a chapter notebook (MyST)::
+
+    ```{exercise} Halving the frame rate
+    :label: ex-sharp-halve
+    What happens to ... ? Try `mmbook run sharp -p frame_rate_fps 15`.
+    ```
+    ```{solution} ex-sharp-halve
+    :class: dropdown
+    ... {glue:text}`sharp_ex1_loss:.2e` ...
+    ```
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from mmperf import paths
+
+GENERATED_PAGES = ("book/status", "book/instructor")
+STATIC_BACK_PAGES = ("book/bibliography",)
+STATUS_FILE = "build-status.json"
+
+FENCE = re.compile(r"^(?P<fence>`{3,}|:{3,})\{(?P<kind>exercise|solution)\}[ \t]*(?P<arg>[^\n]*)\n"
+                   r"(?P<body>.*?)^(?P=fence)[ \t]*$", re.S | re.M)
+OPTION = re.compile(r"^:(?P<key>[a-z-]+):[ \t]*(?P<value>.*)$")
+GLUE_ROLE = re.compile(r"\{(?P<role>glue(?::text|:md|:any|:)?)\}`(?P<text>[^`]+)`")
+MMBOOK_P = re.compile(r"-p\s+(?P<name>[A-Za-z_][A-Za-z0-9_]*)\s+(?P<value>[^\s`]+)")
+
+
+# ----------------------------------------------------------------------------- exercises
+@dataclass
+class Exercise:
+    chapter: str
+    label: str
+    title: str
+    body: str
+    solution: str = ""
+    parameters: list[str] = field(default_factory=list)
+    settings: list[tuple[str, str]] = field(default_factory=list)
+
+
+def _split_options(body: str) -> tuple[dict[str, str], str]:
+    options, lines = {}, body.splitlines()
+    while lines and (m := OPTION.match(lines[0].strip())):
+        options[m["key"]] = m["value"].strip()
+        lines.pop(0)
+    return options, "\n".join(lines).strip()
+
+
+def parse_exercises(text: str, chapter: str = "", parameter_names: list[str] | None = None) -> list[Exercise]:
+    """The ``{exercise}`` blocks of a MyST notebook, each with its ``{solution}`` and the parameters used.
+
+    A parameter is "used" when its name appears in the exercise or its solution; ``-p NAME VALUE``
+    pairs (from ``mmbook run`` commands) are kept as settings.
+
+    Examples
+    --------
+    >>> md = '''
+    ... ```{exercise} Halving the rate
+    ... :label: ex-demo-half
+    ... What if `rate` were halved? Run `mmbook run demo -p rate 0.5`.
+    ... ```
+    ... ```{solution} ex-demo-half
+    ... :class: dropdown
+    ... The wait falls to {glue:text}`w:.1f` s.
+    ... ```
+    ... '''
+    >>> [ex] = parse_exercises(md, "demo", ["rate", "seed"])
+    >>> ex.label, ex.title, ex.parameters, ex.settings
+    ('ex-demo-half', 'Halving the rate', ['rate'], [('rate', '0.5')])
+    >>> [ex] = parse_exercises(md.replace("`rate`", "the seed line 12 rate"), "demo", ["rate", "seed"])
+    >>> ex.parameters
+    ['rate']
+    >>> ex.solution
+    'The wait falls to {glue:text}`w:.1f` s.'
+    """
+    exercises: dict[str, Exercise] = {}
+    order: list[str] = []
+    solutions: dict[str, str] = {}
+    for n, m in enumerate(FENCE.finditer(text)):
+        options, body = _split_options(m["body"])
+        if m["kind"] == "exercise":
+            label = options.get("label") or f"{chapter}-exercise-{n + 1}"
+            exercises[label] = Exercise(chapter, label, m["arg"].strip(), body)
+            order.append(label)
+        else:
+            solutions[m["arg"].strip()] = body
+    names = parameter_names or []
+    out = []
+    for label in order:
+        ex = exercises[label]
+        ex.solution = solutions.get(label, "")
+        both = ex.body + "\n" + ex.solution
+        ex.settings = [(p["name"], p["value"]) for p in MMBOOK_P.finditer(both)]
+        used = {name for name, _ in ex.settings}
+        used |= {g for g in re.findall(r"--(?:grid|vary)[ =]+([A-Za-z_][A-Za-z0-9_]*)", both)}
+        # a name with an underscore is an identifier wherever it appears; a plain word ("seed", "host")
+        # counts only as code (`seed`), since "seed line 120" is prose
+        used |= {name for name in names
+                 if re.search(rf"`{re.escape(name)}\b" if "_" not in name
+                              else rf"(?<![A-Za-z0-9_]){re.escape(name)}(?![A-Za-z0-9_])", both)}
+        ex.parameters = [name for name in names if name in used] + sorted(used - set(names))
+        out.append(ex)
+    return out
+
+
+def crossdoc_glue(text: str, notebook: str, values: dict[str, dict[str, Any]] | None = None) -> str:
+    """Point every glue role of ``text`` at ``notebook`` (a path relative to the page that shows it).
+
+    myst-nb resolves ``{glue:text}`` and ``{glue}`` from another page, but not ``{glue:md}``: its
+    markdown is pasted from ``values`` (the executed notebook's glued outputs, see
+    :func:`mmbook.standalone.glued_values`), or an em dash when it is not there.
+
+    Examples
+    --------
+    >>> crossdoc_glue("loss {glue:text}`a:.2e`, delay {glue:text}`b`, {glue}`c`", "chapters/x.ipynb")
+    'loss {glue:text}`chapters/x.ipynb::a:.2e`, delay {glue:text}`chapters/x.ipynb::b:s`, {glue}`chapters/x.ipynb::c`'
+    >>> crossdoc_glue("{glue:md}`s` and {glue:md}`t`", "x.ipynb", {"s": {"text/markdown": "**bold**"}})
+    '**bold** and —'
+    """
+    def repl(m: re.Match) -> str:
+        role, inner = m["role"], m["text"]
+        if "::" in inner:
+            return m.group(0)
+        if role == "glue:md":
+            key = inner.rsplit(":", 1)[0] if inner.count(":") else inner
+            return str((values or {}).get(key, {}).get("text/markdown", "—")).strip()
+        if role == "glue:text" and ":" not in inner:
+            inner += ":s"
+        return f"{{{role}}}`{notebook}::{inner}`"
+
+    return GLUE_ROLE.sub(repl, text)
+
+
+def _glued(name: str) -> dict[str, dict[str, Any]]:
+    """The glued outputs of a chapter's executed notebook (empty when it is not assembled)."""
+    source = paths.project_root() / "book" / "chapters" / f"{name}.ipynb"
+    if not source.is_file():
+        return {}
+    import nbformat
+
+    from mmbook.standalone import glued_values
+
+    return glued_values(nbformat.read(source, as_version=4))
+
+
+def _chapter_source(name: str) -> Path:
+    """The assembled (executed) notebook if present, else the chapter's MyST source."""
+    assembled = paths.project_root() / "book" / "chapters" / f"{name}.ipynb"
+    return assembled if assembled.is_file() else paths.notebooks_dir() / f"{name}.md"
+
+
+def chapter_markdown(name: str) -> str:
+    """All markdown of a chapter (from its executed notebook, else its MyST source)."""
+    source = _chapter_source(name)
+    if source.suffix == ".ipynb":
+        nb = json.loads(source.read_text(encoding="utf-8"))
+        return "\n\n".join("".join(c["source"]) if isinstance(c["source"], list) else c["source"]
+                           for c in nb["cells"] if c["cell_type"] == "markdown")
+    return source.read_text(encoding="utf-8")
+
+
+def chapter_exercises(name: str) -> list[Exercise]:
+    from mmbook import params as params_mod
+
+    spec = params_mod.load_chapter(name)
+    return parse_exercises(chapter_markdown(name), name, list(spec.parameters))
+
+
+# ----------------------------------------------------------------------------- status page
+def _outcome_dicts(outcomes) -> list[dict[str, Any]] | None:
+    if outcomes is None:
+        file = paths.build_dir() / STATUS_FILE
+        if not file.is_file():
+            return None
+        try:
+            outcomes = json.loads(file.read_text(encoding="utf-8"))
+        except ValueError:
+            return None
+    rows = []
+    for o in outcomes:
+        d = dict(o) if isinstance(o, dict) else {k: getattr(o, k, None) for k in ("chapter", "status", "seconds",
+                                                                                      "cached", "message")}
+        if d.get("cached") is None:
+            d["cached"] = d.get("status") == "cached"
+        rows.append(d)
+    return rows
+
+
+def status_page(names: list[str], outcomes=None, stamp: dict[str, Any] | None = None) -> str:
+    """The build-status page (MyST markdown).
+
+    ``outcomes``: a list of ``{"chapter", "status", "seconds", "cached"}`` dicts or of
+    ``mmbook.build.ChapterOutcome``; ``None`` reads ``_build/build-status.json`` (and says so when
+    that is missing).
+    """
+    import datetime as dt
+
+    import pandas as pd
+
+    from mmbook import params as params_mod
+    from mmbook.sphinxext import build_stamp
+    from mmperf.tables import show_table
+
+    stamp = stamp or build_stamp()
+    rows = _outcome_dicts(outcomes)
+    parts = ["# Build status\n",
+             "How this copy of the book was built: each chapter's execution, the software it ran with and "
+             "the commit it was built from. A chapter *from the cache* was not executed again in this build "
+             "because nothing it depends on (its notebook, parameters, the `mmperf` library, its data and "
+             "the pinned packages) changed since it last ran; its *seconds* are those of that last "
+             "execution, and *last executed* tells when that was.\n",
+             f"- **commit**: `{stamp['commit']}`",
+             f"- **built**: {stamp['date']}",
+             "- **command**: `mmbook build` (`make book`)\n",
+             "## Chapters\n"]
+    by_name = {r["chapter"]: r for r in rows or []}
+    table = []
+    for name in names:
+        title = params_mod.load_chapter(name).title
+        results = paths.default_chapter_dir(name) / "results.json"
+        last = (dt.datetime.fromtimestamp(results.stat().st_mtime, dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
+                if results.is_file() else None)
+        r = by_name.get(name, {})
+        table.append({"chapter": title, "status": r.get("status"), "seconds": r.get("seconds"),
+                      "from the cache": r.get("cached") if r else None, "last executed": last})
+    if rows is None:
+        parts.append("No execution record was found for this build (`_build/build-status.json` is missing: "
+                     "the book was rendered without `mmbook build`), so status, time and cache are "
+                     "shown as —.\n")
+    html = show_table(pd.DataFrame(table), formats={"seconds": ".1f", "from the cache": "bool"},
+                      units={"seconds": "s"}).to_html()
+    for name, row in zip(names, table, strict=True):  # the chapter titles link to the chapters
+        import html as html_mod
+
+        title = html_mod.escape(row["chapter"])
+        html = html.replace(f">{title}</td>", f'><a href="chapters/{name}.html">{title}</a></td>', 1)
+    parts += ["```{raw} html", f'<div class="mm-status-page">{html}</div>', "```\n",
+              "## Software\n"]
+    versions = pd.DataFrame({"package": list(stamp["versions"]), "version": list(stamp["versions"].values())})
+    parts += ["```{raw} html", show_table(versions).to_html(), "```\n",
+              "The full list of pinned packages is `requirements.lock`.\n"]
+    return "\n".join(parts)
+
+
+# ----------------------------------------------------------------------------- instructor page
+def instructor_page(names: list[str]) -> str:
+    """Every exercise of every chapter with its solution and the parameters it uses (MyST markdown)."""
+    from mmbook import params as params_mod
+
+    parts = ["# Instructor's guide: exercises and solutions\n",
+             "Every exercise of the book with its solution, chapter by chapter, and the parameters each one "
+             "uses (so a lab can be prepared with `mmbook params CHAPTER` and `mmbook run`). The numbers in "
+             "the solutions come from this build of the chapters. The student edition "
+             "(`mmbook build --student`, in `_build/student/html`) leaves this page and every solution out.\n"]
+    total = 0
+    for name in names:
+        spec = params_mod.load_chapter(name)
+        exercises = chapter_exercises(name)
+        total += len(exercises)
+        parts.append(f"## {spec.title}\n")
+        parts.append(f"Chapter page: [](chapters/{name}.ipynb). Parameters: `mmbook params {name}`.\n")
+        if not exercises:
+            parts.append("*This chapter has no exercises in `{exercise}` form yet.*\n")
+            continue
+        nb = f"chapters/{name}.ipynb"
+        values = _glued(name)
+        for ex in exercises:
+            used = ", ".join(f"`{p}`" for p in ex.parameters) or "none (a reading or derivation exercise)"
+            settings = ", ".join(f"`{k} = {v}`" for k, v in ex.settings)
+            title = ex.title or ex.label
+            parts.append(f"### {title[:1].upper() + title[1:]}\n")
+            parts.append(f"In the chapter: {{ref}}`{ex.label}`. Parameters used: {used}."
+                         + (f" Settings suggested: {settings}." if settings else "") + "\n")
+            parts.append(_indent_block("admonition", "Exercise", crossdoc_glue(ex.body, nb, values)))
+            solution = (crossdoc_glue(ex.solution, nb, values) if ex.solution
+                        else "*No solution is given in the chapter.*")
+            parts.append(_indent_block("admonition", "Solution", solution, cls="tip"))
+    parts.insert(1, f"The book has {total} exercises in {len(names)} chapters.\n" if total else "")
+    return "\n".join(parts)
+
+
+def _indent_block(kind: str, title: str, body: str, cls: str = "") -> str:
+    fence = "`" * max(4, 1 + max((len(m) for m in re.findall(r"`{3,}", body)), default=3))
+    opts = f":class: {cls}\n" if cls else ""
+    return f"{fence}{{{kind}}} {title}\n{opts}{body}\n{fence}\n"
+
+
+# ----------------------------------------------------------------------------- writing
+def write_book_pages(names: list[str], outcomes=None) -> list[str]:
+    """Write ``book/status.md`` and ``book/instructor.md``; return the docnames of the generated pages.
+
+    ``outcomes``: the chapters' execution outcomes (``ChapterOutcome`` or dicts with ``chapter``,
+    ``status``, ``seconds``, ``cached``); ``None`` reads ``_build/build-status.json``.
+    """
+    root = paths.project_root()
+    _write_unless_same(root / "book" / "status.md", status_page(names, outcomes))
+    _write_unless_same(root / "book" / "instructor.md", instructor_page(names))
+    write_front_matter(names, outcomes)
+    return list(GENERATED_PAGES)
+
+
+def _write_unless_same(file: Path, text: str) -> bool:
+    """Write unless the file holds the same text apart from its build-date line (so a no-op build
+    renders nothing, and the date stays the date the pages were last rendered)."""
+    def strip(t: str) -> str:
+        return re.sub(r"^- \*\*built\*\*:.*$", "", t, flags=re.M)
+
+    if file.is_file() and strip(file.read_text(encoding="utf-8")) == strip(text):
+        return False
+    file.write_text(text, encoding="utf-8")
+    return True
+
+
+# ----------------------------------------------------------------------------- student edition
+def student_dir() -> Path:
+    return paths.build_dir() / "student"
+
+
+def student_build_config() -> dict[str, Any]:
+    """The book's ``_config.yml`` for the student edition: solutions hidden, no page sources to download.
+
+    Examples
+    --------
+    >>> c = student_build_config()
+    >>> c["sphinx"]["config"]["hide_solutions"], c["sphinx"]["config"]["html_copy_source"]
+    (True, False)
+    """
+    root = paths.project_root()
+    config = yaml.safe_load((root / "_config.yml").read_text(encoding="utf-8"))
+    config["title"] = f"{config.get('title', '')} (student edition)"
+    sphinx = config.setdefault("sphinx", {}).setdefault("config", {})
+    sphinx["hide_solutions"] = True
+    sphinx["html_copy_source"] = False
+    sphinx["html_show_sourcelink"] = False
+    # paths in _config.yml are relative to the config file; the student config lives elsewhere
+    for key in ("html_extra_path",):
+        if key in sphinx:
+            sphinx[key] = [str(root / p) for p in sphinx[key]]
+    if "bibtex_bibfiles" in config:
+        config["bibtex_bibfiles"] = [str(root / p) for p in config["bibtex_bibfiles"]]
+    html = config.setdefault("html", {})
+    if "favicon" in html:
+        html["favicon"] = str(root / html["favicon"])
+    config.setdefault("exclude_patterns", []).append("book/instructor.md")
+    return config
+
+
+def student_toc(full_toc: str) -> str:
+    r"""The book's table of contents without the instructor page.
+
+    Examples
+    --------
+    >>> toc = "parts:\n- caption: Using\n  chapters:\n  - file: book/using\n  - file: book/instructor\n"
+    >>> "instructor" in student_toc(toc)
+    False
+    """
+    toc = yaml.safe_load(full_toc)
+    for part in toc.get("parts", []):
+        part["chapters"] = [c for c in part.get("chapters", []) if c.get("file") != "book/instructor"]
+    return "# Generated by `mmbook build --student`; do not edit.\n" + yaml.safe_dump(toc, sort_keys=False)
+
+
+def strip_solutions(text: str) -> str:
+    r"""``text`` (MyST markdown) without its ``{solution}`` blocks.
+
+    Examples
+    --------
+    >>> strip_solutions("```{exercise} E\n:label: ex-a\nQ?\n```\n```{solution} ex-a\nA.\n```\nafter")
+    '```{exercise} E\n:label: ex-a\nQ?\n```\n\nafter'
+    """
+    return FENCE.sub(lambda m: "" if m["kind"] == "solution" else m.group(0), text)
+
+
+def _strip_file(file: Path) -> None:
+    """Remove solution blocks from a downloadable notebook (.ipynb) or MyST source (.md) in place."""
+    if file.suffix == ".md":
+        file.write_text(strip_solutions(file.read_text(encoding="utf-8")), encoding="utf-8")
+    elif file.suffix == ".ipynb":
+        nb = json.loads(file.read_text(encoding="utf-8"))
+        for cell in nb.get("cells", []):
+            if cell.get("cell_type") == "markdown":
+                source = "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
+                cell["source"] = strip_solutions(source)
+        file.write_text(json.dumps(nb, indent=1) + "\n", encoding="utf-8")
+
+
+def _student_extra(root: Path, out: Path) -> list[str]:
+    """A copy of the book's extra files (downloads) with the solutions stripped; the new html_extra_path."""
+    extra = []
+    for i, folder in enumerate(yaml.safe_load((root / "_config.yml").read_text(encoding="utf-8"))
+                                   .get("sphinx", {}).get("config", {}).get("html_extra_path", [])):
+        source = root / folder
+        if not source.is_dir():
+            continue
+        target = out / f"extra-{i}"
+        shutil.copytree(source, target)
+        for file in target.rglob("*"):
+            if file.suffix in (".ipynb", ".md"):
+                _strip_file(file)
+        extra.append(str(target))
+    return extra
+
+
+def _solution_phrases(names: list[str]) -> list[tuple[str, str]]:
+    """(label, phrase): a run of at least six plain words from each solution, to look for in HTML."""
+    found = []
+    for name in names:
+        for ex in chapter_exercises(name):
+            text = re.sub(r"\{[a-z:]+\}`[^`]*`|`[^`]*`|\$[^$]*\$|\[[^\]]*\]\([^)]*\)", " ", ex.solution)
+            runs = re.findall(r"[A-Za-z]+(?: [A-Za-z]+){5,}", text)
+            if runs:
+                phrase = max(runs, key=len)
+                found.append((ex.label, " ".join(phrase.split()[:10])))
+    return found
+
+
+def solution_leaks(html_dir: Path, names: list[str]) -> list[str]:
+    """Solutions whose text appears anywhere in ``html_dir`` (HTML, search index, sources): [] if none."""
+    import html as html_mod
+
+    phrases = _solution_phrases(names)
+    if not phrases:
+        return []
+    texts = {}
+    for file in Path(html_dir).rglob("*"):
+        if file.is_file() and file.suffix in (".html", ".js", ".ipynb", ".md", ".txt", ".json"):
+            raw = file.read_text(encoding="utf-8", errors="replace")
+            plain = html_mod.unescape(re.sub(r"<[^>]+>", " ", raw))
+            texts[file] = " ".join(plain.split())
+    leaks = []
+    for label, phrase in phrases:
+        for file, text in texts.items():
+            if phrase in text:
+                leaks.append(f"{label}: {phrase!r} in {file.relative_to(html_dir)}")
+                break
+    return leaks
+
+
+def render_student_book(names: list[str], strict: bool = True) -> Path:
+    """Render the assembled book (``assemble_book`` first) without solutions into ``_build/student/html``.
+
+    Raises RuntimeError if Jupyter Book fails or a solution's text is found in the output.
+    """
+    root = paths.project_root()
+    out = student_dir()
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    settings = student_build_config()
+    settings["sphinx"]["config"]["html_extra_path"] = _student_extra(root, out)
+    config = out / "_config.yml"
+    config.write_text(yaml.safe_dump(settings, sort_keys=False), encoding="utf-8")
+    toc = out / "_toc.yml"
+    toc.write_text(student_toc((root / "book" / "_toc.yml").read_text(encoding="utf-8")), encoding="utf-8")
+    exe = Path(sys.executable).parent / "jupyter-book"
+    cmd = [str(exe), "build", str(root), "--config", str(config), "--toc", str(toc), "--path-output", str(out),
+           "--keep-going"]
+    if strict:
+        cmd.append("-W")
+    proc = subprocess.run(cmd, cwd=root, capture_output=True, text=True)
+    log = out / "jupyter-book.log"
+    log.write_text(proc.stdout + "\n" + proc.stderr, encoding="utf-8")
+    if proc.returncode != 0:
+        tail = "\n".join((proc.stdout + proc.stderr).strip().splitlines()[-25:])
+        raise RuntimeError(f"student edition: jupyter-book build failed (exit {proc.returncode}); log: {log}\n{tail}")
+    built = out / "_build" / "html"
+    html_dir = out / "html"
+    shutil.move(str(built), str(html_dir))
+    for folder in out.glob("extra-*"):
+        shutil.rmtree(folder)
+    leaks = solution_leaks(html_dir, names)
+    if leaks:
+        raise RuntimeError("student edition contains solution text:\n  " + "\n  ".join(leaks))
+    return html_dir
+
+
+def build_student(names: list[str] | None = None, strict: bool = True) -> Path:
+    """The student edition of the assembled book (all chapters by default); see :func:`render_student_book`."""
+    from mmbook import params as params_mod
+
+    html_dir = render_student_book(names if names is not None else params_mod.chapter_names(), strict=strict)
+    print(f"student edition: {html_dir / 'index.html'}", file=sys.stderr)
+    return html_dir
+
+
+# ----------------------------------------------------------------------------- studies table and course map
+#: The course's weeks that belong to no chapter (the first and the last); every chapter's own weeks come
+#: from its specification (``course:`` in ``notebooks/<chapter>.yml``), with its home-page row (``guide:``).
+GENERAL_WEEKS: list[dict[str, Any]] = [
+    {"week": 1, "title": "Reproducing a performance study",
+     "pages": "[](intro.md), [](using.md), [](scorecard.md)",
+     "objectives": "read a reproduction scorecard (paper, ours, tolerance, evidence, status); run a chapter "
+                   "with changed parameters and compare the run with the book",
+     "work": "`mmbook list`; `mmbook params zeadally`; `mmbook run zeadally -p z_xf_mbps 460 --output "
+             "runs/faster-bus`; `mmbook compare runs/faster-bus`"},
+    {"week": 14, "title": "Project: a what-if study",
+     "pages": "any chapter; [](using.md)",
+     "objectives": "pose a what-if question, answer it with a sweep over a chapter's parameters, and report "
+                   "the result against the default build and the paper, with its uncertainty",
+     "work": "a short report built on `mmbook sweep CHAPTER --vary NAME --sample 20 --output runs/project "
+             "--plot METRIC`, with the parameter file in an appendix"},
+]
+
+
+def course_weeks(names: list[str]) -> list[dict[str, Any]]:
+    """Every week of the course, in order: the general weeks and each chapter's own (from its spec).
+
+    Examples
+    --------
+    >>> from mmbook import params as params_mod
+    >>> weeks = course_weeks(params_mod.chapter_names())
+    >>> [w["week"] for w in weeks] == list(range(1, len(weeks) + 1))
+    True
+    """
+    from mmbook import params as params_mod
+
+    weeks = [dict(w, chapters=[]) for w in GENERAL_WEEKS]
+    for name in names:
+        weeks += [dict(w, chapters=[name]) for w in params_mod.load_chapter(name).course]
+    return sorted(weeks, key=lambda w: w["week"])
+
+
+def _guide(name: str) -> dict[str, str]:
+    from mmbook import params as params_mod
+
+    return params_mod.load_chapter(name).guide
+
+
+def _chapter_link(name: str, names: list[str], prefix: str = "chapters/") -> str:
+    from mmbook import params as params_mod
+
+    if name in names:
+        return f"[{params_mod.load_chapter(name).title}]({prefix}{name}.ipynb)"
+    return f"{name} (chapter in preparation)"
+
+
+def _last_seconds(outcomes=None) -> dict[str, float]:
+    rows = _outcome_dicts(outcomes) or []
+    return {r["chapter"]: r["seconds"] for r in rows if r.get("status") in ("executed", "cached")
+            and isinstance(r.get("seconds"), int | float)}
+
+
+def studies_table(names: list[str]) -> str:
+    """The home page's table: every chapter linked, its study cited, what it teaches (MyST markdown)."""
+    from mmbook import params as params_mod
+
+    lines = ["| chapter | study | what it teaches |", "|---|---|---|"]
+    for name in names:
+        guide = _guide(name)
+        cite = f"{{cite:t}}`{guide['cite']}`" if guide.get("cite") else ""
+        title = params_mod.load_chapter(name).title
+        lines.append(f"| [{title}](chapters/{name}.ipynb) | {cite} | {guide.get('teaches', '')} |")
+    return "\n".join(lines) + "\n"
+
+
+def course_map(names: list[str], outcomes=None) -> str:
+    """The teaching page's weekly plan (MyST markdown); run times from ``outcomes`` or the last build."""
+    seconds = _last_seconds(outcomes)
+    counts = {n: len(chapter_exercises(n)) for n in names}
+    out = []
+    for week in course_weeks(names):
+        number = week["week"]
+        out.append(f"### Week {number}: {week['title']}\n")
+        rows = []
+        if week["chapters"]:
+            name = week["chapters"][0]
+            guide = _guide(name)
+            rows.append(("Sections", f"{_chapter_link(name, names)}: {week.get('part', 'the whole chapter')}"))
+            rows.append(("Prerequisites", guide.get("prerequisites", "")))
+            rows.append(("Objectives", week.get("objectives") or guide.get("teaches", "")))
+            run = (f"about {_duration(seconds[name])} in the last build ([](status.md))" if name in seconds
+                   else "on the [](status.md) page once the chapter is built")
+            read = week.get("read") or guide.get("read", "about 2 h")
+            rows.append(("Time", f"reading {read}; running the chapter: {run}"))
+            if name in names and counts.get(name):
+                rows.append(("Exercises", f"the chapter's {counts[name]} exercises (their solutions are "
+                                          "gathered on the instructor's page of the teacher's edition)"))
+            else:
+                rows.append(("Exercises", "the exercises at the end of the chapter"))
+            whatif = week.get("whatif") or guide.get("whatif", "")
+            rows.append(("What-if assignment", whatif if "`" in whatif else f"`{whatif}`"))
+        else:
+            rows.append(("Sections", week["pages"]))
+            rows.append(("Objectives", week["objectives"]))
+            rows.append(("Work", week["work"]))
+        out.append("\n".join(f"**{k}.** {v}  " for k, v in rows if v) + "\n")
+    return "\n".join(out)
+
+
+def _duration(seconds: float) -> str:
+    """
+    Examples
+    --------
+    >>> _duration(24.4), _duration(157), _duration(3600)
+    ('24 s', '2.6 min', '60.0 min')
+    """
+    return f"{seconds:.0f} s" if seconds < 90 else f"{seconds / 60:.1f} min"
+
+
+def write_front_matter(names: list[str], outcomes=None) -> None:
+    """``book/_generated/studies.md`` (home page) and ``book/_generated/course-map.md`` (teaching page)."""
+    folder = paths.project_root() / "book" / "_generated"
+    folder.mkdir(parents=True, exist_ok=True)
+    _write_unless_same(folder / "studies.md", studies_table(names))
+    _write_unless_same(folder / "course-map.md", course_map(names, outcomes))

@@ -1,0 +1,501 @@
+"""Build the whole book: execute every chapter (cached, in parallel), then render with Jupyter Book.
+
+A chapter is re-executed only when its cache key changes: a hash of its notebook, its
+parameter specification, the ``mmperf`` library, its data folders and the pinned
+dependencies. Executed notebooks are copied into ``book/chapters/``, the table of contents
+and the book-level scorecard page are generated, and Jupyter Book renders the executed
+notebooks (without executing them again) with warnings treated as errors.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import json
+import shutil
+import subprocess
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from mmbook import params as params_mod
+from mmperf import paths
+from mmperf.fingerprint import chapter_cache_key
+
+CACHE_KEY_FILE = ".cache-key"
+#: written after a complete build: the state of its inputs and outputs (see :func:`build_state`)
+STATE_FILE = ".mmbook-state.json"
+STATIC_PAGES = ("book/intro", "book/using", "book/teaching")
+
+
+@dataclass(frozen=True)
+class ChapterOutcome:
+    chapter: str
+    status: str  # "cached", "executed", "failed"
+    seconds: float
+    message: str = ""
+
+
+def is_up_to_date(spec: params_mod.ChapterSpec) -> bool:
+    folder = paths.default_chapter_dir(spec.name)
+    key_file = folder / CACHE_KEY_FILE
+    return (key_file.is_file() and (folder / "results.json").is_file()
+            and key_file.read_text().strip() == chapter_cache_key(spec))
+
+
+def _execute_default(name: str) -> ChapterOutcome:
+    """Run one chapter with its defaults into the book's build (in a worker process)."""
+    from mmbook.runner import ChapterRunError, run_chapter
+
+    start = time.perf_counter()
+    spec = params_mod.load_chapter(name)
+    key = chapter_cache_key(spec)
+    try:
+        run_chapter(name, None, paths.default_chapter_dir(name), allow_book_build=True)
+    except ChapterRunError as exc:
+        return ChapterOutcome(name, "failed", time.perf_counter() - start, str(exc))
+    (paths.default_chapter_dir(name) / CACHE_KEY_FILE).write_text(key + "\n")
+    return ChapterOutcome(name, "executed", time.perf_counter() - start)
+
+
+def execute_chapters(names: list[str], force: bool = False, jobs: int = 2) -> list[ChapterOutcome]:
+    """Execute the stale chapters in parallel processes, with a progress bar."""
+    from tqdm import tqdm
+
+    specs = {n: params_mod.load_chapter(n) for n in names}
+    fresh = {n: not force and is_up_to_date(specs[n]) for n in names}  # one cache key per chapter
+    outcomes = [ChapterOutcome(n, "cached", 0.0) for n in names if fresh[n]]
+    stale = [n for n in names if not fresh[n]]
+    for o in outcomes:
+        print(f"  {o.chapter}: up to date (cached)", file=sys.stderr)
+    if not stale:
+        return outcomes
+    with ProcessPoolExecutor(max_workers=max(1, min(jobs, len(stale)))) as pool, \
+            tqdm(total=len(stale), desc="executing chapters", unit="chapter", file=sys.stderr) as bar:
+        futures = {pool.submit(_execute_default, n): n for n in stale}
+        for future in as_completed(futures):
+            outcome = future.result()
+            outcomes.append(outcome)
+            bar.set_postfix_str(f"{outcome.chapter} {outcome.status} in {outcome.seconds:.0f}s")
+            bar.update(1)
+    return sorted(outcomes, key=lambda o: names.index(o.chapter))
+
+
+def assemble_book(names: list[str]) -> None:
+    """Copy executed chapters into ``book/chapters`` and write the TOC and the scorecard page."""
+    root = paths.project_root()
+    target = root / "book" / "chapters"
+    target.mkdir(parents=True, exist_ok=True)
+    for stale in target.glob("*.ipynb"):  # a chapter that no longer exists
+        if stale.stem not in names:
+            stale.unlink()
+    for name in names:
+        _copy_if_changed(paths.default_chapter_dir(name) / f"{name}.ipynb", target / f"{name}.ipynb")
+    _write_if_changed(root / "book" / "_toc.yml", toc_yaml(names))
+    _write_if_changed(root / "book" / "scorecard.md", scorecard_page(names))
+    copy_downloads(names)
+
+
+def toc_yaml(names: list[str]) -> str:
+    toc = {
+        "format": "jb-book",
+        "root": STATIC_PAGES[0],
+        "parts": [
+            # book/instructor.md and book/status.md are written by mmbook.bookpages.write_book_pages
+            {"caption": "Using this book",
+             "chapters": [{"file": p} for p in (*STATIC_PAGES[1:], "book/sweeping", "book/instructor")]},
+            # Numbered, so that figures read "Fig. 2.3" (chapter 2) rather than counting across the book.
+            {"caption": "The studies", "numbered": True,
+             "chapters": [{"file": f"book/chapters/{n}"} for n in names]},
+            {"caption": "Reproduction", "chapters": [{"file": "book/scorecard"}, {"file": "book/status"}]},
+            {"caption": "References", "chapters": [{"file": "book/bibliography"}]},
+        ],
+    }
+    return "# Generated by `mmbook build`; do not edit.\n" + yaml.safe_dump(toc, sort_keys=False)
+
+
+def _write_if_changed(file: Path, text: str) -> bool:
+    """Write ``text`` unless the file already holds it (so Sphinx sees no change on a no-op build)."""
+    if file.is_file() and file.read_text(encoding="utf-8") == text:
+        return False
+    file.parent.mkdir(parents=True, exist_ok=True)
+    file.write_text(text, encoding="utf-8")
+    return True
+
+
+def _copy_if_changed(source: Path, target: Path) -> bool:
+    if target.is_file() and target.read_bytes() == source.read_bytes():
+        return False
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(source, target)
+    return True
+
+
+def copy_downloads(names: list[str]) -> None:
+    """Put each chapter's source notebook and executed notebook where the pages' run boxes link to
+    them (``book/_extra/downloads/``, served at ``/downloads/`` by ``html_extra_path``)."""
+    target = paths.project_root() / "book" / "_extra" / "downloads"
+    for name in names:
+        folder = paths.default_chapter_dir(name)
+        for file in (folder / f"{name}.md", folder / f"{name}.ipynb"):
+            if file.is_file():
+                _copy_if_changed(file, target / file.name)
+
+
+def _link(title: str, name: str) -> str:
+    return f'<a href="chapters/{name}.html">{html.escape(title)}</a>'
+
+
+def scorecard_page(names: list[str]) -> str:
+    """The book-level page: predictions reproduced / checked for the book and per chapter, the other
+    kinds of evidence counted beneath, each chapter's counts per kind and status, and every check."""
+    import pandas as pd
+
+    from mmperf.checks import EVIDENCE, STATUSES, headline
+    from mmperf.tables import show_table
+
+    chapters = []
+    for name in names:
+        folder = paths.default_chapter_dir(name)
+        results = json.loads((folder / "results.json").read_text())
+        coverage = json.loads((folder / "coverage.json").read_text())
+        chapters.append((name, results, coverage))
+    every = [c for _, r, _ in chapters for c in r["checks"]]
+    book_head = headline(every)
+    summary_rows = []
+    for _name, results, coverage in chapters:
+        head = headline(results["checks"])
+        row = {"chapter": coverage["title"],
+               "predictions reproduced / checked": f"{head['reproduced']} / {head['checked']}"}
+        for evidence in EVIDENCE[1:]:
+            row[evidence] = sum(c["evidence"] == evidence for c in results["checks"])
+        row["tables & figures covered"] = len(coverage["items"])
+        summary_rows.append(row)
+    summary = show_table(pd.DataFrame(summary_rows)).to_html()
+    for name, _results, coverage in chapters:  # the chapter titles link to the chapters
+        title = html.escape(coverage["title"])
+        summary = summary.replace(f">{title}<", f">{_link(coverage['title'], name)}<", 1)
+    kind_rows = []
+    for _name, results, coverage in chapters:
+        for evidence in EVIDENCE:
+            group = [c for c in results["checks"] if c["evidence"] == evidence]
+            if group:
+                kind_rows.append({"chapter": coverage["title"], "evidence": evidence,
+                                  **{s: sum(c["status"] == s for c in group) for s in STATUSES}})
+    kinds = pd.DataFrame(kind_rows)
+    kinds = kinds.loc[:, (kinds != 0).any(axis=0)] if len(kinds) else kinds
+    sections = []
+    for _name, results, coverage in chapters:
+        head = headline(results["checks"])
+        table = pd.DataFrame([{"what": c["what"], "where": c["where"], "paper": c["paper"],
+                               "ours": _ours(c), "tolerance": c["tolerance"], "reason": c.get("reason", ""),
+                               "evidence": c["evidence"], "status": c["status"]} for c in results["checks"]])
+        cats = {}
+        for item in coverage["items"]:
+            cats[item["category"]] = cats.get(item["category"], 0) + 1
+        cov = ", ".join(f"{v} {k}" for k, v in cats.items())
+        sections.append(
+            f"## {coverage['title']}\n\nPredictions reproduced / checked: **{head['reproduced']} / "
+            f"{head['checked']}**. Coverage of the study's tables and figures: {cov}.\n\n"
+            + show_table(table, status="status", formats={"paper": "sig4", "ours": "sig4"},
+                         wrap=["what", "where", "reason"]).to_html() + "\n")
+    return (
+        "# Reproduction scorecard\n\n"
+        f"**Predictions reproduced / predictions checked, whole book: {book_head['reproduced']} / "
+        f"{book_head['checked']}.**\n\n"
+        "A *prediction* is an output of a model that was not calibrated to it: only predictions test the\n"
+        "models. The other kinds are counted beside them: *arithmetic* (a number the paper derives from its\n"
+        "own numbers, recomputed), *transcription* (a printed value re-rendered from our data), *construction*\n"
+        "(holds by the model's design: a sanity check), *target* (a calibration target: meeting it proves\n"
+        "nothing by itself) and *not comparable* (an error in the seed or an unstated condition). A simulated\n"
+        "or fitted value carries its confidence interval: it is *reproduced* when the whole interval lies\n"
+        "inside the tolerance band, *not reproduced* when it lies wholly outside, and *inconclusive* when the\n"
+        "run cannot decide. Every number comes from the chapters' `results.json`, written when the book was\n"
+        "built; each chapter explains its mismatches.\n\n"
+        + summary + "\n\n## Checks per kind of evidence and status\n\n"
+        + (show_table(kinds).to_html() if len(kinds) else "") + "\n\n" + "\n".join(sections)
+    )
+
+
+def _ours(check: dict) -> str | float:
+    ours = check["ours"]
+    if check.get("ci_low") is not None and isinstance(ours, int | float):
+        return f"{ours:.4g} [{check['ci_low']:.4g}, {check['ci_high']:.4g}]"
+    return ours
+
+
+def render_book(strict: bool = True) -> None:
+    """Run Jupyter Book on the assembled sources (offline; no notebook execution)."""
+    root = paths.project_root()
+    exe = Path(sys.executable).parent / "jupyter-book"
+    cmd = [str(exe), "build", str(root), "--toc", str(root / "book" / "_toc.yml"), "--path-output",
+           str(root), "--keep-going"]
+    if strict:
+        cmd.append("-W")
+    proc = subprocess.run(cmd, cwd=root, capture_output=True, text=True)
+    log = paths.build_dir() / "jupyter-book.log"
+    log.parent.mkdir(parents=True, exist_ok=True)
+    log.write_text(proc.stdout + "\n" + proc.stderr, encoding="utf-8")
+    if proc.returncode != 0:
+        tail = "\n".join((proc.stdout + proc.stderr).strip().splitlines()[-25:])
+        raise RuntimeError(f"jupyter-book build failed (exit {proc.returncode}); full log: {log}\n{tail}")
+
+
+#: the sweep the book runs at build time for its page "Sweeping a chapter": a fast chapter, a small grid
+SWEEP_EXAMPLE = ("zeadally", [("z_xf_mbps", ["115", "230", "460"]), ("z_na_mbps", ["100", "200"])],
+                 ["eq1_mbps", "ciw_pipelined_mbps"])
+
+
+def write_sweep_page() -> None:
+    """Run (or resume) the example sweep into ``_build/sweeps/example`` and write ``book/sweeping.md``.
+
+    The sweep resumes: points already run with the same parameters and code are not run again, so a
+    rebuild with no change costs nothing.
+    """
+    from mmbook import sweep
+
+    chapter, grids, metrics = SWEEP_EXAMPLE
+    spec = params_mod.load_chapter(chapter)
+    missing = [m for m in metrics if m not in spec.headline]
+    out = paths.build_dir() / "sweeps" / "example"
+    page = paths.project_root() / "book" / "sweeping.md"
+    key = hashlib.sha256(f"{chapter_cache_key(spec)}|{grids}|{metrics}".encode()).hexdigest()
+    key_file = out / ".page-key"
+    if page.is_file() and key_file.is_file() and key_file.read_text().strip() == key:
+        return  # nothing the page shows has changed
+    points = sweep.grid_points(spec, grids, {})
+    print(f"example sweep of {chapter} ({len(points)} points, resumed where done) ...", file=sys.stderr)
+    summary = sweep.run_sweep(chapter, points, out, workers=2, resume=out.exists(), plot=metrics, progress=False)
+    if summary["failed"]:
+        raise RuntimeError(f"the example sweep failed at {summary['failed']}; see {out / 'index.html'}")
+    _write_if_changed(page, sweep_page(out, spec, grids, metrics, missing))
+    figure = paths.project_root() / "book" / "_static" / "sweep-example.png"
+    _copy_if_changed(out / "plot.png", figure)
+    key_file.write_text(key + "\n")
+
+
+def sweep_page(out: Path, spec: params_mod.ChapterSpec, grids: list, metrics: list[str],
+               missing: list[str]) -> str:
+    """The page "Sweeping a chapter": the command, the table and the plot of the sweep run at build time."""
+    import pandas as pd
+
+    from mmbook import sweep
+    from mmperf.tables import show_table
+
+    frame = pd.read_csv(out / "results.csv")
+    varied = [n for n, _ in grids]
+    table = frame[[*varied, *[m for m in metrics if m in frame.columns]]].sort_values(varied)
+    units = {n: spec.parameters[n].unit for n in varied if spec.parameters[n].unit}
+    grid_args = " ".join(f"--grid {n}={','.join(v)}" for n, v in grids)
+    sweep.plot_png(out, spec, varied, metrics[0])
+    return f"""# Sweeping a chapter
+
+A reader asks one what-if with `mmbook run`; a course or a study asks how a result moves across a range.
+`mmbook sweep` runs a chapter at many parameter points, on this machine or on a Dask cluster, and gathers
+the results in one table.
+
+## The sweep this page ran
+
+When the book was built, this command ran the chapter *{spec.title}* at {len(frame)} points:
+
+```bash
+mmbook sweep {spec.name} {grid_args} --output runs/sweep-example
+```
+
+Each point is an ordinary chapter run (its own process, its own kernel), so its random numbers are its
+own; a chapter with a `seed` parameter gets a seed derived from the base seed and the point's parameters,
+so the numbers do not depend on the order of the points or on the number of workers. The results
+(`results.csv`, one row per point):
+
+{show_table(table, units=units).to_html()}
+
+```{{figure}} _static/sweep-example.png
+:alt: {metrics[0]} against {varied[0]} for each value of {', '.join(varied[1:]) or 'the other parameters'}
+:width: 90%
+
+`{metrics[0]}` against `{varied[0]}`, one line per value of `{varied[1] if len(varied) > 1 else varied[0]}`,
+from the sweep above (seaborn, the book's style).
+```
+
+## The output folder
+
+- `points/<id>/`: each point's run folder (notebook, standalone page, figures, tables, `results.json`);
+- `manifest.jsonl`: one line per point: parameters, seed, status, duration, package versions, and for a
+  failed point the failing cell and the error;
+- `results.csv`: one row per point, the parameters then the metrics (empty where a metric is undefined at
+  that point), sorted by point id: the same sweep gives a byte-identical file wherever it ran;
+- `index.html`: failures and plots of the chapter's headline metrics (or those named with `--plot`)
+  against the swept parameters, faceted by the others.
+
+A failed point does not stop the others; `mmbook sweep` then exits with status 1 and lists the failed
+points. `--resume` completes an interrupted sweep: points already completed with the same parameters and
+code are skipped. `mmbook compare RUN_A RUN_B` lists the metrics that differ between two runs (or, without
+`RUN_B`, between a run and the book's default build), with both values and the relative change.
+
+## A larger sweep for a course
+
+A Latin hypercube of 40 points over two ranges of the Sharp chapter, four at a time:
+
+```bash
+mmbook sweep sharp --vary frame_rate_fps=10:30 --vary background_load=0:0.3 --sample 40 \
+    --workers 4 --output runs/sharp-lhs
+```
+
+Expect about 40 chapter runs' worth of time divided by the workers, a progress bar (points done, failed,
+time left), and `runs/sharp-lhs/index.html` with the chapter's headline metrics against both parameters.
+Students can then answer, from `results.csv` alone, at what frame rate and load the loss bound is crossed.
+
+## On a Dask cluster
+
+Start a scheduler on one machine and workers on the others (each with a clone of this repository and the
+environment `make book` installs: the workers need the library and the data, not a shared file system),
+then point the sweep at the scheduler:
+
+```bash
+dask scheduler                          # on the scheduler machine; prints tcp://HOST:8786
+dask worker tcp://HOST:8786 --nworkers 4 --nthreads 1   # on each worker machine
+mmbook sweep sharp --vary frame_rate_fps=10:30 --sample 200 --scheduler tcp://HOST:8786 --output runs/big
+```
+
+Each task carries the chapter's notebook and parameter specification and returns its run folder, so the
+results land in `runs/big/` on the machine that started the sweep, and `results.csv` is the same as a
+local run of the same sweep would give.
+""" + ("" if not missing else f"\n(Metrics {missing} are not headline metrics of {spec.name}.)\n")
+
+
+def book_sources_digest() -> str:
+    """Hash of everything Jupyter Book reads: the book's pages, the executed chapters, the configuration
+    and the Sphinx extension. Equal to the last render's: nothing to render."""
+    root = paths.project_root()
+    files = sorted(p for p in (root / "book").rglob("*") if p.is_file())
+    files += [root / "_config.yml", Path(__file__).with_name("sphinxext.py")]
+    digest = hashlib.sha256()
+    for file in files:
+        digest.update(file.as_posix().encode())
+        digest.update(file.read_bytes() if file.is_file() else b"<missing>")
+    return digest.hexdigest()
+
+
+def _state_files(part: str) -> list[Path]:
+    """The files whose state :func:`build_state` records: ``"inputs"``, what the build reads (the library,
+    the notebooks and their specifications, the data, the configuration and the pinned dependencies), or
+    ``"outputs"``, what it writes and a no-op build would otherwise check (the book's pages, the executed
+    chapters, the example sweep's key and the rendered book's stamp)."""
+    root, out = paths.project_root(), paths.build_dir()
+    if part == "inputs":
+        files = [*Path(__file__).resolve().parent.rglob("*.py"), *(root / "notebooks").rglob("*"),
+                 *(root / "data").rglob("*")]
+        files += [root / "_config.yml", root / "requirements.lock", root / "pyproject.toml"]
+    else:
+        files = [*(root / "book").rglob("*"), *(out / "chapters").rglob("*")]
+        files += [out / "sweeps" / "example" / ".page-key", out / "html" / ".mmbook-sources",
+                  out / "html" / "index.html"]
+    return sorted(f for f in files if "__pycache__" not in f.parts and not f.is_dir())
+
+
+def build_state(part: str) -> str:
+    """Hash of the path, size and modification time of every file of ``part`` (see :func:`_state_files`).
+
+    Like make, it trusts modification times: reading 60 MB of executed notebooks and figures to find that
+    nothing changed would cost more than the floor this no-op build must stay under. Any edit, copy, checkout
+    or deletion changes the hash; a change it cannot see (a file rewritten with the same size and its old
+    modification time restored) needs ``mmbook build --force``.
+    """
+    root = paths.project_root()
+    digest = hashlib.sha256()
+    for file in _state_files(part):
+        try:
+            st = file.stat()
+            stamp = f"{st.st_size}:{st.st_mtime_ns}"
+        except FileNotFoundError:
+            stamp = "missing"
+        name = file.relative_to(root).as_posix() if file.is_relative_to(root) else file.as_posix()
+        digest.update(f"{name}\0{stamp}\n".encode())
+    return digest.hexdigest()
+
+
+def _unchanged_since_last_build(state_file: Path, inputs: str) -> bool:
+    """True when the last build completed and neither its inputs nor its outputs changed since."""
+    try:
+        last = json.loads(state_file.read_text())
+    except (OSError, ValueError):
+        return False
+    return last.get("inputs") == inputs and last.get("outputs") == build_state("outputs")
+
+
+def write_status(outcomes: list[ChapterOutcome]) -> None:
+    """``_build/build-status.json``: each chapter's status, time and whether it came from the cache."""
+    status = [{"chapter": o.chapter, "status": o.status, "seconds": round(o.seconds, 1),
+               "cached": o.status == "cached", "message": o.message} for o in outcomes]
+    folder = paths.build_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    previous = folder / "build-status.json"
+    if previous.is_file():  # a cached chapter keeps the time it took when it last executed
+        last = {s["chapter"]: s for s in json.loads(previous.read_text())}
+        for s in status:
+            if s["cached"] and s["chapter"] in last:
+                s["seconds"] = last[s["chapter"]]["seconds"]
+    _write_if_changed(previous, json.dumps(status, indent=1) + "\n")
+
+
+def build(force: bool = False, jobs: int = 2, student: bool = False) -> list[ChapterOutcome]:
+    """Execute stale chapters and render the HTML book into ``_build/html`` (``student``: also the
+    edition without solutions into ``_build/student/html``). Nothing is rendered again when no input
+    of the book changed, and when nothing the build reads or writes changed since the last complete
+    build (see :func:`build_state`), nothing is run, written or even imported: the build stops at once."""
+    start = time.perf_counter()
+    state_file = paths.build_dir() / STATE_FILE
+    inputs = build_state("inputs")
+    if not force and not student and _unchanged_since_last_build(state_file, inputs):
+        print(f"book up to date: nothing changed since the last build: {paths.build_dir() / 'html' / 'index.html'}",
+              file=sys.stderr)
+        return [ChapterOutcome(n, "cached", 0.0) for n in json.loads(state_file.read_text())["chapters"]]
+    state_file.unlink(missing_ok=True)  # a build that stops half-way leaves no claim to be complete
+    names = params_mod.chapter_names()
+    if not names:
+        raise RuntimeError("no chapters found in notebooks/")
+    outcomes = execute_chapters(names, force=force, jobs=jobs)
+    failed = [o for o in outcomes if o.status == "failed"]
+    if failed:
+        raise RuntimeError("chapters failed:\n" + "\n".join(f"  - {o.message}" for o in failed))
+    write_status(outcomes)
+    assemble_book(names)
+    write_sweep_page()
+    _write_book_pages(names, outcomes)
+    stamp = paths.build_dir() / "html" / ".mmbook-sources"
+    digest = book_sources_digest()
+    if not force and stamp.is_file() and stamp.read_text().strip() == digest:
+        print("book up to date: nothing to render", file=sys.stderr)
+    else:
+        print("rendering the book with Jupyter Book ...", file=sys.stderr)
+        render_book()
+        stamp.write_text(digest + "\n")
+    if student:
+        _build_student()
+    state_file.write_text(json.dumps({"inputs": inputs, "outputs": build_state("outputs"), "chapters": names}) + "\n")
+    print(f"book built in {time.perf_counter() - start:.0f} s: {paths.build_dir() / 'html' / 'index.html'}",
+          file=sys.stderr)
+    return outcomes
+
+
+def _write_book_pages(names: list[str], outcomes: list[ChapterOutcome]) -> None:
+    """The reader's-edition pages (status, bibliography, instructor's page), when that module exists."""
+    try:
+        from mmbook import bookpages
+    except ImportError:
+        return
+    if hasattr(bookpages, "write_book_pages"):
+        bookpages.write_book_pages(names, outcomes)
+
+
+def _build_student() -> None:
+    try:
+        from mmbook import bookpages
+    except ImportError:
+        raise RuntimeError("the student edition is not available in this version") from None
+    print("rendering the student edition (no solutions) ...", file=sys.stderr)
+    bookpages.build_student()

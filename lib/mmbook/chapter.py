@@ -1,0 +1,369 @@
+"""What a chapter notebook records: its parameters, metrics, checks, coverage, warnings and figures.
+
+A notebook starts, right after its ``parameters`` cell, with::
+
+    ch = Chapter.start("zeadally", globals())
+
+which checks every parameter against ``notebooks/zeadally.yml`` (so a bad value fails in
+the first cell, before any simulation) and prepares ``output_dir``. It then records::
+
+    ch.metric("eq1_throughput_mbps", r)          # a key output, also glued for the prose
+    ch.undefined("load_at_loss_bound", "no load in the sweep reaches the loss bound")
+    ch.warn("sink unstable", "utilisation 1.96 >= 1: delays grow without bound")
+    ch.scorecard.compare(...)                    # reproduction checks (see mmperf.checks)
+    ch.coverage.add(...)                         # how each table/figure is regenerated
+    ch.figure(fig, "fig-zeadally-eq1", alt="...")  # PNG + SVG in output_dir/figures + glued figure
+
+and ends with ``ch.save()``, which writes ``results.json`` and ``coverage.json``.
+
+``results.json`` holds ``parameters``, ``defaults``, ``defaults_differ`` (name -> default and
+value, for a what-if), ``metrics``, ``units``, ``undefined`` (name -> reason), ``warnings``
+(a list of {what, why}), ``checks``, ``headline`` (predictions reproduced / checked) and
+``counts`` (per kind of evidence and status).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from mmbook import figsave
+from mmbook import params as params_mod
+from mmbook.standalone import GLUE_PREFIX
+from mmperf import paths
+from mmperf.checks import Coverage, Scorecard, headline, summary_sentence
+
+METRIC_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
+FIGURE_NAME = re.compile(r"^fig-[a-z0-9-]+$")
+UNDEFINED_TEXT = "undefined"
+
+
+class GluedText(str):
+    """A composed sentence: shown as plain text by ``{glue:text}`` and as Markdown by ``{glue:md}``.
+
+    Examples
+    --------
+    >>> t = GluedText("The wait is *short*.")
+    >>> repr(t), t._repr_markdown_()
+    ('The wait is *short*.', 'The wait is *short*.')
+    """
+
+    def __repr__(self) -> str:  # text/plain without quotes
+        return str(self)
+
+    def _repr_markdown_(self) -> str:  # text/markdown, for {glue:md}
+        return str(self)
+
+
+def _glue(name: str, value: Any) -> None:
+    """Glue ``value`` as ``name`` in myst-nb's format (``myst_nb.glue(name, value, display=False)``): its
+    displayed data under GLUE_PREFIX, its name in the output's metadata.
+
+    Written here so that a chapter's kernel does not import myst-nb and nbformat, and so that a number or
+    a sentence skips IPython's formatters (a chapter glues a hundred of them); tests/test_chapter.py checks
+    the output against myst-nb's own.
+    """
+    try:
+        from IPython import get_ipython
+        from IPython.display import display
+    except ImportError:  # pragma: no cover - IPython comes with the kernel
+        return
+    if get_ipython() is None:  # outside a kernel there is no notebook to glue into; the value is recorded
+        return
+    bundle, metadata = glue_bundle(value)
+    display({GLUE_PREFIX + mime: data for mime, data in bundle.items()}, raw=True,
+            metadata={**metadata, "scrapbook": {"name": name, "mime_prefix": GLUE_PREFIX}})
+
+
+def glue_bundle(value: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The displayed data and metadata of a glued value, as IPython's formatters give them.
+
+    Examples
+    --------
+    >>> glue_bundle(0.25)
+    ({'text/plain': '0.25'}, {})
+    >>> glue_bundle("The wait is *short*.")[0]
+    {'text/plain': 'The wait is *short*.', 'text/markdown': 'The wait is *short*.'}
+    """
+    if isinstance(value, str):  # a composed sentence: plain text and Markdown (see GluedText)
+        return {"text/plain": str(value), "text/markdown": str(value)}, {}
+    if type(value) in (int, float, bool):
+        return {"text/plain": repr(value)}, {}
+    from IPython.core.formatters import format_display_data
+
+    return format_display_data(value)
+
+
+def _execution_count() -> int | None:
+    """The IPython execution count of the running cell (None outside a kernel)."""
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - IPython comes with the kernel
+        return None
+    shell = get_ipython()
+    return getattr(shell, "execution_count", None) if shell is not None else None
+
+
+class Chapter:
+    """The record of one chapter run."""
+
+    def __init__(self, name: str, parameters: dict[str, Any], output_dir: str | Path | None = None) -> None:
+        self.name = name
+        self.spec = params_mod.load_chapter(name)
+        self.parameters = self.spec.resolve(parameters)
+        self.output_dir = Path(output_dir) if output_dir else paths.build_dir() / "scratch" / name
+        self.figures_dir = self.output_dir / "figures"
+        self.figures_dir.mkdir(parents=True, exist_ok=True)
+        # Under the runner the PNGs are drawn in the background too and put into the notebook afterwards.
+        self._figure_writer = figsave.FigureWriter(defer_png=os.environ.get("MMPERF_DEFER_FIGURES") == "1")
+        self.metrics: dict[str, float] = {}
+        self.units: dict[str, str] = {}
+        self.undefined_metrics: dict[str, str] = {}
+        self.warnings: list[dict[str, str]] = []
+        self.figures: list[dict[str, Any]] = []
+        self.tables: list[dict[str, Any]] = []
+        self.scorecard = Scorecard(name)
+        self.coverage = Coverage(name)
+
+    @classmethod
+    def start(cls, name: str, namespace: dict[str, Any]) -> Chapter:
+        """Collect the chapter's parameters (and ``output_dir``) from the notebook's namespace.
+
+        Raises
+        ------
+        mmbook.params.ParameterError
+            if a parameter is missing from the namespace or has a bad value.
+        """
+        spec = params_mod.load_chapter(name)
+        missing = [p for p in spec.parameters if p not in namespace]
+        if missing:
+            raise params_mod.ParameterError(f"chapter {name!r}: parameters cell does not define {missing}")
+        return cls(name, {p: namespace[p] for p in spec.parameters}, namespace.get("output_dir"))
+
+    # -- numbers ---------------------------------------------------------------------------------
+    def metric(self, name: str, value: float, unit: str = "", glue: bool = True) -> float:
+        """Record a key numeric output (and glue it under the same name for the prose).
+
+        Raises
+        ------
+        ValueError
+            at once, in the cell that made it, if ``value`` is NaN or infinite: a quantity that cannot
+            be computed at these parameters is recorded with :meth:`undefined` instead.
+        """
+        self._check_name(name)
+        number = float(value)
+        if not math.isfinite(number):
+            raise ValueError(f"metric {name!r} is {number}: record it with ch.undefined({name!r}, reason) "
+                             "if it cannot be computed at these parameters")
+        self.metrics[name] = number
+        if unit:
+            self.units[name] = unit
+        if glue:
+            _glue(name, number)
+        self._figure_writer.poll()  # a figure waiting for a core that has just become free starts now
+        return number
+
+    def undefined(self, name: str, reason: str) -> float:
+        """Record that metric ``name`` cannot be computed at these parameters, and why.
+
+        The metric is glued as the text ``undefined`` (so prose must compose its sentence rather than
+        format the value as a number) and lands in ``results.json`` under ``undefined``. Returns NaN
+        for the notebook's own arithmetic.
+        """
+        self._check_name(name)
+        if not reason.strip():
+            raise ValueError(f"undefined metric {name!r} needs its reason")
+        self.metrics.pop(name, None)
+        self.undefined_metrics[name] = reason
+        _glue(name, UNDEFINED_TEXT)
+        return math.nan
+
+    def value_or_undefined(self, name: str, value: float, reason: str, unit: str = "") -> float:
+        """:meth:`metric` when ``value`` is finite, else :meth:`undefined` with ``reason``."""
+        if value is not None and math.isfinite(float(value)):
+            return self.metric(name, value, unit=unit)
+        return self.undefined(name, reason)
+
+    def warn(self, what: str, why: str) -> None:
+        """Record a warning (an instability, an answer outside a search grid, too few points).
+
+        The runner shows every warning in a box at the top of the chapter page.
+        """
+        entry = {"what": str(what), "why": str(why)}
+        if entry not in self.warnings:
+            self.warnings.append(entry)
+
+    def glue(self, name: str, value: Any) -> Any:
+        """Glue a value for the prose without recording it as a metric (text, composed sentences)."""
+        _glue(name, value)
+        self._figure_writer.poll()
+        return value
+
+    @staticmethod
+    def _check_name(name: str) -> None:
+        if not METRIC_NAME.match(name):
+            raise ValueError(f"metric name {name!r} must be lower_snake_case")
+
+    # -- figures and tables ----------------------------------------------------------------------
+    def figure(self, fig, name: str, alt: str = "") -> None:
+        """Save ``fig`` as ``figures/NAME.png`` and ``.svg`` and glue it as NAME.
+
+        The PNG is written before this returns and the SVG is drawn in a forked process on a spare core
+        (:class:`mmbook.figsave.FigureWriter`), complete when :meth:`save` returns. Under the runner
+        (``MMPERF_DEFER_FIGURES=1``) the PNG is drawn in that process too, and the runner puts it into the
+        executed notebook.
+
+        ``alt`` describes what the figure shows (the book uses it as the image's alt text). The
+        provenance - the code cell, the data files read so far - is recorded in ``coverage.json``.
+        Returns nothing, so that a cell ending with this call shows no output.
+        """
+        from mmperf import data as data_mod
+
+        if not FIGURE_NAME.match(name):
+            raise ValueError(f"figure name {name!r} must look like 'fig-chapter-what'")
+        if any(f["name"] == name for f in self.figures):
+            raise ValueError(f"figure {name!r} recorded twice")
+        png, svg = self.figures_dir / f"{name}.png", self.figures_dir / f"{name}.svg"
+        self._figure_writer.save(fig, png, svg)
+        self.figures.append({"name": name, "png": f"figures/{png.name}", "svg": f"figures/{svg.name}",
+                             "alt": alt.strip(), "cell": _execution_count(), "data_files": data_mod.files_read()})
+        if self._figure_writer.defer_png:
+            _glue(name, figsave.DeferredFigure(f"figures/{png.name}", fig.dpi, figsave.saved_dpi(fig)))
+        else:
+            _glue(name, figsave.displayed_png(png, shown_dpi=fig.dpi, saved_dpi=figsave.saved_dpi(fig)))
+        import matplotlib.pyplot as plt
+
+        plt.close(fig)
+
+    def table(self, df: pd.DataFrame, name: str, index: bool = False, **fmt: Any):
+        """Save a regenerated table as ``tables/NAME.csv``, glue it, and return it for display.
+
+        ``fmt`` goes to :func:`mmperf.tables.show_table` (``formats``, ``units``, ``status``, ``wrap``).
+        """
+        from mmperf import data as data_mod
+
+        folder = self.output_dir / "tables"
+        folder.mkdir(exist_ok=True)
+        df.to_csv(folder / f"{name}.csv", index=index)
+        record = {"name": name, "csv": f"tables/{name}.csv", "cell": _execution_count(),
+                  "data_files": data_mod.files_read()}
+        self.tables.append(record)
+        shown = ProvenancedTable(_show(df.reset_index() if index else df, **fmt),
+                                 self._provenance_line(record))
+        _glue(name, shown)
+        self._figure_writer.poll()
+        return shown
+
+    def _provenance_line(self, record: dict[str, Any]) -> str:
+        """Where a regenerated table comes from: chapter, cell, changed parameters, data read, commit."""
+        import html
+
+        changed = ", ".join(f"{k} = {v['value']!r}" for k, v in self.defaults_differ().items()) or "none (the defaults)"
+        data = ", ".join(f"<code>{html.escape(f)}</code>" for f in record["data_files"]) or "none"
+        cell = f"code cell [{record['cell']}]" if record["cell"] is not None else "a code cell"
+        return (f'<p class="mm-provenance">Provenance: chapter <code>{html.escape(self.name)}</code>, {cell}; '
+                f"parameters changed from the defaults: {html.escape(changed)}; data read: {data}; commit "
+                f"<code>{_commit()}</code>; regenerated as <code>{html.escape(record['csv'])}</code> by "
+                f"<code>mmbook run {html.escape(self.name)}</code>.</p>")
+
+    def scorecard_table(self):
+        """The scorecard, statuses coloured and written, for display at the end of the chapter.
+
+        Seven columns, so that it fits the text column: the note is folded into *what*, the reason into
+        *tolerance*.
+        """
+        table = self.scorecard.table()
+        table["what"] = [w if not n else f"{w} ({n})" for w, n in zip(table["what"], table["note"], strict=True)]
+        table["tolerance"] = [(r if t == "—" else f"{t}: {r}") if r else t
+                              for t, r in zip(table["tolerance"], table["reason"], strict=True)]
+        table = table.drop(columns=["note", "reason"])
+        return _show(table, status="status", wrap=["what", "where", "tolerance"])
+
+    def coverage_table(self):
+        """The coverage table (every table and figure of the study and how it is regenerated)."""
+        return _show(self.coverage.table(), wrap=["item", "how", "note"])
+
+    def totals(self) -> dict[str, int]:
+        return self.scorecard.totals()
+
+    def scorecard_summary(self) -> str:
+        """A sentence counting this run's checks by kind and status (glue it into the prose)."""
+        return summary_sentence(self.scorecard.to_records())
+
+    # -- output ----------------------------------------------------------------------------------
+    def defaults_differ(self) -> dict[str, dict[str, Any]]:
+        """The parameters of this run that differ from the chapter's defaults."""
+        defaults = self.spec.defaults()
+        return {k: {"default": defaults[k], "value": v} for k, v in self.parameters.items() if v != defaults[k]}
+
+    def save(self) -> Path:
+        """Write ``results.json`` and ``coverage.json`` (once every figure is on disk); return the results path."""
+        self._figure_writer.wait()
+        records = self.scorecard.to_records()
+        results = {
+            "chapter": self.name,
+            "parameters": self.parameters,
+            "defaults": self.spec.defaults(),
+            "defaults_differ": self.defaults_differ(),
+            "metrics": self.metrics,
+            "units": self.units,
+            "undefined": self.undefined_metrics,
+            "warnings": self.warnings,
+            "checks": records,
+            "headline": headline(records),
+            "counts": self.scorecard.counts(),
+        }
+        file = self.output_dir / "results.json"
+        file.write_text(json.dumps(results, indent=2, default=_json_default) + "\n", encoding="utf-8")
+        coverage = {"chapter": self.name, "title": self.spec.title, "items": self.coverage.to_records(),
+                    "figures": self.figures, "tables": self.tables}
+        (self.output_dir / "coverage.json").write_text(json.dumps(coverage, indent=2, default=_json_default)
+                                                       + "\n", encoding="utf-8")
+        return file
+
+
+class ProvenancedTable:
+    """A displayed table with its provenance line under it (HTML); prints as the plain table."""
+
+    def __init__(self, table: Any, provenance: str) -> None:
+        self.table = table
+        self.provenance = provenance
+
+    def _repr_html_(self) -> str:
+        return self.table._repr_html_() + self.provenance
+
+    def __str__(self) -> str:
+        return str(self.table)
+
+    def __repr__(self) -> str:
+        return str(self.table)
+
+
+def _commit() -> str:
+    """The project's git commit (short), or 'unknown' outside a checkout."""
+    import subprocess
+
+    try:
+        out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=paths.project_root(), capture_output=True,
+                             text=True, timeout=10)
+    except (OSError, subprocess.TimeoutExpired):
+        return "unknown"
+    return out.stdout.strip() if out.returncode == 0 and out.stdout.strip() else "unknown"
+
+
+def _show(df: pd.DataFrame, **fmt: Any):
+    from mmperf.tables import show_table
+
+    return show_table(df, **fmt)
+
+
+def _json_default(x: Any) -> Any:
+    if hasattr(x, "item"):
+        return x.item()
+    raise TypeError(f"cannot store {type(x).__name__} in results.json")

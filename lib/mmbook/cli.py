@@ -1,0 +1,345 @@
+"""The ``mmbook`` command: list chapters, show their parameters, re-run one, build the book.
+
+Examples::
+
+    mmbook list
+    mmbook params huynh            # a table; --json for machines
+    mmbook run zeadally -p z_xf_mbps 460 --output runs/faster-bus
+    mmbook run huynh -f my-params.yaml --output runs/huynh-15fps
+    mmbook build                   # what `make book` calls; --force re-runs every chapter
+    mmbook sweep sharp --grid frame_rate_fps=15,25,30 --grid background_load=0,0.1 --output runs/s
+    mmbook sweep zeadally --vary z_xf_mbps=100:400 --sample 20 --output runs/lhs
+    mmbook compare runs/a runs/b   # metrics that differ (B omitted: the book's default build)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from mmbook import params as params_mod
+
+EXIT_CODES = """exit status:
+  0    success
+  1    a chapter failed (the log and the notebook up to the failing cell are kept beside --output),
+       or the book did not build
+  2    bad input: unknown chapter or parameter, a value outside its range, a parameter given twice,
+       an unreadable or malformed parameter file, an output folder mmbook must not write into
+  130  interrupted (Ctrl-C); nothing partial is left behind
+
+simulation cache: $MMPERF_CACHE_DIR, else $XDG_CACHE_HOME/mmperf/simcache (~/.cache/mmperf/simcache);
+`mmbook run` writes nothing into the book's build (_build/)."""
+
+
+class UsageError(ValueError):
+    """Bad input from the command line or a parameter file (exit status 2)."""
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="mmbook", description=__doc__.split("\n\n")[0], epilog=EXIT_CODES,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("list", help="list the chapters")
+    p = sub.add_parser("params", help="list a chapter's parameters (type, default, allowed range, unit, meaning)")
+    p.add_argument("chapter")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    r = sub.add_parser("run", help="re-run one chapter with new parameters into a folder of its own",
+                       epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    r.add_argument("chapter")
+    r.add_argument("-p", "--param", action="append", metavar="NAME VALUE", default=[],
+                   help="set a parameter (repeatable); lists as 8,15,30")
+    r.add_argument("-f", "--file", type=Path, help="YAML file of parameter values")
+    r.add_argument("--output", type=Path, required=True,
+                   help="folder for this run: new, empty, or an earlier mmbook run (never the book's build)")
+    s = sub.add_parser("sweep", help="run a chapter over a grid or a Latin hypercube of parameters",
+                       epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    s.add_argument("chapter")
+    s.add_argument("--grid", action="append", default=[], metavar="NAME=V1,V2,...",
+                   help="values of one parameter (repeatable: the Cartesian product is run)")
+    s.add_argument("--vary", action="append", default=[], metavar="NAME[=LOW:HIGH]",
+                   help="a parameter for --sample (default range: its allowed range)")
+    s.add_argument("--sample", type=int, metavar="N", help="N points of a Latin hypercube over the --vary ranges")
+    s.add_argument("-p", "--param", action="append", metavar="NAME VALUE", default=[],
+                   help="a fixed parameter for every point (repeatable)")
+    s.add_argument("-f", "--file", type=Path, help="YAML file of fixed parameter values")
+    s.add_argument("--output", type=Path, required=True, help="folder for the sweep (new, or an earlier sweep "
+                                                              "with --resume)")
+    s.add_argument("--workers", type=int, help="points run at once on this machine (default: the cores)")
+    s.add_argument("--scheduler", metavar="ADDRESS",
+                   help="run the points on a Dask distributed cluster (e.g. tcp://10.0.0.5:8786)")
+    s.add_argument("--resume", action="store_true", help="skip points already completed with the same "
+                                                         "parameters and code")
+    s.add_argument("--plot", nargs="+", metavar="METRIC", help="metrics plotted in index.html "
+                                                               "(default: the chapter's headline metrics)")
+    s.add_argument("--seed", type=int, default=0, help="seed of the Latin hypercube (default 0)")
+    c = sub.add_parser("compare", help="metrics that differ between two runs (or a run and the book's build)")
+    c.add_argument("run_a", type=Path)
+    c.add_argument("run_b", type=Path, nargs="?", help="omitted: the book's default build of the same chapter")
+    c.add_argument("--output", type=Path, help="also write the comparison as CSV")
+    b = sub.add_parser("build", help="execute every chapter (cached) and build the HTML book")
+    b.add_argument("--force", action="store_true", help="re-execute every chapter even if unchanged")
+    b.add_argument("-j", "--jobs", type=int, default=2, help="chapters executed in parallel (default 2)")
+    b.add_argument("--student", action="store_true",
+                   help="build the student edition (no solutions) into _build/student/html")
+    return parser
+
+
+def _join_param_pairs(argv: list[str]) -> list[str]:
+    """Turn ``-p NAME VALUE`` into ``--param=NAME=VALUE``, so a value may start with '-' (``-inf``, ``-3``).
+
+    Examples
+    --------
+    >>> _join_param_pairs(["run", "x", "-p", "a", "-inf", "--output", "o"])
+    ['run', 'x', '--param=a=-inf', '--output', 'o']
+    """
+    out, i = [], 0
+    while i < len(argv):
+        token = argv[i]
+        if token in ("-p", "--param"):
+            if i + 2 >= len(argv):
+                raise UsageError(f"{token} needs a NAME and a VALUE, e.g. -p frame_rate 15")
+            name, value = argv[i + 1], argv[i + 2]
+            if name.startswith("-"):
+                raise UsageError(f"{token} needs a NAME and a VALUE, e.g. -p frame_rate 15 (got {name!r})")
+            out.append(f"--param={name}={value}")
+            i += 3
+        else:
+            out.append(token)
+            i += 1
+    return out
+
+
+class _UniqueKeyLoader(yaml.SafeLoader):
+    """A YAML loader that refuses a key given twice in one mapping (YAML itself keeps the last)."""
+
+
+def _construct_unique_mapping(loader: _UniqueKeyLoader, node: yaml.MappingNode, deep: bool = False):
+    seen: dict[Any, int] = {}
+    for key_node, _ in node.value:
+        key = loader.construct_object(key_node, deep=deep)
+        if key in seen:
+            raise UsageError(f"{loader.name}, line {key_node.start_mark.line + 1}: parameter {key!r} is given "
+                             f"twice (first on line {seen[key]})")
+        seen[key] = key_node.start_mark.line + 1
+    return loader.construct_mapping(node, deep=deep)
+
+
+_UniqueKeyLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_unique_mapping)
+
+
+def read_parameter_file(path: Path) -> dict[str, Any]:
+    """Read a YAML file of parameter values, refusing what cannot be meant.
+
+    Raises
+    ------
+    UsageError
+        one line naming the file (and line) and what is wrong: missing, a folder, not UTF-8,
+        malformed YAML, a key given twice, not a mapping.
+    """
+    if path.is_dir():
+        raise UsageError(f"parameter file {path} is a folder; give a YAML file such as my-parameters.yaml")
+    if not path.is_file():
+        raise UsageError(f"parameter file {path} does not exist")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise UsageError(f"parameter file {path} is not UTF-8 text (byte {exc.start}); save it as UTF-8") from None
+    except OSError as exc:
+        raise UsageError(f"parameter file {path} cannot be read: {exc.strerror}") from None
+    if "\t" in "".join(line[: len(line) - len(line.lstrip())] for line in text.splitlines()):
+        line = next(i for i, ln in enumerate(text.splitlines(), 1) if "\t" in ln[: len(ln) - len(ln.lstrip())])
+        raise UsageError(f"{path}, line {line}: indented with a tab; YAML allows spaces only")
+    loader = _UniqueKeyLoader(text)
+    loader.name = str(path)
+    try:
+        loaded = loader.get_single_data()
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        where = f", line {mark.line + 1}" if mark else ""
+        raise UsageError(f"{path}{where}: malformed YAML ({exc.problem or exc.context})") from None
+    except yaml.YAMLError as exc:
+        raise UsageError(f"{path}: malformed YAML ({exc})") from None
+    finally:
+        loader.dispose()
+    if loaded is None:
+        return {}
+    if not isinstance(loaded, dict):
+        raise UsageError(f"parameter file {path} must map names to values (name: value, one per line)")
+    return loaded
+
+
+def _overrides(args: argparse.Namespace) -> dict[str, Any]:
+    """Parameters from ``-f`` and ``-p``; a parameter given twice anywhere is refused.
+
+    Values from both sources go through the same conversion: ``-p`` strings are read as YAML scalars
+    (``true``, ``1e3``, ``[8, 15]``) exactly as they would be in a file.
+    """
+    values: dict[str, Any] = {}
+    source: dict[str, str] = {}
+    if args.file:
+        for name, value in read_parameter_file(args.file).items():
+            values[str(name)] = value
+            source[str(name)] = f"the file {args.file}"
+    for pair in args.param:
+        name, _, text = pair.partition("=")
+        if name in source:
+            raise UsageError(f"parameter {name!r} is given twice (-p and {source[name]}); give it once")
+        values[name] = _scalar(text)
+        source[name] = "-p"
+    return values
+
+
+def _scalar(text: str) -> Any:
+    """A command-line value read as a YAML scalar, like a value in a parameter file.
+
+    Examples
+    --------
+    >>> _scalar("3000.0"), _scalar("true"), _scalar("fifo"), _scalar("8,15,30")
+    (3000.0, True, 'fifo', '8,15,30')
+    """
+    try:
+        value = yaml.safe_load(text)
+    except yaml.YAMLError:
+        return text
+    if value is None or isinstance(value, dict):
+        return text
+    if isinstance(value, str):
+        try:  # YAML 1.1 reads "1e3" as text; a number is meant
+            return float(value) if value.strip().lower() not in ("nan", "inf", "-inf", "+inf") else text
+        except ValueError:
+            return value
+    return value
+
+
+def _cmd_list() -> int:
+    for name in params_mod.chapter_names():
+        spec = params_mod.load_chapter(name)
+        print(f"{name:20s} {spec.title}  ({len(spec.parameters)} parameters)")
+    return 0
+
+
+def _cmd_params(chapter: str, as_json: bool) -> int:
+    spec = params_mod.load_chapter(chapter)
+    rows = spec.describe()
+    if as_json:
+        print(json.dumps({"chapter": chapter, "title": spec.title, "parameters": rows}, indent=2))
+        return 0
+    print(f"{spec.title}\n")
+    width = max((len(r["name"]) for r in rows), default=4)
+    for r in rows:
+        unit = f" {r['unit']}" if r["unit"] else ""
+        print(f"  {r['name']:<{width}}  {r['type']:<11} default {r['default']!r}{unit}\n"
+              f"  {'':<{width}}  allowed: {r['allowed']}\n  {'':<{width}}  {r['help']}\n")
+    return 0
+
+
+def _cmd_run(args: argparse.Namespace) -> int:
+    from mmbook.runner import check_output_dir, run_chapter
+
+    spec = params_mod.load_chapter(args.chapter)
+    overrides = _overrides(args)
+    values = spec.resolve(overrides)  # validate everything before anything runs or is written
+    check_output_dir(args.output.absolute())
+    changed = {k: v for k, v in values.items() if v != spec.parameters[k].default}
+    print(f"running {args.chapter} with {changed or 'the default parameters'} ...", file=sys.stderr)
+    result = run_chapter(args.chapter, overrides, args.output, progress=True)
+    res = result.results
+    warn = f", {len(res.get('warnings', []))} warnings" if res.get("warnings") else ""
+    print(f"done: {result.output_dir}\n  notebook {result.notebook.name}, page {args.chapter}.html, "
+          f"figures/, tables/, results.json ({len(res['metrics'])} metrics, {len(res.get('undefined', {}))} "
+          f"undefined, {len(res['checks'])} checks{warn})", file=sys.stderr)
+    return 0
+
+
+def _cmd_sweep(args: argparse.Namespace) -> int:
+    from mmbook import sweep
+
+    spec = params_mod.load_chapter(args.chapter)
+    fixed = _overrides(args)
+    if args.sample is not None:
+        if args.grid:
+            raise UsageError("give either --grid or --sample with --vary, not both")
+        if not args.vary:
+            raise UsageError("--sample needs the parameters to vary: --vary NAME[=LOW:HIGH]")
+        points = sweep.sample_points(spec, [sweep.parse_vary(v) for v in args.vary], args.sample, fixed,
+                                     seed=args.seed)
+    elif args.grid:
+        if args.vary:
+            raise UsageError("--vary goes with --sample N")
+        points = sweep.grid_points(spec, [sweep.parse_grid(g) for g in args.grid], fixed)
+    else:
+        raise UsageError("a sweep needs --grid NAME=V1,V2,... or --vary NAME --sample N")
+    summary = sweep.run_sweep(args.chapter, points, args.output, workers=args.workers, scheduler=args.scheduler,
+                              resume=args.resume, plot=args.plot)
+    print(f"sweep done: {summary['points']} points ({summary['ran']} run, {summary['skipped']} resumed), "
+          f"{len(summary['failed'])} failed; {args.output / 'index.html'}", file=sys.stderr)
+    for point_id, overrides, error in summary["failed"]:
+        print(f"  failed {point_id} {overrides}: {error}", file=sys.stderr)
+    return 1 if summary["failed"] else 0
+
+
+def _cmd_compare(args: argparse.Namespace) -> int:
+    import csv
+
+    from mmbook import sweep
+
+    rows = sweep.compare_runs(args.run_a, args.run_b)
+    print(sweep.format_comparison(rows, str(args.run_a), str(args.run_b or "the book's default build")))
+    if args.output:
+        with args.output.open("w", newline="", encoding="utf-8") as fh:
+            writer = csv.DictWriter(fh, fieldnames=["metric", "a", "b", "relative change"], lineterminator="\n")
+            writer.writeheader()
+            writer.writerows(rows)
+    return 0
+
+
+def _refusals() -> tuple[type[Exception], ...]:
+    """The errors that mean "bad input" (exit 2). Called only while an exception is being matched, so that
+    commands which never reach the runner (a no-op ``mmbook build``, ``mmbook list``) do not pay for
+    importing it and Jupyter's client."""
+    from mmbook.runner import OutputError
+    from mmbook.sweep import SweepError
+
+    return params_mod.ParameterError, params_mod.ChapterNotFound, UsageError, OutputError, SweepError
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        args = _parser().parse_args(_join_param_pairs(list(sys.argv[1:] if argv is None else argv)))
+        if args.command == "list":
+            return _cmd_list()
+        if args.command == "params":
+            return _cmd_params(args.chapter, args.json)
+        if args.command == "run":
+            return _cmd_run(args)
+        if args.command == "sweep":
+            return _cmd_sweep(args)
+        if args.command == "compare":
+            return _cmd_compare(args)
+        from mmbook.build import build
+
+        build(force=args.force, jobs=args.jobs, student=args.student)
+        return 0
+    except KeyboardInterrupt:
+        print("mmbook: interrupted; no partial output was kept", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # `mmbook params x --json | head`: the reader left; not an error of ours
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    except _refusals() as exc:  # evaluated only when an exception is raised
+        print(f"mmbook: error: {exc}", file=sys.stderr)
+        return 2
+    except RuntimeError as exc:  # runner.ChapterRunError is one
+        print(f"mmbook: error: {exc}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,399 @@
+"""Chapter specifications: title, notebook, data and typed parameters with allowed ranges.
+
+Each chapter ``NAME`` has ``notebooks/NAME.md`` (the MyST notebook) and ``notebooks/NAME.yml``::
+
+    title: "Zeadally et al. (1997): the end-system data path"
+    order: 40
+    data: [zeadally]                 # sub-folders of data/ the chapter reads
+    headline: [eq1_throughput_mbps]   # the chapter's key metrics (what-if pages, sweeps)
+    rules:                            # cross-parameter checks, evaluated before any compute
+      - require: "z_xf_mbps <= 4 * z_na_mbps"
+        message: "..."
+    design:                           # the parameter-space test (mmbook.design)
+      fixed: {replications: 2}
+    parameters:
+      z_na_mbps:
+        type: float                  # float, int, bool, str, list[float], list[int], list[str]
+        default: 200.0
+        min: 0
+        min_exclusive: true
+        max: 400
+        unit: "Mbit/s"
+        help: "Network-to-application stage throughput"
+      host:
+        type: str
+        default: "386"
+        choices: ["386", "486"]
+        help: "Host system"
+
+The notebook's ``parameters`` cell must assign exactly these names with these defaults (a test
+checks it), so that papermill and ``mmbook params`` agree.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import math
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from mmperf import paths
+from mmperf.errors import ParameterError  # noqa: F401  (raised here, re-exported for the engine)
+
+SCALAR_TYPES = ("float", "int", "bool", "str")
+LIST_TYPES = tuple(f"list[{t}]" for t in ("float", "int", "str"))
+RESERVED_NAMES = ("output_dir",)
+
+
+class ChapterNotFound(LookupError):
+    """No chapter of that name exists in ``notebooks/``."""
+
+
+@dataclass(frozen=True)
+class ParamSpec:
+    """One parameter: its type, default, allowed range and meaning.
+
+    Examples
+    --------
+    >>> p = ParamSpec("frame_rate", "float", 30.0, help="frames per second", min=0, min_exclusive=True, max=60)
+    >>> p.allowed()
+    '0 < value <= 60'
+    >>> p.coerce("15")
+    15.0
+    """
+
+    name: str
+    type: str
+    default: Any
+    help: str = ""
+    min: float | None = None
+    max: float | None = None
+    min_exclusive: bool = False
+    max_exclusive: bool = False
+    choices: tuple | None = None
+    unit: str | None = None  # None: not declared; "": declared dimensionless
+
+    def __post_init__(self) -> None:
+        if self.type not in SCALAR_TYPES + LIST_TYPES:
+            raise ValueError(f"parameter {self.name!r}: unknown type {self.type!r}")
+        if not self.help:
+            raise ValueError(f"parameter {self.name!r}: a one-line meaning ('help') is required")
+
+    @property
+    def element_type(self) -> str:
+        return self.type[5:-1] if self.type.startswith("list[") else self.type
+
+    def allowed(self) -> str:
+        """Describe the allowed values in one short phrase."""
+        if self.choices is not None:
+            return "one of " + ", ".join(repr(c) for c in self.choices)
+        if self.element_type == "bool":
+            return "true or false"
+        lo = None if self.min is None else f"{format_number(self.min)} {'<' if self.min_exclusive else '<='} "
+        hi = None if self.max is None else f" {'<' if self.max_exclusive else '<='} {format_number(self.max)}"
+        if lo is None and hi is None:
+            return f"any {self.element_type}"
+        return f"{lo or ''}value{hi or ''}"
+
+    def coerce(self, value: Any) -> Any:
+        """Convert ``value`` (a Python value or a command-line string) to this type, then check it.
+
+        Raises
+        ------
+        ParameterError
+            naming the parameter and what is allowed.
+        """
+        if self.type.startswith("list["):
+            if isinstance(value, str):
+                value = _parse_list_string(value)
+            if not isinstance(value, list | tuple) or len(value) == 0:
+                raise self._error(value, f"a non-empty list of {self.element_type}")
+            return [self._check(self._coerce_scalar(v)) for v in value]
+        return self._check(self._coerce_scalar(value))
+
+    def _coerce_scalar(self, value: Any) -> Any:
+        kind = self.element_type
+        if kind == "bool":
+            if isinstance(value, bool):
+                return value
+            if isinstance(value, str) and value.strip().lower() in ("true", "false", "yes", "no", "1", "0"):
+                return value.strip().lower() in ("true", "yes", "1")
+            raise self._error(value, "true or false")
+        if kind == "str":
+            if isinstance(value, bool) or not isinstance(value, str | int | float):
+                raise self._error(value, self.allowed())
+            return str(value)
+        if isinstance(value, bool):
+            raise self._error(value, f"a number ({self.allowed()})")
+        try:
+            number = float(value) if kind == "float" else _to_int(value)
+        except (TypeError, ValueError):
+            raise self._error(value, f"{'a number' if kind == 'float' else 'a whole number'} "
+                                     f"({self.allowed()})") from None
+        if kind == "float" and not math.isfinite(number):
+            raise self._error(value, f"a finite number ({self.allowed()})")
+        return number
+
+    def _check(self, value: Any) -> Any:
+        if self.choices is not None and value not in self.choices:
+            raise self._error(value, self.allowed())
+        if self.element_type in ("float", "int"):
+            too_low = self.min is not None and (value <= self.min if self.min_exclusive else value < self.min)
+            too_high = self.max is not None and (value >= self.max if self.max_exclusive else value > self.max)
+            if too_low or too_high:
+                raise self._error(value, self.allowed())
+        return value
+
+    def _error(self, value: Any, allowed: str) -> ParameterError:
+        return ParameterError(f"parameter {self.name!r} = {value!r} is not allowed: expected {allowed}. "
+                              f"({self.help})")
+
+
+def format_number(x: float) -> str:
+    """A number as people write it: 2,100,000 rather than 2.1e+06, 0.5 rather than 0.500000 (bounds in
+    messages, defaults on pages).
+
+    Examples
+    --------
+    >>> format_number(2100000.0), format_number(0.5), format_number(1e-9)
+    ('2,100,000', '0.5', '1e-09')
+    """
+    if float(x).is_integer() and abs(x) < 1e15:
+        return f"{int(x):,}"
+    return f"{x:g}"
+
+
+def _to_int(value: Any) -> int:
+    """A whole number from an int, an integral float or a string ("3000", "3000.0", "3e3")."""
+    if isinstance(value, str):
+        text = value.strip()
+        try:
+            return int(text)
+        except ValueError:
+            value = float(text)  # the same rule as a YAML float: 3000.0 is allowed, 3000.5 is not
+    if isinstance(value, float):
+        if not value.is_integer():
+            raise ValueError
+        return int(value)
+    return int(value)
+
+
+def _parse_list_string(text: str) -> Any:
+    """Accept ``8,15,30`` or YAML ``[8, 15, 30]`` from the command line."""
+    text = text.strip()
+    if text.startswith("["):
+        return yaml.safe_load(text)
+    return [item.strip() for item in text.split(",") if item.strip()]
+
+
+@dataclass(frozen=True)
+class ChapterSpec:
+    """A chapter: its notebook, data folders and parameters."""
+
+    name: str
+    title: str
+    order: int
+    notebook: Path
+    data: tuple[str, ...]
+    parameters: dict[str, ParamSpec] = field(default_factory=dict)
+    validate: str | None = None
+    rules: tuple[dict[str, str], ...] = ()
+    headline: tuple[str, ...] = ()
+    design: dict[str, Any] = field(default_factory=dict)
+    #: the home page's row: ``cite`` (a bibliography key), ``teaches``, ``prerequisites``, ``read``, ``whatif``
+    guide: dict[str, str] = field(default_factory=dict)
+    #: the chapter's weeks of the course map: each a ``week`` number, ``title``, ``part``, ``read``,
+    #: ``objectives`` and optionally its own ``whatif``
+    course: tuple[dict[str, Any], ...] = ()
+
+    def defaults(self) -> dict[str, Any]:
+        """The default value of every parameter (these reproduce the paper)."""
+        return {name: spec.default for name, spec in self.parameters.items()}
+
+    def resolve(self, overrides: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Defaults updated with ``overrides``, every value coerced and checked.
+
+        Raises
+        ------
+        ParameterError
+            for an unknown name (listing the known ones), a wrong type or an out-of-range value,
+            or when the chapter's own cross-parameter check rejects the combination.
+        """
+        overrides = dict(overrides or {})
+        unknown = sorted(set(overrides) - set(self.parameters))
+        if unknown:
+            raise ParameterError(
+                f"chapter {self.name!r} has no parameter {', '.join(repr(u) for u in unknown)}; "
+                f"its parameters are: {', '.join(self.parameters)} (see `mmbook params {self.name}`)"
+            )
+        values = self.defaults()
+        for name, value in overrides.items():
+            values[name] = self.parameters[name].coerce(value)
+        for rule in self.rules:
+            if not _rule_holds(self.name, rule, values):
+                raise ParameterError(f"chapter {self.name!r}: {rule['message']} (rule: {rule['require']}; "
+                                     f"values: {_rule_values(rule, values)})")
+        if self.validate:
+            module_name, _, func_name = self.validate.partition(":")
+            getattr(importlib.import_module(module_name), func_name)(values)
+        return values
+
+    def describe(self) -> list[dict[str, Any]]:
+        """One row per parameter: name, type, default, min, max, exclusive bounds, choices, unit,
+        allowed (in words) and help."""
+        return [
+            {"name": p.name, "type": p.type, "default": p.default, "min": p.min, "max": p.max,
+             "min_exclusive": p.min_exclusive, "max_exclusive": p.max_exclusive,
+             "choices": list(p.choices) if p.choices is not None else None, "unit": p.unit or "",
+             "allowed": p.allowed(), "help": p.help}
+            for p in self.parameters.values()
+        ]
+
+
+#: names a rule's expression may use besides the parameters
+RULE_FUNCTIONS = {"min": min, "max": max, "abs": abs, "len": len, "all": all, "any": any, "round": round,
+                  "sqrt": math.sqrt, "ceil": math.ceil, "floor": math.floor}
+
+
+def _rule_holds(chapter: str, rule: dict[str, str], values: dict[str, Any]) -> bool:
+    """Evaluate a cross-parameter rule (a Python expression over the parameter names).
+
+    Examples
+    --------
+    >>> _rule_holds("demo", {"require": "warmup < frames", "message": "m"}, {"warmup": 10, "frames": 100})
+    True
+    """
+    try:
+        return bool(eval(rule["require"], {"__builtins__": {}, **RULE_FUNCTIONS}, dict(values)))  # noqa: S307
+    except Exception as exc:  # a broken rule is the chapter author's error, said plainly
+        raise ValueError(f"chapter {chapter!r}: rule {rule['require']!r} cannot be evaluated: {exc}") from None
+
+
+def _rule_values(rule: dict[str, str], values: dict[str, Any]) -> str:
+    used = [n for n in values if re.search(rf"\b{re.escape(n)}\b", rule["require"])]
+    return ", ".join(f"{n} = {values[n]!r}" for n in used)
+
+
+def _param_from_yaml(name: str, raw: dict[str, Any]) -> ParamSpec:
+    if name in RESERVED_NAMES:
+        raise ValueError(f"parameter name {name!r} is reserved for the runner")
+    known = {"type", "default", "help", "min", "max", "min_exclusive", "max_exclusive", "choices", "unit"}
+    extra = set(raw) - known
+    if extra:
+        raise ValueError(f"parameter {name!r}: unknown keys {sorted(extra)}")
+    _check_choices(name, raw)
+    spec = ParamSpec(
+        name=name,
+        type=raw["type"],
+        default=raw["default"],
+        help=raw.get("help", ""),
+        min=_bound(name, "min", raw.get("min")),
+        max=_bound(name, "max", raw.get("max")),
+        min_exclusive=raw.get("min_exclusive", False),
+        max_exclusive=raw.get("max_exclusive", False),
+        choices=tuple(raw["choices"]) if "choices" in raw else None,
+        unit=None if raw.get("unit") is None else str(raw["unit"]),
+    )
+    # The default itself must be allowed, or the chapter could never run as shipped.
+    object.__setattr__(spec, "default", spec.coerce(spec.default))
+    return spec
+
+
+def _check_choices(name: str, raw: dict[str, Any]) -> None:
+    """Refuse a ``str`` parameter's choice that YAML read as something else.
+
+    YAML 1.1 reads unquoted ``off``, ``on``, ``yes``, ``no`` as booleans and ``1e3`` or ``486`` as numbers,
+    so ``choices: [off, shaping]`` would offer ``False`` where the author meant the word.
+
+    Examples
+    --------
+    >>> _check_choices("mode", {"type": "str", "choices": [False, "shaping"]})
+    Traceback (most recent call last):
+    ...
+    ValueError: parameter 'mode': choice False is not a string (YAML reads unquoted off/on/yes/no as booleans and bare numbers as numbers); quote it: "off"
+    """
+    if raw.get("type") not in ("str", "list[str]") or "choices" not in raw:
+        return
+    for choice in raw["choices"]:
+        if not isinstance(choice, str):
+            word = {False: "off", True: "on"}.get(choice, choice) if isinstance(choice, bool) else choice
+            raise ValueError(f"parameter {name!r}: choice {choice!r} is not a string (YAML reads unquoted "
+                             f'off/on/yes/no as booleans and bare numbers as numbers); quote it: "{word}"')
+
+
+def _bound(name: str, key: str, value: Any) -> float | None:
+    """A range bound as a number; YAML reads ``1.0e9`` (no sign in the exponent) as a string."""
+    if value is None:
+        return None
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"parameter {name!r}: {key} must be a number, got {value!r}") from None
+
+
+def load_chapter(name: str) -> ChapterSpec:
+    """Read ``notebooks/NAME.yml``.
+
+    Raises
+    ------
+    ChapterNotFound
+        listing the chapters that exist.
+    """
+    folder = paths.notebooks_dir()
+    spec_file = folder / f"{name}.yml"
+    if not spec_file.is_file():
+        raise ChapterNotFound(f"no chapter {name!r}; chapters are: {', '.join(chapter_names()) or '(none)'}")
+    raw = _read_spec_yaml(spec_file, spec_file.stat().st_mtime_ns) or {}
+    unknown = set(raw) - SPEC_KEYS
+    if unknown:
+        raise ValueError(f"{spec_file}: unknown keys {sorted(unknown)}; allowed: {sorted(SPEC_KEYS)}")
+    notebook = folder / f"{name}.md"
+    if not notebook.is_file():
+        raise ChapterNotFound(f"chapter {name!r}: {notebook} is missing")
+    return ChapterSpec(
+        name=name,
+        title=raw["title"],
+        order=int(raw.get("order", 100)),
+        notebook=notebook,
+        data=tuple(raw.get("data", ())),
+        parameters={k: _param_from_yaml(k, v) for k, v in (raw.get("parameters") or {}).items()},
+        validate=raw.get("validate"),
+        rules=tuple(_rule_from_yaml(spec_file, r) for r in raw.get("rules") or ()),
+        headline=tuple(raw.get("headline") or ()),
+        design=dict(raw.get("design") or {}),
+        guide=dict(raw.get("guide") or {}),
+        course=tuple(dict(w) for w in raw.get("course") or ()),
+    )
+
+
+SPEC_KEYS = {"title", "order", "data", "validate", "parameters", "rules", "headline", "design", "guide",
+             "course"}
+
+
+def _rule_from_yaml(spec_file: Path, raw: Any) -> dict[str, str]:
+    if not isinstance(raw, dict) or set(raw) != {"require", "message"}:
+        raise ValueError(f"{spec_file}: each rule needs exactly the keys 'require' and 'message', got {raw!r}")
+    compile(raw["require"], str(spec_file), "eval")  # a syntax error shows when the spec is read
+    return {"require": str(raw["require"]), "message": str(raw["message"])}
+
+
+@functools.lru_cache(maxsize=256)
+def _read_spec_yaml(file: Path, mtime_ns: int) -> Any:
+    """A specification file, parsed once per process and version (keyed by its modification time), with
+    libyaml's C loader where it is installed."""
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    return yaml.load(file.read_text(encoding="utf-8"), Loader=loader)  # noqa: S506 - a safe loader
+
+
+def chapter_names() -> list[str]:
+    """Names of all chapters, in book order."""
+    folder = paths.notebooks_dir()
+    names = [p.stem for p in folder.glob("*.yml") if (folder / f"{p.stem}.md").is_file()]
+    orders = {n: int((_read_spec_yaml(folder / f"{n}.yml", (folder / f"{n}.yml").stat().st_mtime_ns) or {})
+                     .get("order", 100)) for n in names}
+    return sorted(names, key=lambda n: (orders[n], n))

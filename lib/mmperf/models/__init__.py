@@ -1,1 +1,0 @@
-"""Study models, one module or package per chapter."""

@@ -1,0 +1,179 @@
+"""Closed forms of the Huynh model: utilisations by the utilisation law U = X E[S].
+
+Every frame and file request of a configuration brings a known amount of work to each device
+(host code is deterministic per request; bytes have a known mean), so a device's utilisation
+over the arrival window is exact without simulating: the simulated *work over the window*
+equals it up to the sampling of frame sizes (host: exactly, as the host's work per request
+does not depend on the frame size). ``tests/models/test_huynh_analytic.py`` checks both.
+
+The chapter uses these where they are exact: the host-CPU sweep against the video-conferencing
+path length (the paper's Fig. 5, CPU panel: 70 simulations before) and the utilisation-law
+arithmetic the scorecard compares at 8 frames/s.
+
+Examples
+--------
+>>> from mmstudies.huynh.config import Config
+>>> round(host_utilisation(Config(host_vc_kloc=60.0)), 6)   # the 386 calibration anchor: saturated
+1.0
+>>> round(100 * ft_share(Config(frame_rate=30.0)), 6)          # the other anchor: 20 %
+20.0
+"""
+
+from __future__ import annotations
+
+from .config import Config, calibration, paper_values
+
+
+def _video_streams(cfg: Config) -> int:
+    """Video streams the host and the channel handle: the outgoing one plus the incoming ones."""
+    return (1 if "out" in cfg.streams else 0) + cfg.n_incoming
+
+
+def _ft_rate(cfg: Config) -> float:
+    v = paper_values()
+    return v["file_transfer_rate"] if ("ft" in cfg.streams and cfg.file_transfer) else 0.0
+
+
+def host_work_per_s(cfg: Config) -> tuple[float, float]:
+    """Host instructions per second (video, file transfers), Locate Mode; Move Mode runs none per frame.
+
+    Per Locate video frame the host runs VC + network + 2 S KLOCS, per file request
+    file system + network + 2 S (S: the calibrated per-request overhead).
+    """
+    if cfg.io_mode == "move":
+        return 0.0, 0.0
+    v, cal = paper_values(), calibration()
+    s = cal.host_overhead_kloc
+    video = cfg.frame_rate * _video_streams(cfg) * (cfg.host_vc_kloc + v["net_kloc"] + 2 * s)
+    ft = _ft_rate(cfg) * (v["fs_kloc"] + v["net_kloc"] + 2 * s)
+    return 1000.0 * video, 1000.0 * ft
+
+
+def host_utilisation(cfg: Config, saturate: bool = True) -> float:
+    """Host CPU utilisation (Locate); ``saturate`` caps it at 1 (a busy fraction cannot exceed 1).
+
+    Move Mode: only the start-up code (5 KLOCS per stream) over the arrival window.
+    """
+    v, cal = paper_values(), calibration()
+    ips = cal.host_ips_386 if cfg.host == "386" else cal.host_ips_486
+    if cfg.io_mode == "move":
+        n_streams = _video_streams(cfg)
+        u = 1000.0 * v["init_kloc_move"] * n_streams / ips / cfg.duration
+    else:
+        u = sum(host_work_per_s(cfg)) / ips
+    return min(1.0, u) if saturate else u
+
+
+def ft_share(cfg: Config) -> float:
+    """File transfers' share of the host's work (Locate Mode)."""
+    video, ft = host_work_per_s(cfg)
+    return ft / (video + ft) if video + ft > 0 else 0.0
+
+
+def ring_utilisation(cfg: Config) -> float:
+    """Whole-ring utilisation: every video stream once (mean frame size) plus the file transfers.
+
+    The ring carries the outgoing stream and each incoming stream (the other participants'
+    multicasts) and the file requests, each packet with the calibrated overhead h bytes.
+    """
+    v, cal = paper_values(), calibration()
+    kb = v["bytes_per_kb"]
+    f, n = cfg.frame_rate, _video_streams(cfg)
+    ft = _ft_rate(cfg)
+    payload = f * n * cfg.frame_kb * kb + ft * v["file_transfer_kb"] * kb
+    packets = f * n + ft
+    return 8.0 * (payload + packets * cal.ring_overhead_bytes) / (v["ring_mbit_s"] * 1e6)
+
+
+def channel_utilisation(cfg: Config) -> float:
+    """Micro Channel utilisation: bytes moved per second over the channel rate.
+
+    Locate moves every frame and file request twice (adapter to memory, memory to adapter),
+    Move once (adapter to adapter); no control traffic crosses the channel in this model.
+    """
+    v = paper_values()
+    kb = v["bytes_per_kb"]
+    rate = 1e6 * (v["mc_rate_386_mb_s"] if cfg.host == "386" else v["mc_rate_486_mb_s"])
+    nbytes = cfg.frame_rate * _video_streams(cfg) * cfg.frame_kb * kb + _ft_rate(cfg) * v["file_transfer_kb"] * kb
+    crossings = 2 if cfg.io_mode == "locate" else 1
+    return crossings * nbytes / rate
+
+
+def host_kloc_sweep(base: Config, host_klocs: list[float], frame_rate: float):
+    """Host CPU utilisation against the VC path length (Fig. 5, CPU panel), both hosts, Locate, 3-way.
+
+    A frame with the columns of a simulated summary (``util_host_busy_mean``, ``_ci`` = 0: exact).
+    """
+    import pandas as pd
+
+    rows = []
+    for h in ("386", "486"):
+        for k in host_klocs:
+            cfg = base.with_(io_mode="locate", host=h, mixing="distributed", frame_rate=float(frame_rate),
+                             host_vc_kloc=float(k))
+            rows.append({"host": h, "host_vc_kloc": float(k), "util_host_busy_mean": host_utilisation(cfg),
+                         "util_host_busy_ci": 0.0, "util_host_offered": host_utilisation(cfg, saturate=False)})
+    return pd.DataFrame(rows)
+
+
+def saturation_kloc(host: str, base: Config, frame_rate: float, level: float = 1.0) -> float:
+    """VC path length (KLOCS/frame) at which the Locate host's utilisation reaches ``level``.
+
+    U is affine in the path length, so this is exact: solve U(k) = level.
+    """
+    cfg0 = base.with_(io_mode="locate", host=host, mixing="distributed", frame_rate=float(frame_rate),
+                      host_vc_kloc=0.0)
+    u0 = host_utilisation(cfg0, saturate=False)
+    u1 = host_utilisation(cfg0.with_(host_vc_kloc=1.0), saturate=False)
+    slope = u1 - u0
+    return (level - u0) / slope if slope > 0 else float("nan")
+
+
+def offered_loads(cfg: Config) -> dict[str, float]:
+    """Offered load (utilisation law, before any saturation) of every single-server device.
+
+    The codec stages are left out: with ``pipeline_model = "frame_time"`` they run at exactly 1
+    by the paper's reading (assumption A1), which the chapter discusses separately.
+    """
+    v, cal = paper_values(), calibration()
+    kb = v["bytes_per_kb"]
+    f, n = cfg.frame_rate, _video_streams(cfg)
+    ft = _ft_rate(cfg)
+    frames_per_s = f * n
+    nbytes = frames_per_s * cfg.frame_kb * kb + ft * v["file_transfer_kb"] * kb
+    a_scb = v["adapter_scb_kloc"]
+    ips = cal.adapter_ips / 1000.0
+    mem = cal.mem_s_per_byte_386 if cfg.host == "386" else cal.mem_s_per_byte_486
+    if cfg.io_mode == "locate":
+        video_adapter = frames_per_s * a_scb / ips
+        ring_adapter = (frames_per_s + ft) * a_scb / ips
+        scsi_adapter = ft * a_scb / ips
+        memory = 2 * nbytes * mem
+    else:
+        video_adapter = frames_per_s * (cfg.adapter_vc_kloc + a_scb) / ips
+        ring_adapter = (frames_per_s + ft) * (v["move_adapter_net_kloc"] + a_scb) / ips
+        scsi_adapter = ft * (v["move_adapter_fs_kloc"] + a_scb) / ips
+        memory = 0.0
+    return {"host CPU": host_utilisation(cfg, saturate=False), "memory controller": memory,
+            "Micro Channel": channel_utilisation(cfg), "video adapter 80C186": video_adapter,
+            "token-ring adapter 80C186": ring_adapter, "SCSI adapter 80C186": scsi_adapter,
+            "disk": ft * calibration().disk_service_s, "token ring": ring_utilisation(cfg)}
+
+
+def overloaded(configs: list[Config]) -> list[tuple[Config, str, float]]:
+    """(configuration, device, offered load) for every device at or above load 1.
+
+    At load >= 1 a queue grows for as long as frames arrive: its delays depend on the run
+    length and mean nothing as steady-state values.
+
+    Examples
+    --------
+    >>> [(c.io_mode, d) for c, d, _ in overloaded([Config(io_mode="move", adapter_vc_kloc=30.0)])]
+    [('move', 'video adapter 80C186')]
+    """
+    out = []
+    for cfg in configs:
+        for device, rho in offered_loads(cfg).items():
+            if rho >= 1.0:
+                out.append((cfg, device, rho))
+    return out
