@@ -33,9 +33,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-#: the study packages whose ``analytic`` module is mutated (explanations in benchmarks/mutation_explanations/)
-STUDIES = ("claypool_jitter", "claypool_load", "claypool_quality", "hsieh_messaging", "hsieh_video", "huynh",
-           "sharp", "zeadally")
+#: the study packages whose ``analytic`` module is mutated (explanations, where a study needs any, in
+#: benchmarks/mutation_explanations/<study>.py): every package under lib/mmstudies/, so a new study joins itself
+STUDIES = tuple(sorted(p.name for p in (ROOT / "lib" / "mmstudies").iterdir() if (p / "__init__.py").is_file()))
 #: analytic modules (dotted names under ``lib/``) and the fast, exact tests that must kill their mutants
 #: (each module's own doctests run too: its file under ``src/`` is added to its selection)
 MODULES = {
