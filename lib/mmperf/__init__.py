@@ -16,6 +16,7 @@ nor the book engine (:mod:`mmbook`). One module per concept, as in Ciw's own sou
 - :mod:`mmperf.parallel` - the parallel map (processes).
 - :mod:`mmperf.simcache` - caching expensive simulations apart from plotting.
 - :mod:`mmperf.fingerprint` - what a cached result depends on (code, data), for the cache and the build.
+- :mod:`mmperf.steady` - steady state checked: offered utilisation per station, drift with run length.
 - :mod:`mmperf.errors` - errors shared by the layers (``ParameterError``).
 """
 
