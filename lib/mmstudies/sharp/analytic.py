@@ -21,7 +21,7 @@ import numpy as np
 import pandas as pd
 from scipy import stats as sstats
 
-from .config import StageStats, measured_background_load
+from .config import TABLE1_ROWS, StageStats, measured_background_load
 
 
 # ----------------------------------------------------------------------------------------------
@@ -459,3 +459,30 @@ def distance_for_limit(e2e_ms: float, limit_ms: float, base_km: float, delay_us_
     21520.0
     """
     return base_km + (limit_ms - e2e_ms) * 1000.0 / delay_us_per_km
+
+
+def fits_table(table1_stats: dict[str, StageStats], p_spike: float) -> pd.DataFrame:
+    """The fitted stage-time family of each Table 1 stage row, beside the row's own extremes.
+
+    One row per stage (``sl, dec, pres, net``): the shift (the row's minimum), the gamma's shape and
+    scale, the spike range, how many standard deviations the row's maximum lies above its mean, and
+    the mixture's mean and sd (which equal the row's by construction).
+
+    Examples
+    --------
+    Video decoding (min 15.6, max 29.0, mean 19.5, sd 1.57): its maximum lies (29.0 - 19.5) / 1.57 = 6.05
+    standard deviations above its mean.
+
+    >>> from mmperf.data import load_table
+    >>> from mmstudies.sharp.config import stage_stats
+    >>> t = fits_table(stage_stats(load_table("sharp", "table1")), 0.0).set_index("Table 1 row")
+    >>> dec = t.loc["Video decoding"]
+    >>> round(float(dec["max in sd above mean"]), 2), round(float(dec["mixture mean"]), 6)
+    (6.05, 19.5)
+    """
+    dists = fit_stages(table1_stats, p_spike)
+    return pd.DataFrame([{
+        "Table 1 row": TABLE1_ROWS[k], "shift = min": d.shift, "gamma shape": d.shape,
+        "gamma scale": d.scale, "spike range": f"{d.spike_low:.2f} to {d.spike_high:.2f}",
+        "max in sd above mean": (table1_stats[k].max - table1_stats[k].mean) / table1_stats[k].sd,
+        "mixture mean": d.mean, "mixture sd": d.sd} for k, d in dists.items()])

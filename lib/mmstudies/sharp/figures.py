@@ -357,3 +357,42 @@ def plot_policy(newest: pd.DataFrame, fifo: pd.DataFrame, load: float):
     ax.set_title(f"Overload: background CPU load {load:g}", fontsize=10)
     ax.legend(fontsize=8, markerscale=4)
     return fig
+
+
+#: The alternative text of every figure of the chapter, by figure name (what the figure shows, for a
+#: reader who cannot see it).
+ALT = {
+    "fig-sharp-site": (
+        "Schematic of a VSR teaching room: a large screen with a camera and two loudspeakers at the "
+        "front, a table with microphone, writing tablet and keyboard, participants, and a standard PC."),
+    "fig-sharp-streams": (
+        "Three schematics: two sites each with a video and a network component joined over UDP/IP; an "
+        "OutSocket joined to an InSocket by a connection; one OutSocket fanning out to three InSockets."),
+    "fig-sharp-backbone": (
+        "Schematic of the three backbone nodes the text names, Aarhus, Odense and Lyngby, joined by the "
+        "STM-4c link, with the Fast Ethernet IP network drawn dashed from Lyngby to Aarhus."),
+    "fig-sharp-architecture": (
+        "Schematic of the video half of a site: the video component's source and sink sockets, two "
+        "bounded connection queues, the network component's sockets and UDP links, with coloured spans "
+        "marking the four queueing nodes of our model."),
+    "fig-sharp-table1": (
+        "Five small panels, one per Table 1 row, each showing the paper's minimum, mean and maximum as "
+        "hollow black markers above ours as filled blue markers on a time axis in milliseconds."),
+    "fig-sharp-e2e": (
+        "Histogram, on a log density scale, of our simulated end-to-end delays, with the paper's minimum, "
+        "mean and maximum and its mean plus or minus one standard deviation drawn above it."),
+    "fig-sharp-loss": (
+        "Log-scale plot of the frame-loss rate and the late-frame rate against the background CPU load, "
+        "with 95 % intervals, the paper's bound as a horizontal line and the measured load marked."),
+    "fig-sharp-policy": (
+        "End-to-end delay of each shown frame against capture time under overload: the FIFO sink's "
+        "delays climb steadily, the newest-frame sink's stay low and flat."),
+    "fig-sharp-trace": (
+        "Two timelines of thread events from the text: audio and video source and sink events, the sink "
+        "thread's busy period, network interrupt bursts, and bars for the model's mean round trip and sink "
+        "time; the lower panel zooms into fifteen milliseconds."),
+    "fig-sharp-budget": (
+        "Top: stacked horizontal bars of where the one-way delay goes, ours and the paper's, with the margin "
+        "to the interactive limit. Bottom: our mean and 99th-percentile delay against site separation, "
+        "crossing the limit line far beyond the measured distance."),
+}

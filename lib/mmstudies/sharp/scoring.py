@@ -1,7 +1,9 @@
 """Every reproduction check of the Sharp & Todirica chapter.
 
-:func:`score` adds the checks to a chapter's scorecard from the run's results (a dict built in the
-notebook, keys documented in :func:`score`). Kinds of evidence (see :mod:`mmperf.checks`):
+:func:`score` adds the checks to a chapter's scorecard from the run's results (a dict, keys documented
+in :func:`score`, built by :meth:`mmstudies.sharp.experiments.Run.scoring_inputs`); :func:`summarise`
+records the headline and glues the scorecard's sentences; :func:`add_coverage` records what the chapter
+does with each numbered table and figure of the paper (:data:`COVERAGE`). Kinds of evidence (see :mod:`mmperf.checks`):
 
 - Table 1's four stage rows are model inputs: their statistics are calibration **targets**;
 - the end-to-end row, the frame rate, the frame-loss claims, the interactivity claim and the
@@ -22,6 +24,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from . import text
 from .analytic import clopper_pearson
 from .config import TABLE1_ROWS
 
@@ -204,3 +207,76 @@ def score(ch: Any, R: dict[str, Any]) -> None:
              ours=f"99th percentile {R['e2e_p99']:.1f} ms at {V['distance_km']:.0f} km vs limit {R['limit_ms']:g} ms",
              holds=R["e2e_p99"] < R["limit_ms"], evidence="prediction", kind="external",
              note="the limit is external (ITU-T G.114)", na_reason=unstable)
+
+
+def summarise(ch: Any) -> dict[str, int]:
+    """Record the headline (``predictions_reproduced``, ``predictions_checked``) and glue the scorecard's
+    sentences (headline, summary, calibration targets, mismatches); returns the headline."""
+    head = ch.scorecard.headline()
+    ch.metric("predictions_reproduced", head["reproduced"])
+    ch.metric("predictions_checked", head["checked"])
+    ch.glue("sharp_headline_sentence", text.headline_sentence(head["reproduced"], head["checked"]))
+    ch.glue("sharp_scorecard_summary", ch.scorecard_summary())
+    ch.glue("sharp_targets_sentence", text.targets_sentence(ch.scorecard.checks))
+    ch.glue("sharp_mismatch_sentence", text.mismatch_sentence(ch.scorecard.checks))
+    return head
+
+
+#: What the chapter does with each numbered table and figure of the paper: ``(item, category, how,
+#: note)``, grouped by the part of the chapter that covers them.
+COVERAGE = {
+    "schematics": [
+        ("The paper's Figure 1 (site layout)", "redrawn schematic", "boxes drawn from the description at seed line 35",
+         "fig-sharp-site"),
+        ("The paper's Figure 2 (two sites, four components)", "redrawn schematic", "boxes and arrows from Section 2",
+         "fig-sharp-streams, top"),
+        ("The paper's Figure 3 (OutSocket to InSocket)", "redrawn schematic",
+         "two glyphs and an arrow; the glyph shapes are ours", "fig-sharp-streams, lower left"),
+        ("The paper's Figure 4 (one OutSocket, several InSockets)", "redrawn schematic",
+         "fan-out to three InSockets; the number drawn in the paper is not given", "fig-sharp-streams, lower right"),
+        ("The paper's Figure 5 (set-up code)", "computed from transcribed data",
+         "listing transcribed verbatim in the text of this chapter", "not executed (C++)"),
+        ("The paper's Figure 6 (Danish Research Network backbone)", "redrawn schematic",
+         "only Lyngby, Odense, Aarhus and the two link types named at seed line 162",
+         "the rest of the map is not given"),
+        ("The paper's Figure 7 (software architecture of a site)", "redrawn schematic",
+         "sockets, queues and internal connections from Figure 5's code, mapped to the model's nodes",
+         "thread numbers other than t6 are not given"),
+        ("The paper's Figure 10 (photograph of a session)", "not reproducible", "a photograph; nothing to compute",
+         ""),
+    ],
+    "table1": [
+        ("The paper's Table 1, four stage rows", "computed from transcribed data",
+         "transcribed (data/sharp/table1.csv) and re-rendered; they are the model's inputs, and our "
+         "simulated statistics of them are calibration targets", "table-sharp-table1, table-sharp-table1-ours"),
+        ("The paper's Table 1, end-to-end row", "computed from the model",
+         "simulated end-to-end delay set beside the paper's", "table-sharp-table1-ours, fig-sharp-table1"),
+    ],
+    "values": [
+        ("Numbers in the text (bandwidths, packets, platform)", "computed from transcribed data",
+         "data/sharp/values.csv, one label per value; used in the checks below"),
+    ],
+    "trace": [
+        ("The paper's Figure 8 (LTT trace, 80 ms)", "computed from transcribed data",
+         "timeline redrawn from the event times stated in the text (data/sharp/fig8_events.csv), "
+         "with the model's mean times beside them", "raw trace not given; curves between events not drawn"),
+        ("The paper's Figure 9 (close-up of Figure 8)", "reconstructed under a labelled assumption",
+         "zoom of the redrawn timeline; the interval shown in the paper is not given, ours is chosen",
+         "fig-sharp-trace, lower panel"),
+    ],
+}
+
+
+def add_coverage(ch: Any, group: str) -> None:
+    """Add the :data:`COVERAGE` entries of ``group`` to ``ch.coverage``, in order.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> added = []
+    >>> add_coverage(SimpleNamespace(coverage=SimpleNamespace(add=lambda *a: added.append(a))), "table1")
+    >>> [a[0] for a in added]
+    ["The paper's Table 1, four stage rows", "The paper's Table 1, end-to-end row"]
+    """
+    for entry in COVERAGE[group]:
+        ch.coverage.add(*entry)

@@ -1,0 +1,385 @@
+"""Sentences of the Sharp & Todirica chapter, composed from the run.
+
+Every sentence that states one of our results, compares it with the paper or judges agreement is
+built here from numbers and statuses, never typed into the notebook, so that a what-if run never
+prints a sentence its results contradict. Each function is pure: it takes numbers (or the
+scorecard's checks) and returns the text the chapter glues; :mod:`.experiments` calls them while
+it records the run, and :func:`prose_values` gives the plain numbers the prose quotes.
+
+Examples
+--------
+>>> gap_sentence(1.2, 0.01)
+"The gap of 1.20 ms (ours below the paper's) is not noise"
+>>> ltt_sentence(0.5, 0.0125, 0.0, 1e-5)
+'in our model, that much more background load moves the mean delay by 0.50 ms (1.2%) and the drop rate from 0 to 1e-05.'
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from .config import Inputs
+
+
+def prose_values(params: dict[str, Any], inp: Inputs, period_ms: float, sink_mean: float) -> dict[str, float]:
+    """The plain numbers the prose quotes: this run's parameters and the paper's values, by glue name.
+
+    Examples
+    --------
+    >>> from mmstudies.sharp.config import load_inputs
+    >>> p = {"frame_rate_fps": 25.0, "background_load": 0.1, "replications": 100, "ciw_checked_replications": 5,
+    ...      "frames_per_replication": 1500, "warmup_frames": 25, "queue_capacity": 10, "p_spike": 0.0,
+    ...      "sink_policy": "newest", "one_way_limit_ms": 150.0, "sweep_frames": 1000}
+    >>> g = prose_values(p, load_inputs(), 40.0, 32.6)
+    >>> g["frame_period_ms"], g["paper_e2e_mean"], g["reference_load_pct"], g["ci_pct"]
+    (40.0, 44.4, 10.0, 95)
+    """
+    V, paper, ref_load = inp.V, inp.paper, inp.reference_load
+    return {
+        "frame_period_ms": period_ms, "frame_rate_param": params["frame_rate_fps"],
+        "background_load_param": params["background_load"], "replications_param": params["replications"],
+        "ciw_checked_param": params["ciw_checked_replications"],
+        "frames_per_rep_param": params["frames_per_replication"], "warmup_param": params["warmup_frames"],
+        "queue_capacity_param": params["queue_capacity"], "p_spike_param": params["p_spike"],
+        "sink_policy_param": params["sink_policy"], "limit_param": params["one_way_limit_ms"],
+        "paper_distance_km": V["distance_km"], "paper_measured_frames": V["measured_frames"],
+        "paper_e2e_mean": paper["e2e"].mean, "paper_e2e_sd": paper["e2e"].sd,
+        "paper_sl_mean": paper["sl"].mean, "paper_fps": V["frame_rate_fps"],
+        "paper_period_ms": V["frame_period_ms"], "paper_dec_mean": paper["dec"].mean,
+        "paper_pres_mean": paper["pres"].mean, "paper_net_mean": paper["net"].mean,
+        "paper_sink_mean": sink_mean, "reference_load": ref_load,
+        "reference_load_pct": 100 * ref_load, "fibre_us_per_km": V["fibre_delay_us_per_km"],
+        "loss_bound": V["frame_loss_bound"], "ci_pct": 95, "g114_limit_ms": V["one_way_delay_limit_ms"],
+        "sweep_frames_param": params["sweep_frames"], "ltt_share_pct": 100 * V["ltt_cpu_share_max"],
+        "paper_frame_kbytes": V["video_frame_kbytes"],
+    }
+
+
+def sink_overload_warning(offered_util: float, sink_policy: str) -> tuple[str, str] | None:
+    """The warning (title, reason) for a sink offered at least its capacity; None below it.
+
+    A FIFO sink then has no steady state ("Sink unstable"); the newest-frame sink stays bounded
+    and drops frames ("Sink overloaded").
+
+    Examples
+    --------
+    >>> sink_overload_warning(0.8, "fifo") is None
+    True
+    >>> sink_overload_warning(1.25, "fifo")[0], sink_overload_warning(1.25, "newest")[0]
+    ('Sink unstable', 'Sink overloaded')
+    """
+    if offered_util < 1:
+        return None
+    if sink_policy == "fifo":
+        return "Sink unstable", (f"the FIFO sink is offered {offered_util:.2f} of its capacity (at least 1): its "
+                                 "queue and every delay grow with the length of the run, so there is no steady "
+                                 "state to report")
+    return "Sink overloaded", (f"the sink is offered {offered_util:.2f} of its capacity (at least 1): the "
+                               "newest-frame sink keeps delays bounded by dropping frames, so frame loss is high")
+
+
+def engine_sentence(*, n_runs: int, n_ciw: int, n_checked: int, n_equal: int, worst_ms: float,
+                    ciw_checked: int, n_fill: int, queue_capacity: int) -> str:
+    """Which engine ran how many replications, and whether the checked subset agreed.
+
+    Examples
+    --------
+    >>> engine_sentence(n_runs=10, n_ciw=2, n_checked=2, n_equal=2, worst_ms=0.0, ciw_checked=2, n_fill=0,
+    ...                 queue_capacity=10).endswith("difference 0.0e+00 ms); no queue could fill in any replication.")
+    True
+    """
+    text = (f"In this run {n_runs - n_ciw} of {n_runs} replications ran by the recursion alone and {n_ciw} "
+            f"through Ciw: {n_checked} as the stated check subset (the first {ciw_checked}), where "
+            f"{n_equal} of {n_checked} agreed with the recursion frame by frame (fates equal, largest time difference "
+            f"{worst_ms:.1e} ms)")
+    return text + (f", and {n_fill} because a queue of {queue_capacity} could fill there, where only Ciw's blocking "
+                   "is exact." if n_fill else "; no queue could fill in any replication.")
+
+
+def gap_sentence(gap_ms: float, ci_half_width_ms: float) -> str:
+    """Whether the paper-minus-ours gap in the end-to-end mean exceeds twice our interval (no full stop).
+
+    Examples
+    --------
+    >>> gap_sentence(-0.5, 0.1)
+    "The gap of 0.50 ms (ours above the paper's) is not noise"
+    >>> gap_sentence(0.1, 0.1)
+    'The difference of 0.10 ms is within twice our interval'
+    """
+    if abs(gap_ms) > 2 * ci_half_width_ms:
+        return (f"The gap of {abs(gap_ms):.2f} ms (ours {'below' if gap_ms > 0 else 'above'} the paper's) "
+                "is not noise")
+    return f"The difference of {abs(gap_ms):.2f} ms is within twice our interval"
+
+
+def e2e_sentence(*, e2e_mean: float, ci_half_width: float, paper_e2e_mean: float, stage_sum: float,
+                 wait_mean: float, gap: str, paper_stage_sum: float, unstable: str | None) -> str:
+    """The end-to-end mean, ours against the paper's, and where the difference comes from.
+
+    Examples
+    --------
+    >>> e2e_sentence(e2e_mean=0, ci_half_width=0, paper_e2e_mean=0, stage_sum=0, wait_mean=0, gap="",
+    ...              paper_stage_sum=0, unstable="no steady state")
+    'Undefined in this run: no steady state.'
+    """
+    if unstable:
+        return f"Undefined in this run: {unstable}."
+    return (f"The model gives {e2e_mean:.2f} ms (± {ci_half_width:.2f} ms), the paper {paper_e2e_mean:.1f} ms. "
+            f"Our value is the sum of the simulated stage means ({stage_sum:.2f} ms) plus queueing waits of "
+            f"{wait_mean:.3f} ms per frame, almost all of it at the sink. "
+            f"{gap}: Table 1's own stage means add up to only {paper_stage_sum:.2f} ms, so "
+            f"{paper_e2e_mean - paper_stage_sum:.2f} ms of the measured end-to-end delay is not itemised in the "
+            "table (the destination-side Stream Layer beyond our assumed copy, thread wake-ups, the hand-off from "
+            "capture, and whatever of the reflector's turnaround the halving did not remove). A model built from "
+            "the table cannot recover time the table does not list, and we do not add a fudge term to hide it.")
+
+
+def spread_sentence(*, sd: float, sd_ci: float, paper_sd: float, sd_independent: float, e2e_min: float,
+                    paper_min: float, unstable: str | None) -> str:
+    """The end-to-end standard deviation and minimum, ours against the paper's.
+
+    Examples
+    --------
+    >>> spread_sentence(sd=2.4, sd_ci=0.01, paper_sd=3.4, sd_independent=2.2, e2e_min=37.8, paper_min=38.9,
+    ...                 unstable=None).count("lower than the measured one (37.8 against 38.9 ms)")
+    1
+    """
+    if unstable:
+        return "Undefined in this run, for the same reason."
+    return (f"The model gives {sd:.2f} ms (± {sd_ci:.2f}) against the paper's {paper_sd:.2f} ms. "
+            f"Independent stages predict √(Σ sd²) = {sd_independent:.2f} ms from the table alone. The simulated "
+            f"minimum is {'lower' if e2e_min < paper_min else 'higher'} than the measured one "
+            f"({e2e_min:.1f} against {paper_min:.1f} ms): the four fitted gamma bodies can all reach "
+            "down to their stage minima at once, which the measured frames did not.")
+
+
+def util_sentence(*, sink_util: float, sink_util_ci: float, offered_util: float, paper_dec_mean: float,
+                  paper_pres_mean: float, period_ms: float, slack_ms: float, max_queue: float,
+                  queue_capacity: int) -> str:
+    """The sink thread's busy share against the offered work, and the deepest Stream Layer queue seen.
+
+    Examples
+    --------
+    >>> s = util_sentence(sink_util=1.0, sink_util_ci=0.0, offered_util=1.1, paper_dec_mean=19.5,
+    ...                   paper_pres_mean=13.1, period_ms=40.0, slack_ms=-4.0, max_queue=3, queue_capacity=10)
+    >>> s[s.index("The sink cannot"):]
+    'The sink cannot keep up with the frames. The bounded Stream Layer queues never held more than 3 waiting frames in any replication, against a capacity of 10.'
+    """
+    return (f"The sink thread is busy {sink_util:.3f} of the time (± {sink_util_ci:.4f}); the offered work at "
+            f"these parameters is {offered_util:.3f} (Table 1's {paper_dec_mean:g} + {paper_pres_mean:g} ms, "
+            f"stretched by the background load, per {period_ms:.1f} ms frame period). "
+            + (f"With only {slack_ms:.1f} ms of slack per frame, t6 is the bottleneck, as the LTT traces show. "
+               if offered_util < 1 else "The sink cannot keep up with the frames. ")
+            + f"The bounded Stream Layer queues never held more than {max_queue:.0f} waiting frames "
+            f"in any replication, against a capacity of {queue_capacity}.")
+
+
+def loss_verdict_word(hi_reps: float, lo_reps: float, bound: float, long_exact: bool, hi_long: float) -> str:
+    """Whether the replications (and the long run, where exact) support or contradict "loss below ``bound``".
+
+    Examples
+    --------
+    >>> loss_verdict_word(5e-4, 0.0, 1e-3, True, 1e-5), loss_verdict_word(0.01, 2e-3, 1e-3, False, 0.0)
+    ('supports', 'contradicts')
+    >>> loss_verdict_word(2e-3, 1e-4, 1e-3, False, 0.0)
+    'cannot decide'
+    """
+    if hi_reps < bound and (not long_exact or hi_long < bound):
+        return "supports"
+    return "contradicts" if lo_reps > bound else "cannot decide"
+
+
+def loss_sentence(*, lost: int, n_frames: int, n_reps: int, frames_per_rep: int, hi_reps: float, lo_reps: float,
+                  long_exact: bool, long_lost: int, long_n: int, long_hi: float, period_ms: float, bound: float,
+                  unstable: str | None) -> str:
+    """The frame-loss result of the replications and of the long run, with the verdict on the claim.
+
+    Examples
+    --------
+    >>> loss_sentence(lost=0, n_frames=150000, n_reps=100, frames_per_rep=1500, hi_reps=2.5e-5, lo_reps=0.0,
+    ...               long_exact=False, long_lost=0, long_n=0, long_hi=0.0, period_ms=40.0, bound=1e-3,
+    ...               unstable=None)[:60]
+    'Our replications simulate 150,000 frames (100 samples of 1,5'
+    """
+    if unstable:
+        return f"In this run the loss figures are not reported: {unstable}."
+    text = (f"Our replications simulate {n_frames:,} frames ({n_reps} samples of {frames_per_rep:,}) "
+            f"and lose {lost:,} of them: an estimated rate of {lost / n_frames:.2g} with a 95 % upper bound of "
+            f"{hi_reps:.2g}. ")
+    if long_exact:
+        text += (f"A longer run of {long_n:,} frames ({long_n * period_ms / 3.6e6:.1f} hours of video) through "
+                 f"the exact recursion loses {long_lost:,} frames, a rate of {long_lost / long_n:.2g} with a 95 % "
+                 f"upper bound of {long_hi:.2g}. ")
+    verdict = loss_verdict_word(hi_reps, lo_reps, bound, long_exact, long_hi)
+    text += f"Counting frames the newest-frame sink drops as lost, the model {verdict} the claim at these parameters."
+    if verdict == "supports":
+        text += (" The reason: the sink can fall behind by a few milliseconds but almost never by a whole frame "
+                 "period, which is what it takes for a waiting frame to be superseded.")
+    return text
+
+
+def late_sentence(*, late: int, n_frames: int, long_exact: bool, late_long: int, long_n: int, bound: float,
+                  unstable: str | None) -> str:
+    """How many frames finish after their successor arrives (the paper's own reading of a lost frame).
+
+    Examples
+    --------
+    >>> late_sentence(late=15, n_frames=1500, long_exact=False, late_long=0, long_n=1, bound=1e-3, unstable=None)
+    "That happens to 0.0100 of frames in our replications, above the paper's bound; those frames are still shown, a little late, and their successors wait."
+    """
+    if unstable:
+        return "Not reported in this run, for the same reason."
+    return (f"That happens to {late / n_frames:.4f} of frames in our replications"
+            + (f" ({late_long / long_n:.4f} in the long run)" if long_exact else "")
+            + f", {'above' if late / n_frames > bound else 'below'} the paper's bound; those frames are still shown, "
+            "a little late, and their successors wait.")
+
+
+def cliff_sentence(first_over: float, bound: float, sat_load: float, reference_load: float) -> str:
+    """Where loss first passes the bound, against the sink's saturation load and the measured load.
+
+    Only for a first load above zero; the runs where none is found give their own reason.
+
+    Examples
+    --------
+    >>> cliff_sentence(0.25, 1e-3, 0.2665, 0.1)
+    'Loss first passes 0.001 at a background load of 0.250 among the loads swept, close to the load at which the stretched sink time fills the frame period (0.267). The margin between the measured 10% and the cliff is small.'
+    """
+    return (f"Loss first passes {bound:g} at a background load of {first_over:.3f} among the loads swept, "
+            + (f"close to the load at which the stretched sink time fills the frame period ({sat_load:.3f}). "
+               if sat_load > 0 else "")
+            + f"The margin between the measured {reference_load:.0%} and the cliff is "
+            f"{'small' if first_over - reference_load < 0.25 else 'wide'}.")
+
+
+def ltt_sentence(d_mean: float, rel: float, loss_base: float, loss_ltt: float) -> str:
+    """What the tracer's extra CPU load does to the mean delay and the drop rate (ends the paragraph)."""
+    return (f"in our model, that much more background load moves the mean delay by {d_mean:.2f} ms "
+            f"({rel:.1%}) and the drop rate from {loss_base:.2g} to {loss_ltt:.2g}.")
+
+
+def budget_shares_sentence(*, sink_share: float, middleware_share: float, distance_km: float, prop_ms: float,
+                           net_mean: float) -> str:
+    """The opening of the budget paragraph: shares of the sink and the Stream Layer, and what distance costs.
+
+    Examples
+    --------
+    >>> budget_shares_sentence(sink_share=0.75, middleware_share=0.0023, distance_km=190, prop_ms=0.95,
+    ...                        net_mean=10.5)[:79]
+    'Decoding and presentation in the sink thread take 75% of the end-to-end delay; '
+    """
+    return (f"Decoding and presentation in the sink thread take {sink_share:.0%} "
+            f"of the end-to-end delay; the whole Stream Layer, on both sides, "
+            f"{middleware_share:.2%}. The network stage is mostly not distance: "
+            f"{distance_km:.0f} km of fibre account for {prop_ms:.1f} ms of its {net_mean:.1f} ms, the rest "
+            "being hosts, protocol stacks and routers. ")
+
+
+def budget_limit_sentence(label: str, value_ms: float, limit_ms: float, far_km: float) -> str:
+    """The margin of one delay statistic (``label``: "mean", "99th percentile") to the limit, as a distance.
+
+    Examples
+    --------
+    >>> budget_limit_sentence("mean", 43.2, 150.0, 21000.0)
+    'Against a 150 ms limit the margin on the mean is 107 ms, which propagation alone would use up at a separation of about 21,000 km. '
+    >>> budget_limit_sentence("mean", 160.0, 150.0, -2000.0)
+    'The mean delay misses the 150 ms limit at any distance. '
+    """
+    if far_km > 0:
+        return (f"Against a {limit_ms:g} ms limit the margin on the {label} is {limit_ms - value_ms:.0f} ms, which "
+                f"propagation alone would use up at a separation of about {far_km:,.0f} km. ")
+    return f"The {label} delay misses the {limit_ms:g} ms limit at any distance. "
+
+
+def ex1_solution(*, sink_mean: float, reference_load: float, period_ms: float, sat_load: float, ex1_load: float,
+                 ex1_util: float, ex1_n: int, ex1_dropped: int, ex1_hi: float, bound: float, ex1_mean: float,
+                 base_mean: float, background_load: float, first_over: float) -> str:
+    """Exercise 1's solution: the saturation load from Table 1 alone, and a run at a heavier load."""
+    sat_text = (f"{sat_load:.3f}" if sat_load > 0 else "none: the sink is saturated at every load")
+    rate = ex1_dropped / ex1_n
+    side = "below" if ex1_hi < bound else "above" if rate > bound else "close to"
+    text = (f"The sink needs {sink_mean:.1f} × (1 − {reference_load:.2f}) / (1 − L) ms per frame. Setting this equal "
+            f"to the {period_ms:.1f} ms frame period gives L = 1 − {1 - reference_load:.2f} × {sink_mean:.1f} / "
+            f"{period_ms:.1f} = {sat_text}. Loss climbs steeply just below that load: a sink that is nearly saturated "
+            "falls a whole frame behind after a few slow frames in a row, and then a waiting frame is superseded. "
+            f"At a background load of {ex1_load:g} the sink is offered {ex1_util:.3f} of its capacity; over "
+            f"{ex1_n:,} frames it drops {ex1_dropped:,}, a rate of {rate:.2g} (95 % upper bound {ex1_hi:.2g}), "
+            f"{side} the paper's {bound:g}, and the mean delay is {ex1_mean:.1f} ms, {ex1_mean - base_mean:+.1f} ms "
+            f"from this run's load of {background_load:g}, mostly from longer decode and presentation times and "
+            "partly from waiting at the sink. ")
+    return text + (f"The chapter's own sweep puts the first load above the bound at {first_over:.3f}."
+                   if not math.isnan(first_over) and first_over > 0 else "The chapter's sweep finds no such load here.")
+
+
+def ex2_solution(*, rate: float, bound: float, n_zero: int, n_rate: int, frame_period_ms: float, fps: float,
+                 measured_frames: float, cp_hi_sample: float) -> str:
+    """Exercise 2's solution: the frames needed before an upper bound falls below the paper's bound."""
+    return (f"With zero losses the exact two-sided 95 % upper bound is 1 − 0.025^(1/n), below {bound:g} once "
+            f"n ≥ {n_zero:,} frames ({n_zero * frame_period_ms / 60000:.1f} minutes at {fps:.0f} frames/s), "
+            f"and only if no frame at all is lost. With a true rate of {rate:g} one expects n × {rate:g} losses; "
+            f"`sharp.frames_to_support({rate:g}, {bound:g})` finds the bound below {bound:g} from n = {n_rate:,} "
+            f"frames ({n_rate * frame_period_ms / 60000:.0f} minutes). The paper's {measured_frames:.0f} frames cannot "
+            f"do it (bound {cp_hi_sample:.4f} with no loss at all).")
+
+
+def ex4_solution(half_net: float, half_dec: float, util_now: float, util_half: float) -> str:
+    """Exercise 4's solution: halving the network against halving decoding.
+
+    Examples
+    --------
+    >>> ex4_solution(5.25, 9.75, 0.82, 0.57)[:60]
+    'Halving the network stage saves about 5.2 ms; halving decodi'
+    """
+    return (f"Halving the network stage saves about {half_net:.1f} ms; halving decoding saves about {half_dec:.1f} "
+            f"ms, and it also lowers the offered sink utilisation from {util_now:.2f} to {util_half:.2f}, which moves "
+            "the loss cliff of the loss figure to a much heavier background load. The network change does nothing "
+            "for loss, because loss is decided at the sink. The decoder is the better investment on both counts.")
+
+
+def headline_sentence(reproduced: int, checked: int) -> str:
+    """The scorecard's headline for the overview.
+
+    Examples
+    --------
+    >>> headline_sentence(8, 11)
+    'The model reproduces 8 of 11 predictions it was not calibrated to (details in the scorecard at the end).'
+    """
+    return (f"The model reproduces {reproduced} of {checked} predictions it was not calibrated to "
+            "(details in the scorecard at the end).")
+
+
+def targets_sentence(checks: list) -> str:
+    """How many calibration targets are met, naming the missed and the undecided ones.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace as C
+    >>> targets_sentence([C(what="a", evidence="target", status="target met"),
+    ...                   C(what="b", evidence="target", status="target missed"),
+    ...                   C(what="c", evidence="prediction", status="reproduced")])
+    '1 of 2 calibration targets are met; missed: b.'
+    """
+    targets = [c for c in checks if c.evidence == "target"]
+    missed = [c.what for c in targets if c.status == "target missed"]
+    unsure = [c.what for c in targets if c.status == "inconclusive"]
+    return (f"{len(targets) - len(missed) - len(unsure)} of {len(targets)} calibration targets are met"
+            + (f"; missed: {'; '.join(missed)}" if missed else "")
+            + (f"; undecided: {'; '.join(unsure)}" if unsure else "") + ".")
+
+
+def mismatch_sentence(checks: list) -> str:
+    """The checks not reproduced, named, with where the chapter explains them.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace as C
+    >>> mismatch_sentence([C(what="a", status="reproduced")])
+    'Every decided check is reproduced.'
+    """
+    bad = [c.what for c in checks if c.status == "not reproduced"]
+    if not bad:
+        return "Every decided check is reproduced."
+    return ("Not reproduced: " + "; ".join(bad) + ". Each is explained where it appears in the chapter (the "
+            "unitemised residual of Table 1, the packet count, the paper's definition of a lost frame, the sample "
+            "size).")
