@@ -331,3 +331,17 @@ def test_frames_to_support_gives_up_at_n_max():
 def test_expected_max_of_three_normals():
     """E max of 3 standard normals = 3 / (2 sqrt(pi)) = 0.846284 (a classical closed form; 2 gives 1 / sqrt(pi))."""
     assert A.expected_max_normal(3) == pytest.approx(3 / (2 * math.sqrt(math.pi)), rel=1e-9)
+
+
+def test_fits_table_reproduces_each_rows_moments():
+    """The mixture's mean and sd equal Table 1's by construction; the maximum's distance above the mean in sd is
+    (max - mean) / sd by hand: sl (0.13 - 0.05) / 0.03 = 2.67, dec 6.05, pres (27.2 - 13.1) / 1.5 = 9.4,
+    net (20.1 - 10.5) / 0.96 = 10.0."""
+    paper = sharp.stage_stats(load_table("sharp", "table1"))
+    t = A.fits_table(paper, 0.000667).set_index("Table 1 row")
+    assert list(t.index) == ["Stream layer", "Network transmission", "Video decoding", "Video presentation"]
+    assert [round(float(z), 2) for z in t["max in sd above mean"]] == [2.67, 10.0, 6.05, 9.4]
+    for key, row in (("sl", "Stream layer"), ("dec", "Video decoding"), ("pres", "Video presentation")):
+        assert t.loc[row, "shift = min"] == paper[key].min
+        assert t.loc[row, "mixture mean"] == pytest.approx(paper[key].mean, rel=1e-9)
+        assert t.loc[row, "mixture sd"] == pytest.approx(paper[key].sd, rel=1e-9)

@@ -107,3 +107,34 @@ def test_stage_stats_is_frozen():
     with pytest.raises(dataclasses.FrozenInstanceError):
         s.mean = 3.0
     assert [f.name for f in dataclasses.fields(StageStats)] == ["min", "max", "mean", "sd"]
+
+
+# ----------------------------------------------------------------------------- the chapter's inputs and tables
+from mmstudies.sharp.config import NODES, load_inputs, nodes_table, table1_display, values_table  # noqa: E402
+
+
+def test_load_inputs_reads_every_transcribed_table_once():
+    inp = load_inputs()
+    assert inp.paper["dec"] == StageStats(15.6, 29.0, 19.5, 1.57)
+    assert inp.V["frame_loss_bound"] == 0.001 and inp.reference_load == 0.1
+    assert set(inp.V) == set(inp.values) and all(type(v) is float for v in inp.V.values())
+    assert len(inp.events) == 18 and set(inp.events["series"]) >= {"video_src", "video_in", "t6_release", "audio_src"}
+
+
+def test_table1_display_renames_only_the_statistics():
+    t = table1_display(load_inputs().table1)
+    assert list(t.columns) == ["stage", "min", "max", "mean", "sd"]
+    assert t.loc[t["stage"] == "End-to-end video", "mean"].item() == 44.4
+
+
+def test_values_table_has_one_row_per_value_in_order():
+    inp = load_inputs()
+    t = values_table(inp.values)
+    assert list(t.columns) == ["quantity", "value", "unit", "label", "source"]
+    assert len(t) == len(inp.values) and t.loc[0, "quantity"] == "frame rate fps" and t.loc[0, "value"] == 25.0
+
+
+def test_nodes_table_lists_the_four_nodes():
+    t = nodes_table()
+    assert list(t["node"]) == ["SL_src", "NET", "SL_dst", "SINK"] and len(t) == len(NODES)
+    assert list(t.columns) == ["node", "stages", "servers", "queue", "service time"]

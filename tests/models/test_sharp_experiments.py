@@ -70,3 +70,201 @@ def test_loss_rises_past_the_bound_beyond_saturation(paper):
     assert sweep.loc[0, "loss_rate"] < 1e-3
     assert sweep.loc[1, "loss_rate"] == pytest.approx(1 - 1 / 1.1285, abs=0.005)
     assert sharp.first_load_over(sweep, 1e-3) == 0.35
+
+
+# ----------------------------------------------------------------------------- the chapter's steps
+import math  # noqa: E402
+
+import pandas as pd  # noqa: E402
+
+from mmstudies.sharp import experiments  # noqa: E402
+from mmstudies.sharp.config import StageStats, load_inputs  # noqa: E402
+
+
+class FakeChapter:
+    """Just the chapter record the steps write to."""
+
+    def __init__(self):
+        self.metrics, self.units, self.undefined_metrics, self.warnings, self.glued = {}, {}, {}, [], {}
+
+    def metric(self, name, value, unit=""):
+        value = float(value)
+        assert math.isfinite(value), name
+        self.metrics[name] = value
+        if unit:
+            self.units[name] = unit
+        return value
+
+    def undefined(self, name, reason):
+        self.undefined_metrics[name] = reason
+        return math.nan
+
+    def warn(self, what, why):
+        self.warnings.append((what, why))
+
+    def glue(self, name, value):
+        self.glued[name] = value
+        return value
+
+
+def _params(**changes):
+    return {"frame_rate_fps": 25.0, "background_load": 0.1, "queue_capacity": 10, "sink_policy": "newest",
+            "p_spike": 0.000667, "frames_per_replication": 1500, "warmup_frames": 25, "replications": 100,
+            "ciw_checked_replications": 5, "long_run_frames": 2000000, "sweep_frames": 200000,
+            "one_way_limit_ms": 150.0, "seed": 1} | changes
+
+
+def test_start_at_the_papers_setting_is_stable():
+    """Sink mean 19.5 + 13.1 = 32.6 ms per 40 ms frame at the measured load: offered 0.815; saturation where
+    32.6 x 0.9 / (1 - L) = 40, L = 1 - 0.9 x 32.6 / 40 = 0.2665."""
+    ch = FakeChapter()
+    r = experiments.start(ch, _params())
+    assert r.unstable is None and ch.warnings == []
+    assert ch.metrics["offered_sink_utilisation"] == pytest.approx(0.815)
+    assert ch.metrics["load_at_saturation"] == pytest.approx(0.2665)
+    assert ch.glued["frame_period_ms"] == 40.0 and ch.glued["paper_frame_kbytes"] == 16.5
+
+
+def test_start_with_an_overloaded_fifo_sink_has_no_steady_state():
+    """60 frames/s: 32.6 / 16.67 = 1.956 of the sink's capacity, and 32.6 x 0.9 > 16.67 at every load."""
+    ch = FakeChapter()
+    r = experiments.start(ch, _params(frame_rate_fps=60.0, sink_policy="fifo"))
+    assert ch.metrics["offered_sink_utilisation"] == pytest.approx(1.956)
+    assert r.unstable is not None and r.unstable.startswith("the FIFO sink is offered 1.96")
+    assert [w[0] for w in ch.warnings] == ["Sink unstable", "No saturation load"]
+    assert "load_at_saturation" in ch.undefined_metrics and "load_at_saturation" not in ch.metrics
+    newest = FakeChapter()
+    assert experiments.start(newest, _params(frame_rate_fps=60.0)).unstable is None   # drops frames instead
+    assert newest.warnings[0][0] == "Sink overloaded"
+
+
+def test_side_by_side_sets_each_table1_row_beside_ours():
+    paper = {k: StageStats(1.0, 3.0, 2.0, 0.5) for k in ("sl", "net", "dec", "pres", "e2e")}
+    m = pd.Series({f"{s}_{c}": float(i) for i, s in enumerate(("sl_src", "net", "dec", "pres", "e2e"))
+                   for c in ("min", "mean", "max", "sd")})
+    t = experiments.side_by_side(paper, m, None)
+    assert list(t["stage"]) == ["Stream layer", "Network transmission", "Video decoding", "Video presentation",
+                                "End-to-end video"]
+    assert list(t["role"]) == ["input (target)"] * 4 + ["emergent (prediction)"]
+    assert list(t["mean: ours"]) == [0.0, 1.0, 2.0, 3.0, 4.0] and set(t["sd: paper"]) == {0.5}
+    assert math.isnan(experiments.side_by_side(paper, m, "unstable").loc[4, "max: ours"])
+
+
+def test_overload_load_is_just_past_saturation_within_bounds():
+    assert experiments.overload_load(0.2665, 0.1) == 0.3       # 0.2665 + 0.035 = 0.3015 -> 0.30
+    assert experiments.overload_load(0.88, 0.1) == 0.9         # capped at 0.9
+    assert experiments.overload_load(0.0, 0.2) == 0.2          # no saturation load: the run's own load
+
+
+def test_trace_times_from_figure_8s_events():
+    """Video source at 560 and 600 ms, video in at 581 and 621: round trip 21 ms, period 40 ms; the sink is
+    busy from 581 to the second release at 613.5: 32.5 ms; audio from 567 to 632 in six gaps: 65 / 6 ms."""
+    t = experiments.trace_times(load_inputs().events)
+    assert t == {"rtt": 21.0, "busy": 32.5, "video_period": 40.0, "audio_gap": pytest.approx(65 / 6)}
+
+
+def test_budget_parts_add_up_to_the_limit():
+    """Table 1: 0.05 + 10.5 + 19.5 + 13.1 = 43.15 ms itemised of 44.4; 400 km at 5 us/km = 2 ms of propagation."""
+    paper = load_inputs().paper
+    parts = experiments.paper_budget(paper, 2.0, 43.15, 150.0)
+    assert parts["network: hosts, routers, reflector"] == pytest.approx(8.5)
+    assert parts["not itemised in Table 1"] == pytest.approx(1.25)
+    assert sum(parts.values()) == pytest.approx(150.0)
+    assert experiments.paper_budget(paper, 2.0, 43.15, 40.0)["margin to the limit"] == 0.0
+
+
+def _budget_run(unstable=None):
+    m = pd.Series({"sl_src_mean": 0.05, "sl_dst_mean": 0.05, "net_mean": 10.5, "wait_mean": 0.0, "dec_mean": 19.5,
+                   "pres_mean": 13.1, "e2e_mean": 43.2, "e2e_p99": 140.0})
+    r = experiments.start(FakeChapter(), _params())
+    r.S = pd.DataFrame({"mean": m})
+    r.unstable, r.e2e_mean, r.e2e_p99, r.paper_stage_sum = unstable, 43.2, 149.0, 43.15
+    return r
+
+
+def test_budget_margins_and_distances():
+    """Mean 43.2 ms: margin 106.8 ms, which fibre at 5 us/km uses up 21,360 km beyond the measured 400 km;
+    the 99th percentile 149 ms leaves 1 ms: 200 km more, 600 km."""
+    ch, r = FakeChapter(), _budget_run()
+    experiments.budget(ch, r)
+    assert ch.metrics["propagation_measured_ms"] == 2.0
+    assert ch.metrics["margin_ms"] == pytest.approx(106.8) and ch.metrics["margin_p99_ms"] == pytest.approx(1.0)
+    assert ch.metrics["max_distance_km"] == pytest.approx(21760.0)
+    assert ch.metrics["max_distance_p99_km"] == pytest.approx(600.0)
+    assert ch.metrics["sink_share"] == pytest.approx(32.6 / 43.2)
+    assert ch.metrics["middleware_share"] == pytest.approx(0.1 / 43.2)
+    assert r.ours_parts["margin to the limit"] == pytest.approx(150.0 - 43.2)
+    assert ch.glued["sharp_budget_sentence"].endswith("at a separation of about 600 km. ")
+
+
+def test_budget_limit_missed_is_undefined_and_warned():
+    """151 ms at 400 km misses the limit there (no margin) but meets it at 400 - 1 / 0.005 = 200 km; 153 ms
+    needs 400 - 3 / 0.005 = -200 km: missed at any distance."""
+    ch, r = FakeChapter(), _budget_run()
+    r.e2e_p99 = 151.0
+    experiments.budget(ch, r)
+    assert "margin_p99_ms" in ch.undefined_metrics and ch.metrics["max_distance_p99_km"] == pytest.approx(200.0)
+    assert ch.warnings == []
+    ch, r = FakeChapter(), _budget_run()
+    r.e2e_p99 = 153.0
+    experiments.budget(ch, r)
+    assert "margin_p99_ms" in ch.undefined_metrics and "max_distance_p99_km" in ch.undefined_metrics
+    assert ch.warnings == [("Limit missed at any distance", "the 99th percentile delay (153.0 ms) exceeds the "
+                            "150 ms limit even with the sites side by side")]
+    assert ch.glued["sharp_budget_sentence"].endswith("The 99th percentile delay misses the 150 ms limit at any "
+                                                      "distance. ")
+
+
+def test_budget_without_steady_state_reports_nothing_of_ours():
+    ch, r = FakeChapter(), _budget_run(unstable="no steady state")
+    experiments.budget(ch, r)
+    assert r.ours_parts is None and set(ch.metrics) == {"propagation_measured_ms"}
+    assert set(ch.undefined_metrics) == {"margin_ms", "margin_p99_ms", "max_distance_km", "max_distance_p99_km",
+                                         "middleware_share", "sink_share"}
+    assert ch.glued["sharp_budget_sentence"] == "In this run the budget is not computed: no steady state."
+
+
+def test_paper_arithmetic():
+    """3.30 Mbit/s / 8 / 25 = 16,500 bytes; 16,508 bytes of UDP datagram in 1480-byte fragments: 12;
+    670 kbit/s over 10 ms = 837.5 bytes; CD mono 44.1 kHz x 16 bit = 705.6 kbit/s."""
+    ch = FakeChapter()
+    r = experiments.start(FakeChapter(), _params())
+    experiments.paper_arithmetic(ch, r)
+    assert ch.metrics == {"frame_bytes": pytest.approx(16500.0), "ip_fragments_frame": 12.0,
+                          "audio_bytes_per_period": 837.5, "cd_mono_kbps": pytest.approx(705.6)}
+    assert r.arithmetic["frags"] == 12.0
+
+
+@pytest.mark.parametrize("loss, first, metric", [
+    ((0.0, 0.0, 0.0), None, None),              # no load passes the bound: undefined, outside the grid
+    ((0.01, 0.02, 0.03), None, None),           # loss above the bound at load 0: no margin
+    ((0.0, 0.0005, 0.002), 0.3, 0.3),           # the third load is the first above
+])
+def test_load_sweep_reports_the_first_load_over_the_bound_or_why_not(monkeypatch, loss, first, metric):
+    sweep = pd.DataFrame({"background_load": [0.0, 0.1, 0.3], "loss_rate": list(loss), "exact": [True] * 3})
+    monkeypatch.setattr(experiments, "cached", lambda func, **kw: sweep)
+    ch = FakeChapter()
+    r = experiments.start(FakeChapter(), _params())
+    experiments.load_sweep(ch, r)
+    if metric is None:
+        assert "load_at_loss_bound" in ch.undefined_metrics
+        assert ch.warnings[0][0] == "Answer outside the search grid"
+        assert ch.glued["sharp_cliff_sentence"].startswith("In this run ")
+    else:
+        assert ch.metrics["load_at_loss_bound"] == metric and ch.warnings == []
+        assert ch.glued["sharp_cliff_sentence"].startswith("Loss first passes 0.001 at a background load of 0.300")
+
+
+def test_frame_loss_counts_dropped_and_rejected_and_refuses_an_inexact_long_run(monkeypatch):
+    long = pd.DataFrame({"frames": [1000, 1000], "dropped": [1, 0], "late": [2, 0], "exact": [True, False]})
+    monkeypatch.setattr(experiments, "cached", lambda func, **kw: long)
+    r = experiments.start(FakeChapter(), _params())
+    r.runs = pd.DataFrame({"dropped": [1, 0], "rejected": [0, 2], "late_rate": [0.002, 0.0], "frames": [1500, 1500]})
+    ch = FakeChapter()
+    experiments.frame_loss(ch, r)
+    assert (r.lost, r.late, r.n_frames) == (3, 3, 3000)
+    assert ch.metrics["loss_reps"] == pytest.approx(0.001)
+    assert ch.metrics["long_run_hours"] == pytest.approx(2000 * 40 / 3.6e6)
+    assert {"loss_long", "loss_long_upper", "late_rate_long"} <= set(ch.undefined_metrics)
+    assert ch.warnings[0][0] == "Long run not exact"
+    assert "A longer run" not in ch.glued["sharp_loss_sentence"]

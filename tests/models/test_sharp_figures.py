@@ -20,3 +20,14 @@ def test_schematics_are_legible(make):
     assert check_legible(fig) == []
     assert fig.get_size_inches()[0] <= 6.9
     plt.close(fig)
+
+
+def test_every_figure_of_the_chapter_has_its_alt_text():
+    """The notebook passes figures.ALT[name] for each figure it shows; every name it shows has one."""
+    import re
+    from pathlib import Path
+
+    notebook = (Path(__file__).resolve().parents[2] / "notebooks" / "sharp.md").read_text()
+    shown = set(re.findall(r"```\{glue:figure\} (fig-sharp-[a-z0-9-]+)", notebook))
+    assert shown == set(figures.ALT) and len(shown) == 10
+    assert all(len(alt) > 80 and alt.endswith(".") for alt in figures.ALT.values())

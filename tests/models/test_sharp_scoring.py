@@ -363,3 +363,31 @@ def test_ltt_and_interactivity_texts(ch):
     score(ch, _R(e2e_p99=160.0))
     assert [c.status for c in ch.scorecard.checks if c.what.startswith("Good interactivity")] == [
         "reproduced", "not reproduced"]
+
+
+# ----------------------------------------------------------------------------- headline and coverage
+from mmstudies.sharp.scoring import COVERAGE, add_coverage, summarise  # noqa: E402
+
+
+def test_summarise_records_the_headline_and_glues_the_sentences(tmp_path):
+    """Two predictions, one reproduced and one not; one target missed: the headline is 1 of 2."""
+    ch = Chapter("sharp", {}, tmp_path / "out")
+    sc = ch.scorecard
+    sc.compare("p1", "here", paper=1.0, ours=1.0, tol=0.1, evidence="prediction", reason="r")
+    sc.compare("p2", "here", paper=1.0, ours=2.0, tol=0.1, evidence="prediction", reason="r")
+    sc.compare("t1", "here", paper=1.0, ours=2.0, tol=0.1, evidence="target", reason="r")
+    assert summarise(ch) == {"reproduced": 1, "checked": 2}
+    assert ch.metrics["predictions_reproduced"] == 1.0 and ch.metrics["predictions_checked"] == 2.0
+
+
+def test_coverage_groups_add_every_numbered_item_once(tmp_path):
+    """Figures 1-10 and Table 1 (two rows) of the paper, and the text's numbers: 13 entries, each category valid
+    (Coverage.add refuses an unknown one)."""
+    ch = Chapter("sharp", {}, tmp_path / "out")
+    for group in ("schematics", "table1", "values", "trace"):
+        add_coverage(ch, group)
+    items = [c.item for c in ch.coverage.items]
+    assert len(items) == len(set(items)) == 13 == sum(len(v) for v in COVERAGE.values())
+    assert sum(f"Figure {n} " in i for i in items for n in range(1, 11)) == 10
+    with pytest.raises(KeyError):
+        add_coverage(ch, "figure 11")

@@ -1,9 +1,17 @@
 """Sharp & Todirica (~2002): one video stream of the Virtual Seminar Room as a queueing pipeline.
 
-Modules: :mod:`.config` (Table 1 rows, stage names, the measured condition), :mod:`.analytic`
-(the fitted stage-time family, the exact recursion, closed forms and arithmetic on the paper's
-numbers), :mod:`.model` (the Ciw model), :mod:`.experiments` (replications, long runs, the load
-sweep), :mod:`.scoring` (every reproduction check) and :mod:`.figures` (every figure).
+Modules, in the shape every study has: :mod:`.config` (Table 1 rows, stage names, the measured
+condition, and the study's data: :func:`~.config.load_inputs` reads Table 1, the text's values and
+Figure 8's events once; the chapter's node, values and Table 1 tables), :mod:`.analytic` (the fitted
+stage-time family and its table, the exact recursion, closed forms and arithmetic on the paper's
+numbers), :mod:`.model` (the Ciw model), :mod:`.experiments` (replications, long runs, the load sweep,
+and the chapter's steps: :class:`~.experiments.Run` and one function per part of the chapter, each
+running its simulations through the cache and recording its metrics), :mod:`.scoring` (every
+reproduction check, the headline and the coverage of the paper's tables and figures), :mod:`.figures`
+(every figure and its alternative text) and :mod:`.text` (every sentence composed from the run).
+
+Variant: there is no separate ``data.py``; the study's data are three small transcribed tables,
+loaded by :func:`~.config.load_inputs` beside the reference condition they define.
 """
 
 from .analytic import (
