@@ -415,7 +415,7 @@ def start(ch: Any, params: dict[str, Any], inputs: Inputs | None = None) -> Run:
                sat_load=sat, unstable=unstable)
 
 
-def fits(ch: Any, r: Run):
+def stage_fits(ch: Any, r: Run) -> pd.DataFrame:
     """The fitted stage family per Table 1 row (:func:`~mmstudies.sharp.analytic.fits_table`); glues how far
     the rows' maxima lie above their means (``z_max_low``, ``z_max_high``) and what a normal sample of the
     paper's size would give (``z_max_sample``)."""
