@@ -1,9 +1,15 @@
 """Claypool (1997) chapter 3 and section 5.6.4: jitter traces, metrics, relations and the buffer.
 
-Modules: :mod:`.config` (constants, conditions, mechanism values), :mod:`.timeslice` (the
-time-slice generator, an exact recursion), :mod:`.model` (the Ciw generator and the dispatch),
-:mod:`.analytic` (closed forms, fits, printed arithmetic), :mod:`.experiments` (designs and runs),
-:mod:`.scoring` (the scorecard), :mod:`.figures` (every figure).
+Modules (the shape of CONTRIBUTING.md): :mod:`.config` (constants, conditions, mechanism values),
+:mod:`.data` (the transcribed tables and values), :mod:`.model` (the Ciw generator and the dispatch
+between the two generators), :mod:`.analytic` (closed forms, fits, printed arithmetic),
+:mod:`.experiments` (designs, runs, and every number the chapter reports from them: ``run``,
+``analyse``, ``record``), :mod:`.scoring` (the scorecard and the coverage list), :mod:`.figures`
+(every figure), :mod:`.text` (the sentences and text tables that depend on the run).
+
+One variant: :mod:`.timeslice` holds the chapter's second, default trace generator (the
+time-slice generator, an exact event recursion) beside :mod:`.model`'s Ciw generator, because the
+two are compared throughout the chapter.
 """
 
 from mmstudies.claypool_jitter.analytic import (  # noqa: F401

@@ -254,3 +254,25 @@ def x_intercept_ci(x, y, level: float = 0.95, n_boot: int = 400, seed: int = 0) 
         return est, math.nan
     lo, hi = np.percentile(vals, [50 * (1 - level), 50 * (1 + level)])
     return float(est), float((hi - lo) / 2)
+
+
+#: the thesis's two samples with the same spread but not the same dispersion (seed line 771)
+RANGE_EXAMPLE_SAMPLES = ([10, 15, 15, 15, 20], [10, 10, 15, 20, 20])
+
+
+def range_example(samples=RANGE_EXAMPLE_SAMPLES) -> pd.DataFrame:
+    """The thesis's range example: both range definitions, the variance and Absdev of each sample.
+
+    Examples
+    --------
+    >>> t = range_example()
+    >>> t["range (max-min)"].tolist(), t["variance"].tolist(), t["absdev"].tolist()
+    ([10.0, 10.0], [12.5, 25.0], [10.0, 20.0])
+    """
+    return pd.DataFrame({
+        "sample": ["{" + ", ".join(str(x) for x in s) + "}" for s in samples],
+        "range (max)": [jitter.jitter_range(s) for s in samples],
+        "range (max-min)": [jitter.jitter_range(s, "max-min") for s in samples],
+        "variance": [jitter.variance(s) for s in samples],
+        "absdev": [jitter.absolute_deviation(s) for s in samples],
+    })

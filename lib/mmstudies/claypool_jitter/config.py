@@ -20,6 +20,9 @@ SEND_COST_MS = 0.210 + 0.000100 * 1280      # 0.338 ms
 RECEIVE_COST_MS = 0.187 + 0.000103 * 1280   # 0.319 ms
 ENVIRONMENT_MEAN_MS = 5.0       # ciw generator only: mean sender delay (a constant adds no jitter)
 
+#: Conditions of the designs described in sections 3.4-3.6 (one run each, our reading): 4 classes x 6
+#: loads, 4 isolated classes, 3 priorities x 6 loads, 3 networks x 2 loads.
+N_CHAPTER3_CONDITIONS = 4 * 6 + 4 + 3 * 6 + 3 * 2
 MACHINES = {"SLC": 8.6, "IPC": 13.8, "IPX": 21.8, "Sparc 5": 64.0}      # Table 3.3 SPECint92
 NETWORKS = {"Ethernet": 10.0, "Fibre Channel": 266.0, "HIPPI": 800.0}   # Section 3.6.1, seed line 911
 

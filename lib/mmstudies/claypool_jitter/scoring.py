@@ -1,39 +1,23 @@
 """The claypool-jitter scorecard: every check, its kind of evidence and the reason for its tolerance.
 
-``score(ch, R)`` reads the results dictionary ``R`` the chapter builds (see the notebook's
-analysis cells) and the transcribed values ``R["v3"]`` (ch3_values) and ``R["vb"]``
-(jitter_values). Correlation coefficients are compared through their sampling distribution
-(:meth:`mmperf.checks.Scorecard.correlation`, Fisher z); where the thesis does not say from how
-many points a coefficient comes, ``n`` is the number of conditions its described design has, and
-the check says so.
+``score(ch, R)`` reads the chapter's metrics and the results dictionary ``R`` that
+:func:`mmstudies.claypool_jitter.experiments.analyse` builds (``Findings.R``), with the transcribed
+values ``R["v3"]`` (ch3_values) and ``R["vb"]`` (jitter_values). Correlation coefficients are
+compared through their sampling distribution (:meth:`mmperf.checks.Scorecard.correlation`, Fisher
+z); where the thesis does not say from how many points a coefficient comes, ``n`` is the number of
+conditions its described design has, and the check says so. :func:`record_headline` records the headline counts once every check is in;
+:func:`coverage` lists every numbered table and figure of the thesis's chapter 3 and section 5.6.4.
 """
 
 from __future__ import annotations
 
 import math
 
-from mmperf.tables import signed
 from mmstudies.claypool_jitter.analytic import fisher_ci
+from mmstudies.claypool_jitter.config import N_CHAPTER3_CONDITIONS
+from mmstudies.claypool_jitter.text import sci
 
-#: Conditions of the designs described in sections 3.4-3.6 (one run each, our reading): 4 classes x 6
-#: loads, 4 isolated classes, 3 priorities x 6 loads, 3 networks x 2 loads.
-N_CHAPTER3_CONDITIONS = 4 * 6 + 4 + 3 * 6 + 3 * 2
 W32 = "Table 3.2 (seed lines 757-765)"
-_SUP = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
-
-
-def _e(x: float) -> str:
-    """A number in scientific notation for prose: ``_e(13300000000.0)`` gives '1.33 × 10¹⁰'.
-
-    Examples
-    --------
-    >>> _e(13300000000.0), _e(-8.46e7), _e(0.0)
-    ('1.33 × 10¹⁰', '-8.46 × 10⁷', '0')
-    """
-    if x == 0 or not math.isfinite(x):
-        return f"{x:g}"
-    k = int(math.floor(math.log10(abs(x))))
-    return f"{x / 10**k:.2f} × 10{str(k).translate(_SUP)}"
 
 
 def score(ch, R: dict) -> None:
@@ -85,7 +69,7 @@ def score(ch, R: dict) -> None:
     holds = falling and separated if (falling == separated) else None
     sc.claim("H3 slopes positive and falling with processor power", "Section 3.4.2, seed line 829",
              paper="all slopes > 0, decreasing with SPECint92",
-             ours=", ".join(f"{k} {_e(v)}" for k, v in slopes.items()) + ("; SLC and Sparc 5 slope CIs "
+             ours=", ".join(f"{k} {sci(v)}" for k, v in slopes.items()) + ("; SLC and Sparc 5 slope CIs "
                                                                           + ("apart" if separated else "overlap")),
              holds=holds, evidence="construction" if gen == "ciw" else "prediction",
              reason="ordering of the point estimates, decided only when the SLC and Sparc 5 slope CIs are apart",
@@ -102,7 +86,7 @@ def score(ch, R: dict) -> None:
     # -- H5: networks -------------------------------------------------------------------------------
     sc.claim("H5 1/variance rises with bandwidth on loaded networks", "Fig 3.13, seed lines 923-934",
              paper="r = 0.98 from three points", ours=f"r = {m['ours_r_bandwidth']:.2f}; slope 95 % CI "
-             f"[{_e(R['bw_slope_ci'][0])}, {_e(R['bw_slope_ci'][1])}]",
+             f"[{sci(R['bw_slope_ci'][0])}, {sci(R['bw_slope_ci'][1])}]",
              holds=bool(R["bw_slope_ci"][0] > 0) if R["bw_slope_ci"][0] > 0 or R["bw_slope_ci"][1] < 0 else None,
              evidence="prediction",
              reason="with three points the sampling band of r is [-1, 1]: only the direction is compared")
@@ -126,13 +110,13 @@ def score(ch, R: dict) -> None:
     lv = {p: R["max_mean_variance"][p][0] for p in ("default", "nice", "realtime")}
     sc.claim("H6 ordering at the highest load: default >= nice >= real-time", "Section 3.5.2, seed lines 886-893",
              paper="default most jitter, nice less, real-time least",
-             ours=f"mean variance {_e(lv['default'])} / {_e(lv['nice'])} / {_e(lv['realtime'])} µs²",
+             ours=f"mean variance {sci(lv['default'])} / {sci(lv['nice'])} / {sci(lv['realtime'])} µs²",
              holds=bool(lv["default"] >= lv["nice"] >= lv["realtime"]), evidence="construction",
              note="the priority rules (no wait for real-time, at most the rest of one slice or burst for nice) "
                   "build the ordering in")
     sc.claim("H6 nice jitter still grows with load", "Section 3.5.3, seed lines 899-901",
              paper="nice processes suffer increased jitter with load",
-             ours=f"nice slope 95 % CI [{_e(pci['nice'][0])}, {_e(pci['nice'][1])}]",
+             ours=f"nice slope 95 % CI [{sci(pci['nice'][0])}, {sci(pci['nice'][1])}]",
              holds=True if pci["nice"][0] > 0 else (False if pci["nice"][1] <= 0 else None), evidence="prediction",
              reason="the sign of the nice slope, decided by its 95 % CI")
     mv, hv = R["max_mean_variance"]["default"]
@@ -207,211 +191,52 @@ def by_headline(sc):
     return pd.DataFrame(list(rows.values()))
 
 
-def _status(sc, prefix: str) -> list:
-    return [c for c in sc.checks if c.what.startswith(prefix)]
+def record_headline(ch) -> dict:
+    """Record ``predictions_reproduced`` / ``predictions_checked`` and glue ``scorecard_summary``.
+
+    Call after :func:`score`; returns the scorecard's headline counts.
+    """
+    head = ch.scorecard.headline()
+    ch.metric("predictions_reproduced", head["reproduced"])
+    ch.metric("predictions_checked", head["checked"])
+    ch.glue("scorecard_summary", ch.scorecard_summary())
+    return head
 
 
-def _count(checks, status: str) -> int:
-    return sum(c.status == status for c in checks)
+_RECONSTRUCTED = "reconstructed under a labelled assumption"
+_TRANSCRIBED = "computed from transcribed data"
+_SCHEMATIC = "redrawn schematic"
+
+#: every numbered table and figure of the thesis's chapter 3 and section 5.6.4: (item, category, how)
+COVERAGE = [
+    ("Table 3.1", _TRANSCRIBED, "data/claypool/ch3_table3_1.csv, shown as printed"),
+    ("Table 3.2", _RECONSTRUCTED,
+     "printed matrix transcribed; our matrix from the six metrics on simulated traces, pair by pair"),
+    ("Table 3.3", _TRANSCRIBED, "data/claypool/ch3_table3_3.csv; SPECint92 drives the host work"),
+    ("Table 5.4", _RECONSTRUCTED,
+     "transcribed; our counterpart from processor-, network- and both-loaded simulated runs"),
+    ("Figure 3.1", _SCHEMATIC, "matplotlib timeline"),
+    ("Figure 3.2", _SCHEMATIC, "matplotlib timeline"),
+    ("Figure 3.3", _RECONSTRUCTED, "our traces at 160 ms and 30 ms"),
+    ("Figure 3.4", _RECONSTRUCTED, "simulated mini-experiment 1; thesis gives only r"),
+    ("Figure 3.5", _RECONSTRUCTED, "simulated mini-experiment 2; thesis gives only r"),
+    ("Figure 3.6", _RECONSTRUCTED, "simulated SLC runs, statsmodels line and 95 % CI"),
+    ("Figure 3.7", _RECONSTRUCTED, "simulated runs of the four Sun classes, one line each"),
+    ("Figure 3.8", _RECONSTRUCTED, "five simulated traces at illustrative settings"),
+    ("Figure 3.9", _RECONSTRUCTED, "simulated isolated runs, 1/variance vs SPECint92 with 95 % CI"),
+    ("Figure 3.10", _RECONSTRUCTED, "simulated default / nice / real-time runs on the thesis's axis"),
+    ("Figure 3.11", _RECONSTRUCTED, "same, on the thesis's zoomed axis"),
+    ("Figure 3.12", _RECONSTRUCTED, "six simulated traces, offsets as printed"),
+    ("Figure 3.13", _RECONSTRUCTED, "simulated loaded runs, least-squares line"),
+    ("Figure 3.14", _RECONSTRUCTED, "featured condition re-simulated with power and bandwidth growing yearly"),
+    ("Figure 5.21", _RECONSTRUCTED,
+     "compensation curves of the featured simulated traces; thesis readings as markers"),
+    ("Figure 5.22", _RECONSTRUCTED, "our runs and fit; thesis line as printed"),
+    ("Figure 5.23", _RECONSTRUCTED, "our runs and fit; thesis line as printed"),
+]
 
 
-def explain(ch, R: dict) -> None:
-    """Compose every sentence of the chapter that states, compares or judges a result (glued)."""
-    m, sc, gen = ch.metrics, ch.scorecard, R["generator"]
-    g = ch.glue
-    name = {"timeslice": "time-slice generator", "ciw": "Ciw generator"}[gen]
-    head = sc.headline()
-    pairs = R["pairs"]
-    h1 = [c for c in _status(sc, "H1 Table 3.2")]
-    g("cj_headline",
-      f"With the {name}, {_count(h1, 'reproduced')} of the 15 correlations of Table 3.2 are reproduced (our "
-      f"interval wholly inside the sampling band of the thesis's value; {int(m['table32_pairs_within_01'])} lie "
-      f"within ±0.1 of it), and {head['reproduced']} of "
-      f"{head['checked']} predictions are reproduced overall; the scorecard at the end lists every check with its "
-      "kind of evidence.")
-    # mini-experiments
-    r1, r2 = m["ours_r_exp1"], m["ours_r_exp2"]
-    h2 = _status(sc, "H2 ")
-    g("cj_miniexp_text",
-      f"On an unloaded system our packet interval and the variance of the positive deviations correlate with r = "
-      f"{signed(r1)} and {signed(r2)}. With only {R['n_exp1']} and {R['n_exp2']} runs the 95 % band of an r near zero is "
-      f"wide: of the two checks, {_count(h2, 'reproduced')} are reproduced, {_count(h2, 'inconclusive')} "
-      f"inconclusive and {_count(h2, 'not reproduced')} not reproduced. "
-      + (("Without counters the only late frames come from the rare stalls, which hit a frame whatever the "
-          "packet rate: " if R.get("stall_rate", 1.0) > 0 else
-          "Without counters or stalls (stall_rate_per_min = 0) the only jitter is the host work: ")
-         + "the amount of jitter in late packets should not depend on the rate, "
-         + ("as the thesis concluded." if _count(h2, "not reproduced") == 0 else
-            "yet this run's correlation is outside the thesis's band.")
-         if gen == "timeslice" else
-         "The Ciw generator's sender noise does not depend on the rate either; on an unloaded system both "
-         "generators give noise around zero, as the thesis reports."))
-    # Table 3.2
-    rmin, rmax = m["ours_range_r_min"], m["ours_range_r_max"]
-    gaps = pairs[pairs["pair"].str.contains("Gaps") & ~pairs["pair"].str.startswith("Range")]
-    g("cj_table32_text",
-      f"Averaged over the 15 pairs our r differs from the printed r by {m['table32_mean_abs_difference']:.2f}; "
-      f"{int(m['table32_pairs_in_band'])} of the 15 lie inside the thesis's band. The non-range metrics correlate "
-      f"between {m['ours_other_r_min']:.2f} and {m['ours_other_r_max']:.2f} (thesis 0.66-0.99), so the "
-      + ("thesis's conclusion that the choice among them does not matter holds here too. "
-         if m["ours_other_r_min"] >= 0.66 else "thesis's conclusion that the choice among them does not matter "
-         "does not hold for every pair here. ")
-      + "Range correlates "
-      f"{rmin:.2f}-{rmax:.2f} with the others (thesis 0.21-0.34). "
-      + (("In the time-slice generator the largest interarrival time of a trace usually comes from one stall, "
-          "which lands at random and whose length does not depend on the load, while the variance of a loaded "
-          "trace comes from the time slices of every frame: the maximum moves with the stall, the variance "
-          "with the load. On lightly loaded traces the same stall also dominates the variance, which keeps "
-          "Range partly correlated with the rest. " if R.get("stall_rate", 1.0) > 0 else
-          "This run has no stalls, so the largest interarrival time comes from the same time slices as the "
-          "variance and Range follows the other metrics. ")
-         if gen == "timeslice" else
-         "In the Ciw generator the largest interarrival time comes from the same queueing delays as the "
-         "variance, so Range follows the other metrics; the generator has no process of isolated outliers. ")
-      + f"Gaps correlates {gaps['ours_r'].min():.2f} to {gaps['ours_r'].max():.2f} with the non-range metrics "
-      f"(thesis 0.66-0.85): with a {R.get('gap_buffer_ms', 250.0):g} ms buffer "
-      + ("most lightly loaded runs have no gaps at all, so Gaps follows the others through the heavily loaded "
-         "runs only." if gaps["ours_r"].max() >= 0.5 else
-         "almost no run has a gap, so Gaps carries almost no information about the others."))
-    sens = R.get("sens")
-    if sens is not None:
-        def trend(param: str, pick) -> str:
-            d = sens[(sens["parameter"] == param) & sens["pair"].map(pick)].groupby("value")["ours_r"].mean()
-            return f"from {d.iloc[0]:.2f} to {d.iloc[-1]:.2f} as {param} goes from {d.index[0]:g} to {d.index[-1]:g}"
-
-        rng = lambda p: p.startswith("Range")  # noqa: E731
-        gps = lambda p: "Gaps" in p and not p.startswith("Range")  # noqa: E731
-        g("cj_sensitivity_text",
-          "The figure shows how much Table 3.2 depends on values the thesis does not give. Range's mean correlation "
-          f"with the other metrics moves {trend('run_length_s', rng)}, {trend('stall_rate_per_min', rng)}, and "
-          f"{trend('quantum_ms', rng)}; the Gaps pairs move {trend('run_length_s', gps)} and "
-          f"{trend('stall_rate_per_min', gps)}. The most pairs within ±0.1 of the thesis "
-          f"({int(m['sens_best_within_01'])} of 15, against {int(m['table32_pairs_within_01'])} in the main runs) come "
-          f"at {R.get('sens_best_setting', '')}. The chapter's values were chosen from the text before these runs "
-          "and are not moved to the best setting.")
-    else:
-        g("cj_sensitivity_text", "The sensitivity runs were skipped in this run (sensitivity_replications = 0).")
-    # load
-    slopes = R["slopes"]
-    falls = bool(slopes.is_monotonic_decreasing)
-    h3_status = _status(sc, "H3 slopes")[0].status
-    g("cj_load_text",
-      f"The per-class correlations run from {m['ours_r_load_min']:.3f} to {m['ours_r_load_max']:.3f} "
-      f"(thesis 0.97-0.99, seed line 827) and the lines meet within {m['ours_meet_spread_load']:.2f} load units "
-      "at load 1. "
-      + ("In the time-slice generator each extra counter adds one slice to the receive process's wait, so the "
-         "variance grows almost linearly with the number of counters; a lone counter leaves only the rest of one "
-         f"slice, and the SLC's line crosses zero at load {R.get('slc_x_intercept', float('nan')):.2f}. "
-         if gen == "timeslice" else
-         "In the Ciw generator the counters' bursts queue in front of the frames, and the wait behind a long "
-         "backlog becomes correlated from frame to frame, which bends the variance below a straight line. ")
-      + ("The slopes fall with processor power, as the thesis found. " if h3_status == "reproduced" else
-         "The slopes are ordered as in the thesis but their confidence intervals overlap, so the run cannot "
-         "tell them apart. " if h3_status == "inconclusive" and falls else
-         "The slopes do not fall with processor power: a time slice lasts as long on a Sparc 5 as on an SLC, and "
-         "only the receive work (a fraction of a millisecond) shrinks with SPECint92. The thesis's falling "
-         "slopes need a process whose delays scale with processor speed, which the text does not describe. "))
-    g("cj_power_text",
-      f"On the isolated system our r is {m['ours_r_power']:.2f}. "
-      + ("Without stalls or counters the only jitter left is the send and receive work, which scales with "
-         "1/SPECint92, so its variance scales with the square of that: 1/variance grows faster than linearly in "
-         "SPECint92, "
-         + ("and a straight line still fits four machines closely. " if m["ours_r_power"] >= 0.95 else
-            "and a straight line fits it less well than the thesis's. ")
-         if gen == "timeslice" else
-         "The Ciw generator's light load leaves counter bursts whose length scales with 1/SPECint92. "))
-    # priority
-    ps, pci = R["prio_slopes"], R["prio_slope_ci"]
-    xd = m.get("ours_x_intercept_default")
-    g("cj_priority_text",
-      f"The default line's slope is {_e(ps['default'])} µs² per load unit"
-      + (f" and it crosses the x-axis at load {xd:.2f} (thesis: around one, seed line 893)" if xd is not None else "")
-      + f". The nice slope's 95 % CI is [{_e(pci['nice'][0])}, {_e(pci['nice'][1])}] and the real-time slope's "
-      f"[{_e(pci['realtime'][0])}, {_e(pci['realtime'][1])}]. "
-      + ("Under the time-slice rules a nice receive process waits at most the rest of one slice whatever the "
-         "number of counters, so its line is flat; the thesis's nice jitter grows with load because a newly "
-         "activated process runs before it (seed lines 899-901), and our counters, always runnable, are never "
-         "newly activated. Real-time priority removes the counters' effect entirely; what is left is the stalls. "
-         if gen == "timeslice" else
-         "A non-preemptive wait for the current burst saturates at the burst length, so the Ciw nice line is "
-         "nearly flat; preemption makes the bursts invisible to a real-time frame. "))
-    # networks
-    g("cj_network_text",
-      f"Without cross traffic the three networks' variances differ by a factor of "
-      f"{m['ours_quiet_network_spread']:.1f} at most, "
-      + ("within the trace-to-trace noise, as in the thesis. " if m["ours_quiet_network_spread"] < 2 else
-         "more than the thesis's indistinguishable quiet traces. ")
-      + "Under load Ethernet's "
-      f"variance is {m['ours_loaded_ethernet_over_hippi']:.0f} times HIPPI's, and 1/variance rises with bandwidth "
-      f"(r = {m['ours_r_bandwidth']:.2f}). A link's delay scales with 1/bandwidth, so its variance falls with the "
-      "square of the bandwidth; in Table 5.4 Fibre Channel still shows a seventh of Ethernet's network jitter "
-      "(seed lines 1531-1534), which suggests that host protocol work, absent from our link, limited the faster "
-      "networks.")
-    add = _status(sc, "H23 processor + network")[0]
-    needed = add.needed_n
-    if needed is None and add.status == "inconclusive":
-        from mmperf.checks import replications_needed
-
-        half = (add.ci_high - add.ci_low) / 2
-        edge = R["vb"]["additivity_pct"]
-        needed = replications_needed(R["replications"], half, abs(add.ours - edge))
-    need = (f"; about {needed} replications would decide, if the estimate stays where it is" if needed else "")
-    g("cj_additivity_text",
-      f"The thesis predicts total jitter as processor jitter plus network jitter and finds the sum within 7 % of "
-      f"the measurement (seed line 1527; the largest error in the transcribed table is "
-      f"{m['table54_max_abs_error_pct']:.1f} %). In our runs the stations are independent, so variances should "
-      f"add; our worst network ({R['worst_network']}) is off by "
-      f"{m['ours_additivity_max_abs_error_pct']:.1f} ± {m['ours_additivity_ci_pct']:.1f} % (95 % CI from "
-      f"{R['replications']} replications), so the check is {add.status}{need}.")
-    fy = R["first_year"]
-    g("cj_years_text",
-      ("Default priority stays above the threshold in every simulated year" if fy["default"] is None else
-       f"Default priority falls below the threshold in year {fy['default']:.0f}")
-      + "; real-time priority is "
-      + ("never below it." if fy["realtime"] is None else f"below it in year {fy['realtime']:.0f}.")
-      + ((" In the time-slice generator faster hardware shortens the send and receive work and the link, but not "
-          "the time slices or the stalls, so default priority with counters cannot reach the threshold by "
-          "hardware alone; real-time priority leaves only the stalls." if fy["default"] is None else
-          " With these time slices and stalls the default-priority waits are already short enough; faster "
-          "hardware does not shorten a time slice.") if gen == "timeslice" else
-         " In the Ciw generator the wait behind a burst halves when the processor doubles, so the variance falls "
-         "fourfold per year until the sender noise stops it."))
-    g("cj_scaling_text",
-      f"The companion chapter on quality takes processor jitter proportional to (1/SPECint92)^e with an exponent "
-      f"from its assumptions file. Fitting variance against SPECint92 on a log scale, this run's "
-      f"{name} gives an exponent of {round(m['ours_spec_exponent_loaded'], 2) + 0.0:.2f} at the highest counter load and "
-      f"{m['ours_spec_exponent_isolated']:.2f} on the isolated system. "
-      + ("With time slices the loaded jitter " + ("does not scale with processor power at all" if
-                                                  abs(m["ours_spec_exponent_loaded"]) < 0.3 else
-                                                  "scales only weakly with processor power")
-         + "; only the small host work does, with exponent two. The thesis's own lines (slopes falling with power, Fig 3.7; 1/variance linear "
-         "in SPECint92, Fig 3.9) sit between the two, which is what the quality chapter's reading takes; the two "
-         "chapters therefore differ by design, and the difference is the unresolved question of what made the "
-         "thesis's slopes fall." if gen == "timeslice" else
-         "The Ciw generator's bursts scale with 1/SPECint92, so the waits do too and the variance goes as its "
-         "square: twice the quality chapter's reading of the thesis's lines."))
-    # mismatches
-    bad = [c for c in sc.checks if c.evidence == "prediction" and c.status in ("not reproduced", "inconclusive")]
-    items = "; ".join(f"{c.what.split(' ', 1)[1]} ({c.status})" for c in bad)
-    g("cj_mismatches",
-      f"{ch.scorecard_summary()} The predictions not reproduced or undecided: {items}. "
-      "The explanations are in the sections above; none was removed by tuning a mechanism value to it.")
-    g("cj_ex1_solution",
-      f"`mmbook run claypool-jitter -p range_definition max-min --output runs/range`. For a 160 ms stream the "
-      "minimum interarrival time is nearly constant, so max - min tracks the maximum and the two definitions "
-      "behave alike. In this run Range correlates "
-      f"{rmin:.2f}-{rmax:.2f} with the other metrics. "
-      + (("The stalls drive Range away from the rest: `-p stall_rate_per_min 0` removes them, and Range then "
-          "follows the time slices like every other metric." if R.get("stall_rate", 1.0) > 0 else
-          "This run has no stalls (`stall_rate_per_min` 0), which is why Range follows the other metrics; the "
-          "default rate of one per minute decouples it.") if gen == "timeslice" else
-         "The Ciw generator has no outlier process, so Range follows the queueing delays; switch to the "
-         "time-slice generator to see the stalls' effect."))
-    g("cj_ex3_solution",
-      "The Ciw generator scales its counter bursts with 1/SPECint92, so the per-class slopes fall with processor "
-      "power (a construction there) but the lines bend and do not meet at load 1; it has no stalls, so Range "
-      "follows the other metrics and Table 3.2's Range row is far from the thesis's. The time-slice generator "
-      "makes the loaded variance linear in the number of counters and puts the crossing near load 1, and its "
-      "stalls decouple Range, but its slopes do not fall with processor power and its nice line is flat. "
-      f"This run ({name}) reproduces {head['reproduced']} of {head['checked']} predictions.")
-
+def coverage(ch) -> None:
+    """Add every item of :data:`COVERAGE` to ``ch.coverage``, in the thesis's order."""
+    for item in COVERAGE:
+        ch.coverage.add(*item)
