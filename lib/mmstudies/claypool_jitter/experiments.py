@@ -411,7 +411,7 @@ def pairs_with_bands(pairs: pd.DataFrame, n: int = N_CHAPTER3_CONDITIONS) -> pd.
     ...                       "difference": [0.1, -0.5]})
     >>> t = pairs_with_bands(pairs, 103)      # half-width 1.96 / 10 in z
     >>> t["band_high"].round(4).tolist(), t["inside"].tolist()
-    ([0.1935, 0.6318], [True, False])
+    ([0.1935, 0.6323], [True, False])
     """
     band = [fisher_ci(r, n) for r in pairs["paper_r"]]
     shown = pairs.assign(band_low=[b[0] for b in band], band_high=[b[1] for b in band])
