@@ -400,3 +400,18 @@ def test_x_intercept_ci_of_a_flat_line_is_nan(monkeypatch):
     _script(monkeypatch, [[0, 1, 2]])
     est, half = analytic.x_intercept_ci([-1, 0, 1], [1, 0, 1], n_boot=1)
     assert math.isnan(est) and math.isnan(half)
+
+
+def test_range_example_is_the_theses_two_samples_by_hand():
+    """Seed line 771: {10, 15, 15, 15, 20} and {10, 10, 15, 20, 20}, both of mean 15.
+
+    Range: maximum 20 and max - min 10 for both. Variance: (25 + 0 + 0 + 0 + 25) / 4 = 12.5 and
+    (25 + 25 + 0 + 25 + 25) / 4 = 25. Absdev, printed without 1/n: 5 + 0 + 0 + 0 + 5 = 10 and 5 * 4 = 20.
+    """
+    t = analytic.range_example()
+    assert t["sample"].tolist() == ["{10, 15, 15, 15, 20}", "{10, 10, 15, 20, 20}"]
+    assert t["range (max)"].tolist() == [20.0, 20.0]
+    assert t["range (max-min)"].tolist() == [10.0, 10.0]
+    assert t["variance"].tolist() == [12.5, 25.0]
+    assert t["absdev"].tolist() == [10.0, 20.0]
+    assert analytic.range_example(([1, 3],))["variance"].tolist() == [2.0]    # (1 + 1) / 1

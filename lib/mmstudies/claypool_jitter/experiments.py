@@ -458,8 +458,9 @@ def fits_table(fits: pd.DataFrame, columns: list[str]) -> pd.DataFrame:
     --------
     >>> fits = pd.DataFrame({"machine": ["SLC"], "slope": [2e9], "slope_ci_low": [1e9], "slope_ci_high": [3e9],
     ...                      "intercept": [-5e8], "r": [0.9]})
-    >>> fits_table(fits, ["machine", *FIT_COLUMNS, "r"]).iloc[0].tolist()
-    ['SLC', 2.0, 1.0, 3.0, -0.5, 0.9]
+    >>> t = fits_table(fits, ["machine", *FIT_COLUMNS, "r"])
+    >>> t["slope"].tolist(), t["intercept"].tolist(), t["r"].tolist()
+    ([2.0], [-0.5], [0.9])
     """
     return fits[columns].assign(**{c: fits[c] / 1e9 for c in FIT_COLUMNS})
 
