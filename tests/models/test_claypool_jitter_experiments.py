@@ -253,6 +253,9 @@ def test_analyse_records_every_metric_the_scorecard_and_the_prose_read(small_fin
     assert math.isnan(f.value("sens_best_within_01"))          # no sensitivity runs were passed
     assert f.glued["sens_best_setting"] == "none (skipped)" and f.glued["generator_name"] == "time-slice generator"
     assert f.R["n_pooled"] == len(f.pooled) and f.R["n_load_points"] == 3 * 2
+    # the scorecard and the prose read "never below the threshold" as None, never as NaN
+    for k, year in f.R["first_year"].items():
+        assert (year is None) == math.isnan(f.value(f"ours_first_year_{k}")), k
 
     class Ch:
         def __init__(self):
