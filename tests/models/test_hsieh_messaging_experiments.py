@@ -211,3 +211,73 @@ def test_half_width_needs_two_values():
     assert math.isnan(ex._half([1.0]))
     # mean 2 of (1, 3): s = sqrt(2), t(0.975, 1) = 12.706: 12.706 x sqrt(2) / sqrt(2) = 12.706
     assert ex._half([1.0, 3.0]) == pytest.approx(12.7062, abs=1e-4)
+
+
+# ----------------------------------------------------------------------------- run and the shown tables
+_CALLS = []
+
+
+def _probe(x, y=2, z=3):
+    _CALLS.append((x, y, z))
+    return x + 10 * y + 100 * z
+
+
+def test_run_passes_the_named_parameters_and_caches(tmp_path, monkeypatch):
+    monkeypatch.setenv("MMPERF_CACHE_DIR", str(tmp_path))
+    monkeypatch.delenv("MMPERF_NO_SIMCACHE", raising=False)
+    _CALLS.clear()
+    params = {"x": 1, "z": 5, "seed": 9, "output_dir": None}     # y keeps its default; seed, output_dir ignored
+    assert ex.run(_probe, params) == 1 + 20 + 500
+    assert ex.run(_probe, params) == 521
+    assert _CALLS == [(1, 2, 5)]                                 # the second call came from the cache
+    assert ex.run(_probe, {**params, "x": 2}) == 522 and len(_CALLS) == 2
+
+
+def ex_data(name):
+    from mmperf import paths
+
+    return paths.data_dir() / "hsieh" / name
+
+
+def test_table2_1_and_seed_tables():
+    assert ex.table2_1().columns[0] == "from / to"
+    raw = pd.read_csv(ex_data("msg_table2_3.csv"))
+    t23 = ex.seed_table("msg_table2_3")
+    assert list(t23.columns) == ["platform", "r_max_Mbit_s", "n_half_bytes", "t0_us"]
+    assert t23.iloc[0].tolist() == ["PVM-ATM using AAL5", 27.202, 7867, 1905.5]    # seed line 600
+    assert len(t23) == len(raw)
+
+
+def test_both_routes_table_headers_and_rate_formats():
+    t25 = ex.both_routes_table("msg_table2_5")
+    assert list(t25.columns) == ["platform", "Normal r_max (Mbit/s)", "Normal n_1/2 (byte)", "Normal t0 (µs)",
+                                 "Direct r_max (Mbit/s)", "Direct n_1/2 (byte)", "Direct t0 (µs)"]
+    assert t25.iloc[0].tolist() == ["PVM 3.3.4", 6.514, 797, 2226, 8.4, 540, 1045]    # seed line 744
+    assert ex.rate_formats(t25) == {"Normal r_max (Mbit/s)": ".3f", "Direct r_max (Mbit/s)": ".3f"}
+    assert "Normal r_max (MByte/s)" in ex.both_routes_table("msg_table2_6").columns
+
+
+def test_fit_table_rows_by_hand():
+    syn = {"row": {"r_Bps": 1e6, "t0_us": 1032.0, "n_half_bytes": 700.0},
+           "truth": {"a_s": 0.001, "r_Bps": 1e6},
+           "fits": {"ols": {"a_s": 0.002, "a_se": 1e-4, "r_Bps": 2e6, "r_se": 1e4, "n_half_bytes": 2000.0}}}
+    t = ex.fit_table(syn, "A")
+    assert t["fit"].tolist() == ["table row (t0 as a, r_max, n_1/2)", "generator A", "OLS"]
+    assert t.loc[0, "a (ms)"] == pytest.approx(1.0)            # 1032 us - 32 byte / 1e6 byte/s = 1000 us
+    assert t.loc[0, "r (Mbit/s)"] == 8.0 and t.loc[0, "n_1/2 (byte)"] == 700.0
+    assert t.loc[1, "n_1/2 (byte)"] == pytest.approx(500.0)    # a r / 2 = 1e-3 x 1e6 / 2
+    assert math.isnan(t.loc[1, "95 % ± a (ms)"])
+    assert t.loc[2, ["a (ms)", "r (Mbit/s)", "n_1/2 (byte)"]].tolist() == [2.0, 16.0, 2000.0]
+    assert t.loc[2, "95 % ± a (ms)"] == pytest.approx(0.196) and t.loc[2, "95 % ± r (Mbit/s)"] == pytest.approx(0.1568)
+
+
+def test_unit_checks_table_by_hand():
+    t = ex.unit_checks_table()
+    assert t["seed line"].tolist() == [982, 1002, 1046, 1096]
+    # 1 MByte/s = 2^20 x 8 / 1e6 = 8.388608 Mbit/s; half a unit of the second decimal is 0.005 MByte/s
+    assert t["Mbit/s (ours)"].tolist() == pytest.approx([73.73 * 8.388608, 76.81 * 8.388608,
+                                                         13.27 * 8.388608, 13.47 * 8.388608])
+    assert t["band (Mbit/s)"].tolist() == pytest.approx([0.04194304] * 4)
+    # 644.363 is inside the band of 76.81 (644.3389 +- 0.0419), the notes' "inconsistency" is not one
+    row = t.set_index("quoted").loc["HIPPI-FP, LAN, 16 MB"]
+    assert abs(row["Mbit/s (ours)"] - row["Mbit/s (paper)"]) <= row["band (Mbit/s)"]

@@ -81,3 +81,15 @@ def test_recovery_figure_is_the_same_whatever_drew_random_numbers_before(results
         plt.close(fig)
         pngs.append((tmp_path / f"r{seed}.png").read_bytes())
     assert pngs[0] == pngs[1]
+
+
+def test_every_figure_on_the_page_has_its_alt_text():
+    import re
+
+    from mmperf import paths
+
+    page = (paths.notebooks_dir() / "hsieh-messaging.md").read_text(encoding="utf-8")
+    on_page = set(re.findall(r"```\{glue:figure\} (fig-hsieh-messaging-[a-z0-9-]+)", page))
+    assert len(on_page) == 14
+    assert set(figs.ALT) == on_page
+    assert all(len(alt) > 40 and "  " not in alt for alt in figs.ALT.values())

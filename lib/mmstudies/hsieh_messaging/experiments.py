@@ -1,20 +1,43 @@
-"""The chapter's experiments, each a function of the chapter's parameters returning plain data.
+"""The chapter's experiments, each a function of the chapter's parameters returning plain data,
+and the tables the chapter shows, assembled from the transcribed data and those results.
 
-Every function here is deterministic given its arguments (seeded), so the notebook can cache it
-with :func:`mmperf.simcache.cached`.
+Every experiment here is deterministic given its arguments (seeded), so the notebook runs it
+through the simulation cache with :func:`run`.
 """
 
 from __future__ import annotations
 
+import inspect
 import math
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import pandas as pd
 
 from mmperf.data import load_table, load_values
+from mmperf.simcache import cached
 from mmstudies.hsieh_messaging import analytic, model, synthetic, tcp
 
 STUDY = "hsieh"
+
+
+def run(experiment: Callable[..., Any], params: dict[str, Any]) -> Any:
+    """``experiment`` called through the simulation cache with its arguments taken from ``params``.
+
+    Every argument of ``experiment`` that ``params`` names is passed; the others keep their
+    defaults. Extra entries of ``params`` are ignored, so the chapter passes all its parameters.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> os.environ["MMPERF_CACHE_DIR"] = tempfile.mkdtemp()
+    >>> run(chapter3_hockney, {"hippi_rate_mbps": 800.0, "seed": 1}).shape
+    (5, 7)
+    >>> del os.environ["MMPERF_CACHE_DIR"]
+    """
+    names = inspect.signature(experiment).parameters
+    return cached(experiment, **{k: params[k] for k in names if k in params})
 
 
 def values() -> dict[str, float]:
@@ -259,3 +282,87 @@ def errata() -> pd.DataFrame:
          "the book converts: a = t0 - 32/r"),
     ]
     return pd.DataFrame(rows, columns=["seed lines", "where", "the seed says", "our reading"])
+
+
+# ----------------------------------------------------------------------------------------------
+# Tables the chapter shows
+# ----------------------------------------------------------------------------------------------
+
+#: Column headers of Tables 2.5 and 2.6, which give both routes side by side.
+ROUTE_HEADERS = {f"{route}_{q}": f"{route.capitalize()} {label}" for route in ("normal", "direct")
+                 for q, label in (("r_max_Mbit_s", "r_max (Mbit/s)"), ("r_max_MByte_s", "r_max (MByte/s)"),
+                                  ("n_half_bytes", "n_1/2 (byte)"), ("t0_us", "t0 (µs)"))}
+
+#: How Tables 2.2 and 2.3 are shown (keyword arguments of the chapter's table helper).
+ROUTE_TABLE_FORMAT = {"units": {"r_max_Mbit_s": "", "n_half_bytes": "byte", "t0_us": "µs"},
+                      "formats": {"r_max_Mbit_s": ".3f", "n_half_bytes": "int", "t0_us": "sig5"}}
+
+
+def table2_1() -> pd.DataFrame:
+    """Table 2.1, the transport matrix, with its first column named for the page.
+
+    >>> table2_1().columns[0]
+    'from / to'
+    """
+    return load_table(STUDY, "msg_table2_1").rename(columns={"endpoint": "from / to"})
+
+
+def seed_table(key: str) -> pd.DataFrame:
+    """A transcribed table without its ``seed_line`` column (Tables 2.2-2.4).
+
+    >>> "seed_line" in seed_table("msg_table2_4").columns
+    False
+    """
+    return load_table(STUDY, key).drop(columns=["seed_line"])
+
+
+def both_routes_table(key: str) -> pd.DataFrame:
+    """Table 2.5 or 2.6 (both routes side by side) with readable headers (:data:`ROUTE_HEADERS`).
+
+    >>> list(both_routes_table("msg_table2_5").columns)[1]
+    'Normal r_max (Mbit/s)'
+    """
+    return seed_table(key).rename(columns=ROUTE_HEADERS)
+
+
+def rate_formats(table: pd.DataFrame) -> dict[str, str]:
+    """Three decimals for every r_max column of ``table``, as the thesis prints them.
+
+    >>> rate_formats(pd.DataFrame(columns=["platform", "Normal r_max (Mbit/s)", "Normal t0 (µs)"]))
+    {'Normal r_max (Mbit/s)': '.3f'}
+    """
+    return {c: ".3f" for c in table.columns if "r_max" in c}
+
+
+def fit_table(syn: dict, generator: str) -> pd.DataFrame:
+    """The table row, the generator and every fit of :func:`synthetic_experiment` side by side.
+
+    The table row's intercept is the exact Hockney one, ``a = t0 - 32 / r``; the generator's
+    n_1/2 is the Hockney one of its parameters; a fit's columns are its estimates and 95 %
+    half-widths (1.96 standard errors) in ms and Mbit/s.
+    """
+    row, truth = syn["row"], syn["truth"]
+    row_r = row["r_Bps"]
+    rows = [{"fit": "table row (t0 as a, r_max, n_1/2)",
+             "a (ms)": analytic.intercept_from_t0(row["t0_us"] * 1e-6, row_r) * 1e3,
+             "r (Mbit/s)": row_r * 8e-6, "n_1/2 (byte)": row["n_half_bytes"]},
+            {"fit": f"generator {generator}", "a (ms)": truth["a_s"] * 1e3, "r (Mbit/s)": truth["r_Bps"] * 8e-6,
+             "n_1/2 (byte)": analytic.hockney_n_half(truth["a_s"], truth["r_Bps"])}]
+    rows += [{"fit": m.upper(), "a (ms)": f["a_s"] * 1e3, "95 % ± a (ms)": 1.96 * f["a_se"] * 1e3,
+              "r (Mbit/s)": f["r_Bps"] * 8e-6, "95 % ± r (Mbit/s)": 1.96 * f["r_se"] * 8e-6,
+              "n_1/2 (byte)": f["n_half_bytes"]} for m, f in syn["fits"].items()]
+    return pd.DataFrame(rows)
+
+
+#: Chapter 3's results quoted both in MByte/s and in Mbit/s: (what, MByte/s, Mbit/s, seed line).
+QUOTED_TWICE = (("HIPPI-FP, LAN, 2 MB", 73.73, 618.47, 982), ("HIPPI-FP, LAN, 16 MB", 76.81, 644.363, 1002),
+                ("TCP, tunnelling, 2 MB", 13.27, 111.32, 1046), ("TCP, IP routing, 2 MB", 13.47, 113.01, 1096))
+
+
+def unit_checks_table() -> pd.DataFrame:
+    """Every value of :data:`QUOTED_TWICE` converted from MByte/s (2^20 byte/s) to Mbit/s, with the
+    rounding band of the printed MByte/s (half a unit of its second decimal, in Mbit/s)."""
+    return pd.DataFrame([{"quoted": what, "seed line": line, "MByte/s (paper)": mb, "Mbit/s (paper)": paper_mbit,
+                          "Mbit/s (ours)": analytic.mbyte_to_mbit(mb),
+                          "band (Mbit/s)": analytic.rounding_band_mbit(mb, 2)}
+                         for what, mb, paper_mbit, line in QUOTED_TWICE])

@@ -376,3 +376,51 @@ def tcp_trace(trace: dict):
     _legend_below(fig, axes[0], ncol=2, bottom=0.17)
     _stamp(fig, "illustrative model, not the analyser trace")
     return fig
+
+
+#: The alternative text of every figure of the chapter, by the figure's name on the page.
+ALT = {
+    "fig-hsieh-messaging-routes-schematic":
+        "Left: PVM's protocol stack with the ATM API or LLA bypassing the sockets and IP. Right: the "
+        "Normal route task-pvmd-pvmd-task over Unix, UDP and Unix sockets, and the Direct route task-task.",
+    "fig-hsieh-messaging-multicast-schematic":
+        "A sender and its pvmd sending to three hosts X, Y and Z: N serial sends in PVM, one parallel "
+        "send through the ATM switch in the re-implementation.",
+    "fig-hsieh-messaging-hockney-ratio":
+        "Dot plot: for each of the 18 table rows the ratio of the tabulated n_1/2 to the Hockney "
+        "prediction a r / 2; ATM rows lie between 2 and 3.3, Ethernet rows near 1, HIPPI rows 0.6-1.7.",
+    "fig-hsieh-messaging-atm-curves":
+        "Two panels of Hockney throughput curves against message size for the four ATM and Ethernet "
+        "platforms, Normal and Direct route, with the tabulated n_1/2 far to the right of the curves' own.",
+    "fig-hsieh-messaging-lla-curves":
+        "Four panels of Hockney throughput curves for PVM and PVM/LLA over Ethernet and HIPPI, Normal "
+        "and Direct route, with tabulated and predicted n_1/2 marked.",
+    "fig-hsieh-messaging-synthetic":
+        "Synthetic echo throughput against message size with the generator curve and the OLS, WLS and RLM "
+        "fits, and below them the chosen fit's relative residuals.",
+    "fig-hsieh-messaging-recovery":
+        "Strip plot of z-scores (estimate minus truth over standard error) for the intercept and the rate "
+        "under OLS, WLS and RLM over many synthetic data sets; WLS stays within plus or minus 1.96.",
+    "fig-hsieh-messaging-routes":
+        "Round trip against message size on log axes for the Normal and Direct routes: lines from the table "
+        "rows, open circles from the Ciw equal-hop tandem; the Direct points lie on their line by design.",
+    "fig-hsieh-messaging-multicast":
+        "Left: the five quoted 64 KB multicast times against hosts with the least-squares line and the two "
+        "lines of Eq. 2.2. Right: the gain factor of Eq. 2.2 rising from about 1 at one host to 3.2 at ten.",
+    "fig-hsieh-messaging-hippi-schematic":
+        "Top: the tunnelling stack TCP, IP, LLC/SNAP, HIPPI-LE, HIPPI-FP, HIPPI-PH in H-PDUs, AAL5, ATM and "
+        "the IP-routing stack. Bottom: SGI Challenge, GigaRouter, HP BSTS analyser, GigaRouter, SGI Challenge.",
+    "fig-hsieh-messaging-overhead":
+        "Channel utilisation against MTU on a log axis: the IP-routing sawtooth rising towards 1 under two "
+        "header accountings, and two horizontal tunnelling lines for 1032- and 2056-byte H-PDUs.",
+    "fig-hsieh-messaging-ch3-curves":
+        "Throughput against message size: Hockney curves for HIPPI-FP and TCP on the LAN and TCP over the "
+        "tunnel, with the quoted values as circles and lower bounds as triangles.",
+    "fig-hsieh-messaging-windows":
+        "Two panels of throughput cap against TCP window: the naive W over short RTT line far above the "
+        "thesis's caps, the fitted W over RTT_eff line through them, and for the tunnel its ceiling and the "
+        "simulated sender.",
+    "fig-hsieh-messaging-tcp-trace":
+        "Sequence and acknowledgement numbers against time for a 1 MB echo repeated twice, with a 64 KB "
+        "window (slow steps) and a 512 KB window (fast rise).",
+}
