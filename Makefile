@@ -5,15 +5,30 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: book test install lint bench mutation clean
+# `make lock` writes requirements.lock from pyproject.toml (dependencies and the `test` extra) with uv, which
+# runs in a venv of its own (.venv-lock) so that it is no part of the book's environment. One resolution for
+# every platform and every Python >= 3.11 (markers where they differ), every distribution file hashed, the
+# versions already in requirements.lock kept unless pyproject.toml needs others.
+# `make lock LOCK_FLAGS=--upgrade` (or `LOCK_FLAGS="--upgrade-package NAME"`) moves pins on.
+LOCK_VENV  := .venv-lock
+LOCK_TOOL  := uv==0.13.8
+LOCK_FLAGS ?=
+
+.PHONY: book test install lock lint bench mutation clean
 
 install: $(STAMP)
 
 $(STAMP): pyproject.toml requirements.lock
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements.lock
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check --require-hashes -r requirements.lock
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps -e .
 	@touch $@
+
+lock:
+	@test -x $(LOCK_VENV)/bin/python || $(PYTHON) -m venv $(LOCK_VENV)
+	$(LOCK_VENV)/bin/python -m pip install --quiet --disable-pip-version-check $(LOCK_TOOL)
+	$(LOCK_VENV)/bin/uv pip compile pyproject.toml --extra test --universal --python-version 3.11 \
+	    --generate-hashes --quiet --custom-compile-command "make lock" --output-file requirements.lock $(LOCK_FLAGS)
 
 book: $(STAMP)
 	$(BIN)/mmbook build
