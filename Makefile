@@ -8,7 +8,8 @@ STAMP  := $(VENV)/.installed
 # `make lock` writes requirements.lock from pyproject.toml (dependencies and the `test` extra) with uv, which
 # runs in a venv of its own (.venv-lock) so that it is no part of the book's environment. One resolution for
 # every platform and every Python >= 3.11 (markers where they differ), every distribution file hashed, the
-# versions already in requirements.lock kept unless pyproject.toml needs others.
+# versions already in requirements.lock kept unless pyproject.toml needs others; then mmbook.lockfile adds
+# the plain pin of each project locked only with extras (pip < 23.3 needs it in hash-checking mode).
 # `make lock LOCK_FLAGS=--upgrade` (or `LOCK_FLAGS="--upgrade-package NAME"`) moves pins on.
 LOCK_VENV  := .venv-lock
 LOCK_TOOL  := uv==0.13.8
@@ -28,7 +29,8 @@ lock:
 	@test -x $(LOCK_VENV)/bin/python || $(PYTHON) -m venv $(LOCK_VENV)
 	$(LOCK_VENV)/bin/python -m pip install --quiet --disable-pip-version-check $(LOCK_TOOL)
 	$(LOCK_VENV)/bin/uv pip compile pyproject.toml --extra test --universal --python-version 3.11 \
-	    --generate-hashes --quiet --custom-compile-command "make lock" --output-file requirements.lock $(LOCK_FLAGS)
+	    --generate-hashes --no-strip-extras --quiet --custom-compile-command "make lock" --output-file requirements.lock $(LOCK_FLAGS)
+	PYTHONPATH=lib $(LOCK_VENV)/bin/python -m mmbook.lockfile requirements.lock
 
 book: $(STAMP)
 	$(BIN)/mmbook build
