@@ -11,4 +11,5 @@ finds by their specifications in ``notebooks/`` (:func:`mmbook.params.chapter_na
 - :mod:`mmbook.sweep` / :mod:`mmbook.design` - sweeps and the parameter-space test.
 - :mod:`mmbook.figsave` - figures drawn on the spare cores; :mod:`mmbook.prose` - the prose lint.
 - :mod:`mmbook.cli` - the ``mmbook`` command.
+- :mod:`mmbook.lockfile` - reads ``requirements.lock``; ``make lock`` completes it.
 """
