@@ -204,3 +204,14 @@ def test_perturbed_data_reads_through_load_table():
     with pytest.raises(CheckTableError, match="no such cell"):
         with checktable.perturbed_data("zeadally", ("parameters[nothing]",)):
             pass
+
+
+def test_an_unbounded_interval_end_is_recorded_as_none(tmp_path):
+    """An implied rate F / b0 whose interval reaches b0 = 0 has no upper end: results.json must stay valid JSON
+    (no Infinity), and the verdict is inconclusive (10 lies in [9.5, 10.5] but the interval leaves the band)."""
+    unbounded = types.SimpleNamespace(**vars(FUNCTIONS), wide=lambda run: Ours(10.0, low=9.8, high=float("inf"),
+                                                                              basis="fitted", n=4))
+    file = tmp_path / "checks.yml"
+    file.write_text(HEAD + _check(compute="wide"))
+    (c,) = checktable.evaluate(checktable.load(file, unbounded), _compute({"x": 5, "a": 2}))
+    assert (c.status, c.ci_low, c.ci_high, c.needed_n) == ("inconclusive", 9.8, None, None)

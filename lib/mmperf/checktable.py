@@ -436,7 +436,7 @@ def evaluate_one(table: CheckTable, spec: CheckSpec, run: RunRecord, audit_mark:
                                                       f"{run.parameters[n]:g}" for n, rule in spec.scales.items())
     return TableCheck(spec.claim, spec.location, spec.paper if not _is_number(spec.paper) else float(spec.paper),
                       value, tolerance, spec.reason, spec.kind, spec.label, status, spec.unit, ours.basis,
-                      ours.low, ours.high, ours.n, needed, note, spec.id, spec.source, derived, how,
+                      _finite(ours.low), _finite(ours.high), ours.n, needed, note, spec.id, spec.source, derived, how,
                       tuple(differs), audit_mark)
 
 
@@ -470,6 +470,11 @@ def _judge(spec: CheckSpec, ours: Ours, reference: float | None, not_applicable:
         half = max(value - low, high - value)
         needed = replications_needed(ours.n, half, margin) if margin > 0 and math.isfinite(half) else None
     return _verdict(decision, spec.kind), words, needed
+
+
+def _finite(x: float | None) -> float | None:
+    """An interval end for results.json: an unbounded end (an interval reaching a pole) is recorded as None."""
+    return None if x is None or not math.isfinite(x) else float(x)
 
 
 def _same(a: Any, b: Any) -> bool:
