@@ -142,7 +142,7 @@ def test_scorecard_page_counts_applicable_predictions_and_the_audit(tmp_path, mo
     _chapter_results(tmp_path, "t", "Table chapter", [
         _record("prediction", "reproduced", id="a", audit="✓ moved by x"),
         _record("prediction", "not reproduced", id="b", audit="✗ holds by construction"),
-        _record("prediction", "not applicable", id="c", audit="✓ moved by x"),
+        _record("prediction", "not applicable", id="c", audit="✓ moved by x", ci_low=0.5, ci_high=None),
         _record("arithmetic", "reproduced", id="d", audit="– conditions complete")])
     _chapter_results(tmp_path, "s", "Old chapter", [_record("prediction", "reproduced")])
     page = build.scorecard_page(["t", "s"])
@@ -151,3 +151,4 @@ def test_scorecard_page_counts_applicable_predictions_and_the_audit(tmp_path, mo
     assert "Predictions reproduced / applicable: **1 / 1**." in page
     assert ">2 passed, 1 failed<" in page and ">not yet (no checks table)<" in page
     assert "✗ holds by construction" in page
+    assert "[0.5" not in page   # an interval with an unbounded end (None) shows the value alone, as on the chapter

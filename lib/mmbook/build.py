@@ -244,10 +244,13 @@ def _not_applicable(head: dict) -> str:
 
 
 def _ours(check: dict) -> str | float:
+    """Our value with its interval when both ends are known (as on the chapter's page); an interval with an
+    unbounded end (None in results.json) shows the value alone, its note says more."""
     ours = check["ours"]
-    if check.get("ci_low") is not None and isinstance(ours, int | float):
-        return f"{ours:.4g} [{check['ci_low']:.4g}, {check['ci_high']:.4g}]"
-    return ours
+    low, high = check.get("ci_low"), check.get("ci_high")
+    if low is None or high is None or not isinstance(ours, int | float):
+        return ours
+    return f"{ours:.4g} [{low:.4g}, {high:.4g}]"
 
 
 def render_book(strict: bool = True) -> None:
