@@ -119,3 +119,36 @@ def test_noop_build_stops_before_running_anything(tmp_path, monkeypatch, capsys)
     except Reached:
         pass
     assert not state.exists()
+
+
+def _chapter_results(root, name: str, title: str, checks: list[dict]) -> None:
+    folder = root / "_build" / "chapters" / name
+    folder.mkdir(parents=True)
+    (folder / "results.json").write_text(__import__("json").dumps({"checks": checks}))
+    (folder / "coverage.json").write_text(__import__("json").dumps({"title": title, "items": []}))
+
+
+def _record(evidence: str, status: str, **extra) -> dict:
+    return {"what": f"{evidence} {status}", "where": "Table 1", "paper": 1.0, "ours": 1.0, "tolerance": "±0.5",
+            "reason": "r", "evidence": evidence, "status": status, **extra}
+
+
+def test_scorecard_page_counts_applicable_predictions_and_the_audit(tmp_path, monkeypatch):
+    """Chapter t (a checks table): 1 reproduced, 1 not reproduced, 1 not applicable, audit 1 passed 1 failed;
+    chapter s (old style, no audit): 1 reproduced of 1. The book: 2 reproduced of 3 applicable."""
+    (tmp_path / "_config.yml").write_text("title: t\n")
+    (tmp_path / "data").mkdir()
+    monkeypatch.setenv("MMPERF_ROOT", str(tmp_path))
+    _chapter_results(tmp_path, "t", "Table chapter", [
+        _record("prediction", "reproduced", id="a", audit="✓ moved by x"),
+        _record("prediction", "not reproduced", id="b", audit="✗ holds by construction"),
+        _record("prediction", "not applicable", id="c", audit="✓ moved by x", ci_low=0.5, ci_high=None),
+        _record("arithmetic", "reproduced", id="d", audit="– conditions complete")])
+    _chapter_results(tmp_path, "s", "Old chapter", [_record("prediction", "reproduced")])
+    page = build.scorecard_page(["t", "s"])
+    assert "Predictions reproduced / predictions applicable, whole book: 2 / 3." in page
+    assert "Predictions reproduced / applicable: **1 / 2** (1 not applicable at these parameters)" in page
+    assert "Predictions reproduced / applicable: **1 / 1**." in page
+    assert ">2 passed, 1 failed<" in page and ">not yet (no checks table)<" in page
+    assert "✗ holds by construction" in page
+    assert "[0.5" not in page   # an interval with an unbounded end (None) shows the value alone, as on the chapter

@@ -103,3 +103,33 @@ def test_glue_prefix_is_myst_nb_s():
     from mmbook.chapter import GLUE_PREFIX as ours
 
     assert ours == GLUE_PREFIX
+
+
+def test_a_checks_table_lands_in_the_scorecard_results_and_page(ch, tmp_path):
+    """Two table checks at rate = 1.5: one whose condition is rate = 1 (not applicable, named), one applicable
+    and reproduced (2.0 within 2 +- 0.5); results.json counts 1 / 1 applicable and the audit's one pass;
+    the shown table labels the derived value and carries the audit column and the seed line."""
+    import types
+
+    from mmperf import checktable
+
+    file = tmp_path / "checks.yml"
+    file.write_text(
+        "study: demo\nchecks:\n"
+        "  - {id: at-one, claim: 'At rate 1', paper: 2, location: Table 1, source: 'seed 9 line 3: quote',"
+        " kind: prediction, compute: two, tolerance: {abs: 0.5}, reason: r, conditions: {rate: 1}}\n"
+        "  - {id: any-rate, claim: 'Any rate', paper: 'four halves', derived: {value: 2, how: '4 / 2'}, label: derived,"
+        " location: Eq. 2, source: 'seed 9 line 4: quote', kind: prediction, compute: two,"
+        " tolerance: {abs: 0.5}, reason: r}\n")
+    table = checktable.load(file, types.SimpleNamespace(two=lambda run: checktable.Ours(2.0)))
+    audit = {"any-rate": checktable.AuditResult("any-rate", "prediction", "✓ moved by rate", True, "fine")}
+    ch.score_table(table, checktable.RunRecord(dict(ch.parameters), {}), audit)
+    by = {c.id: c for c in ch.scorecard.checks}
+    assert (by["at-one"].status, by["at-one"].not_applicable) == ("not applicable", ("rate = 1.5 (the paper: 1)",))
+    assert (by["any-rate"].status, by["any-rate"].audit) == ("reproduced", "✓ moved by rate")
+    results = json.loads(ch.save().read_text())
+    assert results["predictions"] == {"reproduced": 1, "applicable": 1, "not_applicable": 1}
+    assert results["audit"] == {"passed": 1, "failed": 0, "not audited": 1}
+    rows = ch.scorecard_table().rows
+    assert rows[1][1] == "Eq. 2 (seed 9 line 4)" and rows[1][2] == "four halves; derived: 2 = 4 / 2"
+    assert rows[1][-1] == "✓ moved by rate"

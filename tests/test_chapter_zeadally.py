@@ -20,18 +20,43 @@ def _run(tmp_path: Path, *params: str) -> dict:
 
 @pytest.mark.slow
 def test_bus_twice_as_fast(tmp_path):
-    """Z_XF doubled: Eq. 1 = 1/(1/200 + 1/240 + 1/460); the paper's 74 is now arithmetic that fails."""
+    """Z_XF doubled: Eq. 1 = 1/(1/200 + 1/240 + 1/460). The paper's 74 is Eq. 1 at Z_XF = 230, so the check is
+    not applicable at these parameters (naming z_xf_mbps), and so is every check whose conditions name
+    z_xf_mbps: none of them is 'not reproduced'. The predictions that remain are counted as applicable."""
     r = _run(tmp_path, "-p", "z_xf_mbps", "460")
     m = r["metrics"]
     assert r["parameters"]["z_xf_mbps"] == 460.0 and "z_xf_mbps" in r["defaults_differ"]
     assert m["eq1_mbps"] == pytest.approx(1 / (1 / 200 + 1 / 240 + 1 / 460), rel=1e-9)
     assert m["ciw_serial_eq1_mbps"] == pytest.approx(m["eq1_mbps"], rel=1e-6)
     assert m["ciw_pipelined_det_mbps"] == pytest.approx(200, rel=1e-6)   # Z_NA still the slowest
-    checks = {c["what"]: c for c in r["checks"]}
-    eq1 = checks["Eq. 1 evaluated at the measured stage throughputs"]
-    assert (eq1["evidence"], eq1["status"]) == ("arithmetic", "not reproduced")
-    assert set(r["headline"]) == {"reproduced", "checked"}
-    assert all(c["evidence"] for c in r["checks"])
+    checks = {c["id"]: c for c in r["checks"]}
+    eq1 = checks["eq1-value"]
+    assert (eq1["evidence"], eq1["status"], eq1["not_applicable"]) == \
+        ("arithmetic", "not applicable", ["z_xf_mbps = 460 (the paper: 230)"])
+    from mmstudies.zeadally import checks as zchecks
+
+    with_xf = [c.id for c in zchecks.table().checks if "z_xf_mbps" in c.conditions]
+    assert len(with_xf) >= 8
+    assert all(checks[i]["status"] == "not applicable" for i in with_xf)
+    preds = [c for c in r["checks"] if c["evidence"] == "prediction"]
+    assert r["predictions"] == {"reproduced": sum(c["status"] == "reproduced" for c in preds),
+                                "applicable": sum(c["status"] != "not applicable" for c in preds),
+                                "not_applicable": sum(c["status"] == "not applicable" for c in preds)}
+    assert r["predictions"]["not_applicable"] == 4   # three Eq. 1 two-copy runs and Figure 6's order
+    assert all(c["evidence"] and c["audit"] for c in r["checks"])
+
+
+@pytest.mark.slow
+def test_run_record_recomputes_the_notebook_metrics(tmp_path):
+    """The independence audit recomputes the chapter outside the notebook (checks.run_record): at the same
+    parameters it must give the notebook's metrics, or the audit would audit something else."""
+    from mmstudies.zeadally import checks as zchecks
+
+    r = _run(tmp_path)
+    run = zchecks.run_record({**r["parameters"], "ps_run_s": 60.0})
+    assert set(run.metrics) <= set(r["metrics"])
+    for name in run.metrics:
+        assert run.metrics[name] == pytest.approx(r["metrics"][name], rel=1e-9, abs=1e-12), name
 
 
 @pytest.mark.slow

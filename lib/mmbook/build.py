@@ -155,7 +155,8 @@ def scorecard_page(names: list[str]) -> str:
     kinds of evidence counted beneath, each chapter's counts per kind and status, and every check."""
     import pandas as pd
 
-    from mmperf.checks import EVIDENCE, STATUSES, headline
+    from mmperf.checks import EVIDENCE, STATUSES, predictions_headline
+    from mmperf.checktable import audit_summary
     from mmperf.tables import show_table
 
     chapters = []
@@ -165,15 +166,16 @@ def scorecard_page(names: list[str]) -> str:
         coverage = json.loads((folder / "coverage.json").read_text())
         chapters.append((name, results, coverage))
     every = [c for _, r, _ in chapters for c in r["checks"]]
-    book_head = headline(every)
+    book_head = predictions_headline(every)
     summary_rows = []
     for _name, results, coverage in chapters:
-        head = headline(results["checks"])
+        head = predictions_headline(results["checks"])
         row = {"chapter": coverage["title"],
-               "predictions reproduced / checked": f"{head['reproduced']} / {head['checked']}"}
+               "predictions reproduced / applicable": f"{head['reproduced']} / {head['applicable']}"}
         for evidence in EVIDENCE[1:]:
             row[evidence] = sum(c["evidence"] == evidence for c in results["checks"])
         row["tables & figures covered"] = len(coverage["items"])
+        row["independence audit"] = _audit_cell(results["checks"], audit_summary)
         summary_rows.append(row)
     summary = show_table(pd.DataFrame(summary_rows)).to_html()
     for name, _results, coverage in chapters:  # the chapter titles link to the chapters
@@ -190,23 +192,26 @@ def scorecard_page(names: list[str]) -> str:
     kinds = kinds.loc[:, (kinds != 0).any(axis=0)] if len(kinds) else kinds
     sections = []
     for _name, results, coverage in chapters:
-        head = headline(results["checks"])
+        head = predictions_headline(results["checks"])
         table = pd.DataFrame([{"what": c["what"], "where": c["where"], "paper": c["paper"],
                                "ours": _ours(c), "tolerance": c["tolerance"], "reason": c.get("reason", ""),
                                "evidence": c["evidence"], "status": c["status"]} for c in results["checks"]])
+        if any("audit" in c for c in results["checks"]):
+            table["audit"] = [c.get("audit", "") for c in results["checks"]]
         cats = {}
         for item in coverage["items"]:
             cats[item["category"]] = cats.get(item["category"], 0) + 1
         cov = ", ".join(f"{v} {k}" for k, v in cats.items())
         sections.append(
-            f"## {coverage['title']}\n\nPredictions reproduced / checked: **{head['reproduced']} / "
-            f"{head['checked']}**. Coverage of the study's tables and figures: {cov}.\n\n"
+            f"## {coverage['title']}\n\nPredictions reproduced / applicable: **{head['reproduced']} / "
+            f"{head['applicable']}**{_not_applicable(head)}. Coverage of the study's tables and figures: {cov}.\n\n"
             + show_table(table, status="status", formats={"paper": "sig4", "ours": "sig4"},
-                         wrap=["what", "where", "reason"]).to_html() + "\n")
+                         wrap=["what", "where", "reason"] + (["audit"] if "audit" in table else [])).to_html()
+            + "\n")
     return (
         "# Reproduction scorecard\n\n"
-        f"**Predictions reproduced / predictions checked, whole book: {book_head['reproduced']} / "
-        f"{book_head['checked']}.**\n\n"
+        f"**Predictions reproduced / predictions applicable, whole book: {book_head['reproduced']} / "
+        f"{book_head['applicable']}.**\n\n"
         "A *prediction* is an output of a model that was not calibrated to it: only predictions test the\n"
         "models. The other kinds are counted beside them: *arithmetic* (a number the paper derives from its\n"
         "own numbers, recomputed), *transcription* (a printed value re-rendered from our data), *construction*\n"
@@ -214,18 +219,38 @@ def scorecard_page(names: list[str]) -> str:
         "nothing by itself) and *not comparable* (an error in the seed or an unstated condition). A simulated\n"
         "or fitted value carries its confidence interval: it is *reproduced* when the whole interval lies\n"
         "inside the tolerance band, *not reproduced* when it lies wholly outside, and *inconclusive* when the\n"
-        "run cannot decide. Every number comes from the chapters' `results.json`, written when the book was\n"
+        "run cannot decide. A prediction is *applicable* when the run's parameters are the paper's setting for\n"
+        "it (its conditions); the book is built at the defaults, the paper's setting. The column\n"
+        "*independence audit* counts, for chapters whose checks are declared in a checks table, the predictions\n"
+        "the audit passes and fails (see [How to read a scorecard](intro.md#how-to-read-a-scorecard)).\n"
+        "Every number comes from the chapters' `results.json`, written when the book was\n"
         "built; each chapter explains its mismatches.\n\n"
         + summary + "\n\n## Checks per kind of evidence and status\n\n"
         + (show_table(kinds).to_html() if len(kinds) else "") + "\n\n" + "\n".join(sections)
     )
 
 
+def _audit_cell(checks: list[dict], audit_summary) -> str:
+    """The independence audit of a chapter's predictions in words ('not yet' before its checks table)."""
+    if not any("audit" in c for c in checks):
+        return "not yet (no checks table)"
+    counts = audit_summary([c for c in checks if c["evidence"] == "prediction"])
+    return f"{counts['passed']} passed, {counts['failed']} failed"
+
+
+def _not_applicable(head: dict) -> str:
+    n = head["not_applicable"]
+    return f" ({n} not applicable at these parameters)" if n else ""
+
+
 def _ours(check: dict) -> str | float:
+    """Our value with its interval when both ends are known (as on the chapter's page); an interval with an
+    unbounded end (None in results.json) shows the value alone, its note says more."""
     ours = check["ours"]
-    if check.get("ci_low") is not None and isinstance(ours, int | float):
-        return f"{ours:.4g} [{check['ci_low']:.4g}, {check['ci_high']:.4g}]"
-    return ours
+    low, high = check.get("ci_low"), check.get("ci_high")
+    if low is None or high is None or not isinstance(ours, int | float):
+        return ours
+    return f"{ours:.4g} [{low:.4g}, {high:.4g}]"
 
 
 def render_book(strict: bool = True) -> None:

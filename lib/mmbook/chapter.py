@@ -16,10 +16,15 @@ the first cell, before any simulation) and prepares ``output_dir``. It then reco
 
 and ends with ``ch.save()``, which writes ``results.json`` and ``coverage.json``.
 
+A chapter whose checks live in a checks table (:mod:`mmperf.checktable`) records them with
+``ch.score_table(table, run, audit)`` instead of ``ch.scorecard.compare(...)``.
+
 ``results.json`` holds ``parameters``, ``defaults``, ``defaults_differ`` (name -> default and
 value, for a what-if), ``metrics``, ``units``, ``undefined`` (name -> reason), ``warnings``
-(a list of {what, why}), ``checks``, ``headline`` (predictions reproduced / checked) and
-``counts`` (per kind of evidence and status).
+(a list of {what, why}), ``checks``, ``headline`` (predictions reproduced / checked),
+``predictions`` (reproduced / applicable, and how many do not apply at these parameters), ``audit``
+(the independence audit's marks counted, for a chapter with a checks table) and ``counts`` (per kind
+of evidence and status).
 """
 
 from __future__ import annotations
@@ -37,7 +42,7 @@ from mmbook import figsave
 from mmbook import params as params_mod
 from mmbook.standalone import GLUE_PREFIX
 from mmperf import paths
-from mmperf.checks import Coverage, Scorecard, headline, summary_sentence
+from mmperf.checks import Coverage, Scorecard, headline, predictions_headline, summary_sentence
 
 METRIC_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 FIGURE_NAME = re.compile(r"^fig-[a-z0-9-]+$")
@@ -272,18 +277,38 @@ class Chapter:
                 f"<code>{_commit()}</code>; regenerated as <code>{html.escape(record['csv'])}</code> by "
                 f"<code>mmbook run {html.escape(self.name)}</code>.</p>")
 
+    def score_table(self, table, run, audit: dict | None = None) -> None:
+        """Add every check of a checks table (:mod:`mmperf.checktable`) for this run to the scorecard.
+
+        ``run`` is the run's :class:`mmperf.checktable.RunRecord`; ``audit`` the independence audit's
+        results (check id -> :class:`mmperf.checktable.AuditResult`), whose marks the scorecard shows.
+        A check whose conditions this run's parameters break is recorded as not applicable.
+        """
+        from mmperf import checktable
+
+        marks = checktable.marks(audit) if audit else None
+        for check in checktable.evaluate(table, run, marks):
+            self.scorecard.add(check)
+
     def scorecard_table(self):
         """The scorecard, statuses coloured and written, for display at the end of the chapter.
 
         Seven columns, so that it fits the text column: the note is folded into *what*, the reason into
-        *tolerance*.
+        *tolerance*. A chapter with a checks table shows an eighth, the independence audit's mark, and
+        a derived value compared with is labelled so beside the paper's print.
         """
         table = self.scorecard.table()
+        records = self.scorecard.to_records()
         table["what"] = [w if not n else f"{w} ({n})" for w, n in zip(table["what"], table["note"], strict=True)]
         table["tolerance"] = [(r if t == "—" else f"{t}: {r}") if r else t
                               for t, r in zip(table["tolerance"], table["reason"], strict=True)]
         table = table.drop(columns=["note", "reason"])
-        return _show(table, status="status", wrap=["what", "where", "tolerance"])
+        if any("id" in r for r in records):
+            table["where"] = [_where_cell(r) for r in records]
+            table["paper"] = [_paper_cell(r) for r in records]
+            table["audit"] = [r.get("audit", "") for r in records]
+        return _show(table, status="status", wrap=["what", "where", "tolerance", "paper", "audit"]
+                     if "audit" in table else ["what", "where", "tolerance"])
 
     def coverage_table(self):
         """The coverage table (every table and figure of the study and how it is regenerated)."""
@@ -317,8 +342,13 @@ class Chapter:
             "warnings": self.warnings,
             "checks": records,
             "headline": headline(records),
+            "predictions": predictions_headline(records),
             "counts": self.scorecard.counts(),
         }
+        if any("id" in r for r in records):
+            from mmperf.checktable import audit_summary
+
+            results["audit"] = audit_summary([r for r in records if r["evidence"] == "prediction"])
         file = self.output_dir / "results.json"
         file.write_text(json.dumps(results, indent=2, default=_json_default) + "\n", encoding="utf-8")
         coverage = {"chapter": self.name, "title": self.spec.title, "items": self.coverage.to_records(),
@@ -326,6 +356,28 @@ class Chapter:
         (self.output_dir / "coverage.json").write_text(json.dumps(coverage, indent=2, default=_json_default)
                                                        + "\n", encoding="utf-8")
         return file
+
+
+def _where_cell(record: dict[str, Any]) -> str:
+    """Where a checks-table check sits in the paper, with the seed line its source quotes (before its colon).
+
+    Examples
+    --------
+    >>> _where_cell({"where": "Table 1", "source": "seed 002 line 108: 'Throughput 8.4'"})
+    'Table 1 (seed 002 line 108)'
+    """
+    line = str(record.get("source", "")).split(":")[0].strip()
+    return f"{record['where']} ({line})" if line else record["where"]
+
+
+def _paper_cell(record: dict[str, Any]) -> str | float:
+    """The paper column of a checks-table check: what the paper prints, and a derived value labelled so."""
+    paper = record["paper"]
+    if record.get("derived") is None:
+        return paper
+    shown = f"{paper:g}" if isinstance(paper, float) else str(paper)
+    how = f" = {record['derived_how']}" if record.get("derived_how") else ""
+    return f"{shown}; derived: {record['derived']:.4g}{how}"
 
 
 class ProvenancedTable:

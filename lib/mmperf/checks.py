@@ -188,6 +188,14 @@ class Scorecard:
         self.chapter = chapter
         self.checks: list[Check] = []
 
+    def add(self, check: Check) -> Check:
+        """Add a check built elsewhere (a checks table's, :mod:`mmperf.checktable`)."""
+        _validate(check.kind, check.evidence, check.basis)
+        if check.status not in STATUSES:
+            raise ValueError(f"{check.what}: status must be one of {STATUSES}, got {check.status!r}")
+        self.checks.append(check)
+        return check
+
     # -- adding checks ---------------------------------------------------------------------------
     def compare(self, what: str, where: str, *, paper: float, ours: float, evidence: str, reason: str,
                 tol: float | None = None, rel: float | None = None, unit: str = "", kind: str = "paper",
@@ -345,6 +353,26 @@ def headline(records: list[dict[str, Any]]) -> dict[str, int]:
     """
     predictions = [r for r in records if r["evidence"] == "prediction" and r["status"] != "not applicable"]
     return {"reproduced": sum(r["status"] == "reproduced" for r in predictions), "checked": len(predictions)}
+
+
+def predictions_headline(records: list[dict[str, Any]]) -> dict[str, int]:
+    """Predictions reproduced / predictions applicable, and how many do not apply at the run's parameters.
+
+    A prediction is *applicable* unless it is marked ``not applicable`` (its conditions differ from the
+    run's parameters, or our value is undefined there); inconclusive ones are applicable.
+
+    Examples
+    --------
+    >>> predictions_headline([{"evidence": "prediction", "status": "reproduced"},
+    ...                       {"evidence": "prediction", "status": "inconclusive"},
+    ...                       {"evidence": "prediction", "status": "not applicable"},
+    ...                       {"evidence": "arithmetic", "status": "reproduced"}])
+    {'reproduced': 1, 'applicable': 2, 'not_applicable': 1}
+    """
+    predictions = [r for r in records if r["evidence"] == "prediction"]
+    applicable = [r for r in predictions if r["status"] != "not applicable"]
+    return {"reproduced": sum(r["status"] == "reproduced" for r in applicable), "applicable": len(applicable),
+            "not_applicable": len(predictions) - len(applicable)}
 
 
 def summary_sentence(records: list[dict[str, Any]]) -> str:

@@ -27,8 +27,10 @@ A column may be ``nullable: true`` (an empty cell is the seed's dash, not a miss
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import functools
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -45,6 +47,38 @@ VALUES_COLUMNS = ["name", "value", "unit", "label", "source"]
 
 #: data files read in this process (project-relative paths): a figure's provenance names them
 _FILES_READ: set[str] = set()
+
+
+#: tables read in place of the files while :func:`substituted` is open: (study, name) -> frame
+_SUBSTITUTES: dict[tuple[str, str], pd.DataFrame] = {}
+
+
+@contextlib.contextmanager
+def substituted(study: str, frames: dict[str, pd.DataFrame]) -> Iterator[None]:
+    """While open, :func:`load_table` returns a copy of ``frames[name]`` for the study's table ``name``.
+
+    The independence audit (:mod:`mmperf.checktable`) reads perturbed paper values through it, so a
+    model that loads its data deep inside reads them too. Nothing is written to disk.
+
+    Examples
+    --------
+    >>> t1 = load_table("zeadally", "table1")
+    >>> t1.loc[0, "frame_rate_fps"] = 5.0
+    >>> with substituted("zeadally", {"table1": t1}):
+    ...     float(load_table("zeadally", "table1").loc[0, "frame_rate_fps"])
+    5.0
+    >>> float(load_table("zeadally", "table1").loc[0, "frame_rate_fps"])
+    4.0
+    """
+    keys = [(study, name) for name in frames]
+    saved = {k: _SUBSTITUTES[k] for k in keys if k in _SUBSTITUTES}
+    _SUBSTITUTES.update({(study, name): frame.copy() for name, frame in frames.items()})
+    try:
+        yield
+    finally:
+        for k in keys:
+            _SUBSTITUTES.pop(k, None)
+        _SUBSTITUTES.update(saved)
 
 
 def files_read() -> list[str]:
@@ -158,6 +192,8 @@ def load_table(study: str, name: str) -> pd.DataFrame:
     >>> list(df["network"])
     ['Ethernet', 'FDDI', 'Jetstream']
     """
+    if (study, name) in _SUBSTITUTES:
+        return _SUBSTITUTES[(study, name)].copy()
     prov = provenance(study)
     if name not in prov["tables"]:
         raise DataError(f"study {study!r} has no table {name!r}; tables: {', '.join(prov['tables'])}")

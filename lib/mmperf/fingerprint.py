@@ -130,7 +130,22 @@ def library_files(modules: Iterable[str]) -> list[Path]:
         todo.extend(sorted(project_imports(name, file) - seen))
         if file.name == "__init__.py" and name.startswith("mmstudies.") and name.count(".") == 1:
             todo.extend(f"{name}.{sub.stem}" for sub in sorted(file.parent.glob("*.py")))
+        files.update(module_data(file))
     return sorted(files)
+
+
+def module_data(file: Path) -> list[Path]:
+    """The data file a module keeps beside itself under its own name (``checks.py`` reads ``checks.yml``).
+
+    Examples
+    --------
+    >>> [p.name for p in module_data(module_file("mmstudies.zeadally.checks"))]
+    ['checks.yml']
+    >>> module_data(module_file("mmstudies.zeadally.model"))
+    []
+    """
+    data = file.with_suffix(".yml")
+    return [data] if file.name != "__init__.py" and data.is_file() else []
 
 
 def study_data_files(module: str) -> list[Path]:
@@ -182,6 +197,9 @@ def code_fingerprint(module: str) -> str:
         todo.extend(sorted(project_imports(name, file) - seen))
     for file in study_data_files(module):
         digest.update(file.relative_to(paths.data_dir()).as_posix().encode())
+        digest.update(file.read_bytes())
+    for file in sorted({f for name in seen for f in module_data(module_file(name))}):
+        digest.update(file.name.encode())
         digest.update(file.read_bytes())
     return digest.hexdigest()
 

@@ -82,7 +82,7 @@ def test_importing_the_package_does_not_import_ciw():
     import sys
 
     code = ("import sys; import mmstudies.zeadally, mmstudies.zeadally.model, "
-            "mmstudies.zeadally.costfit, mmstudies.zeadally.record, mmstudies.zeadally.scoring, "
+            "mmstudies.zeadally.costfit, mmstudies.zeadally.record, mmstudies.zeadally.checks, "
             "mmstudies.zeadally.narrative; print('ciw' in sys.modules, 'statsmodels' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
     assert out == ["False", "False"]

@@ -6,7 +6,7 @@ Modules by concern:
   configuration, and the arithmetic on Table 2 (no Ciw, no statsmodels);
 - :mod:`.costfit` - the fixed-plus-per-byte regression (a demonstration on four or five points);
 - :mod:`.model` - the Ciw models: the serial and pipelined data path, CPU processor sharing;
-- :mod:`.scoring` - every scorecard check of the chapter (``score``);
+- :mod:`.checks` - the functions behind the chapter's checks table (``checks.yml``), the run record and the audit;
 - :mod:`.narrative` - the sentences of the chapter that depend on the run, composed from it;
 - :mod:`.figures` - every figure of the chapter.
 

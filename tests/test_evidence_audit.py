@@ -1,0 +1,56 @@
+"""The independence audit (mmperf.checktable.audit) of every chapter whose checks live in a checks table.
+
+For each check declared ``prediction``: (a) perturbing the paper value it is compared with (and the transcribed
+values printed with it or derived from it) in the loaded data must not move our value; (b) perturbing the
+model's stated assumptions and free inputs one at a time must move it for at least one; (c) no two predictions
+share their computation and paper value. For every check compared with a paper value, a parameter of the paper's
+setting that moves our value must be among its conditions (or scaling rules), so that a what-if run never judges
+it against the paper's setting. A disagreement fails here, naming the check.
+
+To audit another chapter, convert it to a checks table (CONTRIBUTING.md) and list its study's checks module.
+"""
+
+import dataclasses
+import importlib
+
+import pytest
+
+from mmbook.params import load_chapter
+from mmperf import checktable
+
+#: chapter -> the study module holding its checks table's functions (``table()`` and the record function)
+AUDITED = {"zeadally": "mmstudies.zeadally.checks"}
+
+
+def _audit(chapter: str, table: checktable.CheckTable | None = None) -> dict[str, checktable.AuditResult]:
+    module = importlib.import_module(AUDITED[chapter])
+    table = table or module.table()
+    return checktable.audit(table, table.function(table.record), load_chapter(chapter).defaults())
+
+
+@pytest.fixture(scope="module", params=sorted(AUDITED))
+def audited(request):
+    return request.param, _audit(request.param)
+
+
+def test_declared_kinds_agree_with_the_audit(audited):
+    chapter, results = audited
+    disagreements = [f"{cid}: {r.detail}" for cid, r in results.items() if not r.agrees]
+    assert not disagreements, f"{chapter}: " + "; ".join(disagreements)
+
+
+def test_every_prediction_is_audited(audited):
+    chapter, results = audited
+    predictions = [r for r in results.values() if r.kind == "prediction"]
+    assert predictions and all(r.mark.startswith("✓") for r in predictions), chapter
+
+
+def test_the_audit_catches_the_paper_arithmetic_if_declared_a_prediction():
+    """Eq. 1 at the paper's own stage throughputs (200, 240, 230 Mbit/s) is the paper's 74: declared a prediction,
+    the audit must see it move when those printed values move (test a). This is the finding of issue 24."""
+    module = importlib.import_module(AUDITED["zeadally"])
+    table = module.table()
+    wrong = dataclasses.replace(table, checks=(dataclasses.replace(table.spec("eq1-value"), kind="prediction"),))
+    result = _audit("zeadally", wrong)["eq1-value"]
+    assert not result.agrees and "arithmetic or transcription" in result.detail
+    assert "parameters[z_ax]" in result.uses_paper
