@@ -68,15 +68,20 @@ def _parser() -> argparse.ArgumentParser:
                    help="a fixed parameter for every point (repeatable)")
     s.add_argument("-f", "--file", type=Path, help="YAML file of fixed parameter values")
     s.add_argument("--output", type=Path, required=True, help="folder for the sweep (new, or an earlier sweep "
-                                                              "with --resume)")
-    s.add_argument("--workers", type=int, help="points run at once on this machine (default: the cores)")
+                                                              "with --resume; never inside the book's _build/)")
+    s.add_argument("--workers", type=int, help="points run at once on this machine (default: the cores; at most "
+                                               "the cores; not with --scheduler)")
     s.add_argument("--scheduler", metavar="ADDRESS",
                    help="run the points on a Dask distributed cluster (e.g. tcp://10.0.0.5:8786)")
-    s.add_argument("--resume", action="store_true", help="skip points already completed with the same "
-                                                         "parameters and code")
+    s.add_argument("--resume", action="store_true", help="complete an earlier (interrupted) sweep: run only the "
+                                                         "points not yet finished with the same parameters and code")
+    s.add_argument("--force", action="store_true", help="with --resume: run these points even if they differ "
+                                                        "from the earlier sweep's (the earlier rows are kept)")
     s.add_argument("--plot", nargs="+", metavar="METRIC", help="metrics plotted in index.html "
                                                                "(default: the chapter's headline metrics)")
-    s.add_argument("--seed", type=int, default=0, help="seed of the Latin hypercube (default 0)")
+    s.add_argument("--seed", type=int, help="base seed: each point's seed is derived from it and the point's "
+                                            "parameters, within the chapter's range of seed; it also seeds the "
+                                            "Latin hypercube (default: the chapter's default seed, else 0)")
     c = sub.add_parser("compare", help="metrics that differ between two runs (or a run and the book's build)")
     c.add_argument("run_a", type=Path)
     c.add_argument("run_b", type=Path, nargs="?", help="omitted: the book's default build of the same chapter")
@@ -260,23 +265,38 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
     from mmbook import sweep
 
     spec = params_mod.load_chapter(args.chapter)
+    sweep.check_outside_build(args.output)
+    if args.force and not args.resume:
+        raise UsageError("--force goes with --resume (it runs points that differ from the earlier sweep's)")
     fixed = _overrides(args)
+    base = sweep.base_seed(spec, args.seed, fixed)
     if args.sample is not None:
         if args.grid:
             raise UsageError("give either --grid or --sample with --vary, not both")
         if not args.vary:
             raise UsageError("--sample needs the parameters to vary: --vary NAME[=LOW:HIGH]")
-        points = sweep.sample_points(spec, [sweep.parse_vary(v) for v in args.vary], args.sample, fixed,
-                                     seed=args.seed)
+        vary = [sweep.parse_vary(v) for v in args.vary]
+        points = sweep.sample_points(spec, vary, args.sample, fixed, seed=base)
+        how = {"vary": {name: list(rng) if rng else None for name, rng in vary}, "sample": args.sample}
     elif args.grid:
         if args.vary:
             raise UsageError("--vary goes with --sample N")
-        points = sweep.grid_points(spec, [sweep.parse_grid(g) for g in args.grid], fixed)
+        grids = sweep.typed_grids(spec, [sweep.parse_grid(g) for g in args.grid])
+        points = sweep.grid_points(spec, grids, fixed)
+        how = {"grid": dict(grids)}
     else:
         raise UsageError("a sweep needs --grid NAME=V1,V2,... or --vary NAME --sample N")
-    summary = sweep.run_sweep(args.chapter, points, args.output, workers=args.workers, scheduler=args.scheduler,
-                              resume=args.resume, plot=args.plot)
-    print(f"sweep done: {summary['points']} points ({summary['ran']} run, {summary['skipped']} resumed), "
+    plan = {**how, "fixed": {name: spec.parameters[name].coerce(value) for name, value in fixed.items()},
+            "seed": base}
+    try:
+        summary = sweep.run_sweep(args.chapter, points, args.output, workers=args.workers,
+                                  scheduler=args.scheduler, resume=args.resume, force=args.force,
+                                  plot=args.plot, plan=plan, seed=args.seed)
+    except sweep.SweepInterrupted as stop:
+        print(f"mmbook: {stop}", file=sys.stderr)
+        return stop.exit_status
+    kept = f", {summary['kept']} earlier points kept" if summary["kept"] else ""
+    print(f"sweep done: {summary['points']} points ({summary['ran']} run, {summary['skipped']} resumed{kept}), "
           f"{len(summary['failed'])} failed; {args.output / 'index.html'}", file=sys.stderr)
     for point_id, overrides, error in summary["failed"]:
         print(f"  failed {point_id} {overrides}: {error}", file=sys.stderr)
