@@ -293,8 +293,11 @@ def write_sweep_page() -> None:
     if page.is_file() and key_file.is_file() and key_file.read_text().strip() == key:
         return  # nothing the page shows has changed
     points = sweep.grid_points(spec, grids, {})
+    if out.exists() and sweep.difference_from_earlier(chapter, points, out):
+        shutil.rmtree(out)  # the example's grid (or its seeds) changed: its earlier points are not this page's
     print(f"example sweep of {chapter} ({len(points)} points, resumed where done) ...", file=sys.stderr)
-    summary = sweep.run_sweep(chapter, points, out, workers=2, resume=out.exists(), plot=metrics, progress=False)
+    summary = sweep.run_sweep(chapter, points, out, workers=min(2, sweep.max_workers()), resume=out.exists(),
+                              plot=metrics, progress=False)
     if summary["failed"]:
         raise RuntimeError(f"the example sweep failed at {summary['failed']}; see {out / 'index.html'}")
     _write_if_changed(page, sweep_page(out, spec, grids, metrics, missing))
@@ -357,20 +360,23 @@ from the sweep above (seaborn, the book's style).
   against the swept parameters, faceted by the others.
 
 A failed point does not stop the others; `mmbook sweep` then exits with status 1 and lists the failed
-points. `--resume` completes an interrupted sweep: points already completed with the same parameters and
-code are skipped. `mmbook compare RUN_A RUN_B` lists the metrics that differ between two runs (or, without
+points. Ctrl-C or SIGTERM stops the running points within seconds, keeps every finished point in
+`manifest.jsonl` and says how many (exit status 130 or 143); `--resume` with the same options then runs
+exactly the missing points (and those whose code changed). A resume whose points differ from the earlier
+sweep's is refused, naming the difference; `--resume --force` runs the new points and keeps the earlier
+rows. `mmbook compare RUN_A RUN_B` lists the metrics that differ between two runs (or, without
 `RUN_B`, between a run and the book's default build), with both values and the relative change.
 
 ## A larger sweep for a course
 
-A Latin hypercube of 40 points over two ranges of the Sharp chapter, four at a time:
+A Latin hypercube of 40 points over two ranges of the Sharp chapter, two at a time:
 
 ```bash
 mmbook sweep sharp --vary frame_rate_fps=10:30 --vary background_load=0:0.3 --sample 40 \
-    --workers 4 --output runs/sharp-lhs
+    --workers 2 --output runs/sharp-lhs
 ```
 
-Expect about 40 chapter runs' worth of time divided by the workers, a progress bar (points done, failed,
+Expect about 40 chapter runs' worth of time divided by the workers (at most the machine's cores), a progress bar (points done, failed,
 time left), and `runs/sharp-lhs/index.html` with the chapter's headline metrics against both parameters.
 Students can then answer, from `results.csv` alone, at what frame rate and load the loss bound is crossed.
 

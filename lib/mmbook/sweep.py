@@ -512,6 +512,19 @@ def plan_difference(output: Path, plan: dict[str, Any], point_ids: list[str]) ->
     return None
 
 
+def difference_from_earlier(chapter: str, points: list[Point], output: Path, plan: dict[str, Any] | None = None,
+                            seed: int | None = None) -> str | None:
+    """How the sweep of ``points`` differs from the earlier sweep in ``output`` (``None``: it does not, or
+    there is none), as ``--resume`` would see it: for a caller that starts afresh instead (the book's own
+    example sweep when its grid changes)."""
+    if not (output / "manifest.jsonl").is_file():
+        return None
+    spec = params_mod.load_chapter(chapter)
+    prepared = prepare(spec, [Point(dict(p.overrides)) for p in points], base=base_seed(spec, seed, {}))
+    ids = sorted(p.point_id for p in prepared)
+    return plan_difference(output, {"chapter": chapter, **(plan or {"points": ids})}, ids)
+
+
 OPTION_OF = {"chapter": "the chapter", "grid": "--grid", "vary": "--vary", "sample": "--sample",
              "fixed": "-p/-f", "seed": "--seed", "points": "the points"}
 
