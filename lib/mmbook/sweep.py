@@ -574,12 +574,14 @@ def package_versions() -> dict[str, str]:
     return out
 
 
-def stop_points(token: str) -> int:
+def stop_points(token: str, wait: bool = False) -> int:
     """Stop every point of the sweep ``token`` running in this process and start no more of them.
 
     Each point runs in a process group of its own (``mmbook run``, its kernel and its figure copies):
-    the group gets SIGTERM now and SIGKILL after :data:`STOP_GRACE_S` seconds if anything is left. Returns
-    at once (also on a Dask worker, through ``Client.run``) with the number of points stopped.
+    the group gets SIGTERM now and SIGKILL as soon as ``mmbook run`` has exited, or after
+    :data:`STOP_GRACE_S` seconds. Returns the number of points stopped: at once (on a Dask worker, through
+    ``Client.run``, whose process lives on), or with ``wait`` when every group has been killed (a local
+    sweep, whose process is about to exit).
     """
     with _LOCK:
         _STOPPED.add(token)
@@ -587,7 +589,10 @@ def stop_points(token: str) -> int:
     for proc in running:
         _signal_group(proc, signal.SIGTERM)
     if running:
-        threading.Thread(target=_kill_after_grace, args=(running,), daemon=True).start()
+        reaper = threading.Thread(target=_kill_after_grace, args=(running,), daemon=True)
+        reaper.start()
+        if wait:
+            reaper.join()
     return len(running)
 
 
@@ -842,7 +847,7 @@ def _run_here(workers: int | None, tasks: list[dict[str, Any]], todo: list[Point
     finally:
         if pending:  # interrupted (or an error of our own): stop what runs, keep what finished
             pool.shutdown(wait=False, cancel_futures=True)
-            stop_points(token)
+            stop_points(token, wait=True)
             for future in pending:
                 if not future.cancelled():
                     try:
