@@ -827,6 +827,16 @@ def run_sweep(chapter: str, points: list[Point], output: Path, *, workers: int |
                         e.get("error", "")) for e in failures]}
 
 
+def _summary_of(future) -> dict[str, Any]:
+    """A finished point's summary; a task that raised (a lost Dask worker, an unreadable results.json) is a
+    failed point with the error in one line, not a traceback that ends the sweep."""
+    try:
+        return future.result()
+    except Exception as exc:  # noqa: BLE001 - reported as the point's error
+        return {"status": "failed", "exit": None, "error": f"{type(exc).__name__}: {exc}".splitlines()[0][:500],
+                "seconds": 0.0, "versions": package_versions()}
+
+
 def _run_here(workers: int | None, tasks: list[dict[str, Any]], todo: list[Point], record, bar,
               signals: _Signals, token: str) -> None:
     """Run the points in threads of this process, each waiting for its own ``mmbook run`` process."""
@@ -840,7 +850,7 @@ def _run_here(workers: int | None, tasks: list[dict[str, Any]], todo: list[Point
         while pending and not signals.received:
             finished, pending = wait_futures(pending, timeout=0.2, return_when=FIRST_COMPLETED)
             for future in finished:
-                summary = future.result()
+                summary = _summary_of(future)
                 record(futures[future], summary)
                 failed += summary["status"] == "failed"
                 _tick(bar, failed)
@@ -850,10 +860,7 @@ def _run_here(workers: int | None, tasks: list[dict[str, Any]], todo: list[Point
             stop_points(token, wait=True)
             for future in pending:
                 if not future.cancelled():
-                    try:
-                        record(futures[future], future.result())
-                    except Exception:  # noqa: BLE001, S110 - a point that died with its process is not kept
-                        pass
+                    record(futures[future], _summary_of(future))
         pool.shutdown(wait=True)
 
 
@@ -880,19 +887,22 @@ def _run_on_cluster(scheduler: str, chapter: str, tasks: list[dict[str, Any]], t
                 time.sleep(0.2)
                 continue
             for future in batch:
-                summary = future.result()
+                summary = _summary_of(future)
                 record(futures[future], summary)
                 failed += summary["status"] == "failed"
                 _tick(bar, failed)
         if signals.received:
-            client.run(stop_points, token)
+            try:
+                client.run(stop_points, token)
+            except Exception as exc:  # noqa: BLE001 - a lost worker: its points are lost with it
+                print(f"mmbook: could not reach every worker to stop its points ({exc})", file=sys.stderr)
             try:
                 dask_wait(list(futures), timeout=STOP_GRACE_S + 5)
             except TimeoutError:
                 pass
             for future, point in futures.items():
                 if future.status == "finished":
-                    record(point, future.result())
+                    record(point, _summary_of(future))
             client.cancel(list(futures))
 
 
