@@ -132,12 +132,15 @@ def _metric_facts(r: Run) -> None:
 def _audio(r: Run) -> None:
     p, inp = r.params, r.inputs
     A = inp.anchors
-    aset = an.audio_settings(inp, latency_limit_ms=p["latency_limit_ms"], gaps_limit_pct=p["gaps_limit_pct"],
-                             background_load=p["background_load"])
+    # kappa is calibrated once, at the paper's conditions (the background load of quality_assumptions.csv);
+    # the run's background load is applied afterwards, so more load can only raise the jitter (issue 24).
+    paper_set = an.audio_settings(inp, latency_limit_ms=p["latency_limit_ms"], gaps_limit_pct=p["gaps_limit_pct"])
+    aset = replace(paper_set, background_load=p["background_load"])
     r.extra["aset"] = aset
+    r.extra["aset_calibration"] = paper_set
     n20, eth, target = float(A["fig5_24_users"]), float(A["fig5_24_ethernet_Mbit_s"]), float(
         A["fig5_24_specint92_acceptable"])
-    cal = an.audio_kappa_calibration(inp, aset, n_users=n20, target_spec=target, bandwidth_mbps=eth)
+    cal = an.audio_kappa_calibration(inp, paper_set, n_users=n20, target_spec=target, bandwidth_mbps=eth)
     r.extra["kappa_cal"] = cal
     kappa = cal.value
     r.put("audio_kappa_ms2_per_load", kappa)
@@ -151,8 +154,10 @@ def _audio(r: Run) -> None:
                + f"; kappa is left at the end of its search range ({kappa:.3g}) and the audio predictions "
                "are marked not applicable")
     ipx = inp.sys("specint92_ipx")
-    r.put("fig5_24_spec_threshold", an.spec_threshold(kappa, n20, eth, inp, aset),
-          "no SPECint92 in 1-10000 makes 20 users on Ethernet acceptable (or every one does)")
+    no_threshold = "no SPECint92 in 1-10000 makes 20 users on Ethernet acceptable (or every one does)"
+    # the anchor is scored where kappa was calibrated; the run's load gives the what-if threshold
+    r.put("fig5_24_spec_threshold_calibration", an.spec_threshold(kappa, n20, eth, inp, paper_set), no_threshold)
+    r.put("fig5_24_spec_threshold", an.spec_threshold(kappa, n20, eth, inp, aset), no_threshold)
     r.put("fig5_24_ipx_quality_at_100000_mbps", an.audio_quality(kappa, ipx, 1e5, n20, inp, aset))
     systems = an.audio_systems(inp, p["alpha_specint92"])
     r.extra["systems"] = systems
