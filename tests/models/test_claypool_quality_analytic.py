@@ -276,6 +276,7 @@ def test_settings_read_every_field_from_the_data(inputs):
     s = an.audio_settings(inputs)
     c, d = an.network_jitter_fit(inputs)
     assert s == an.AudioSettings(230.0, 6.0, 1.0, 1.0, 0.5, 0.99, 1280.0, 160.0, 21.8, 411.37 / 564.63, c / d, 1.0)
+    assert s.net_c_over_d == pytest.approx(96.083, abs=5e-4)   # issue 24: the code's copy had drifted to 96.07
     assert an.audio_settings(inputs, gaps_limit_pct=3.0).gaps_limit_pct == 3.0
     fs = an.flying_settings(inputs)
     assert fs == an.FlyingSettings(230.0, 20.0, 720.0, 24.0, 30.0, 4.0, 0.000341, 1416.0, 1608.0, 622.0, 0.7)
@@ -418,12 +419,19 @@ def test_audio_calibration_arguments_move_the_anchor(inputs, aset):
     assert an.audio_kappa_calibration(inputs, aset, 10, 30.0, 100.0).value == k
 
 
-def test_flying_capacity_and_point_fields():
+def test_settings_have_no_defaults_of_their_own():
+    """Issue 24: the data is the one place of these values, so no settings class can be built without it."""
+    for cls in (an.AudioSettings, an.FlyingSettings, an.VCSettings):
+        with pytest.raises(TypeError):
+            cls()
+
+
+def test_flying_capacity_and_point_fields(inputs):
     """Server: compressed min(1608, 622/0.3 = 2073.3) = 1608, with a 300 Mbit/s link 300/0.3 = 1000;
     uncompressed min(1416, 622) = 622, with no link 1416. Uncompressed frames cost the client nothing: one
     client of an unlimited server gets all 720 Mbit/s (Q = 0); two clients of 622 get 311 each,
     x = (720 - 311)/700, reduction 409 Mbit/s, saturated (311 < 720)."""
-    fs = an.FlyingSettings()
+    fs = an.flying_settings(inputs)
     assert an.flying_server_capacity(True, fs) == 1608.0
     assert an.flying_server_capacity(True, an.replace(fs, server_link_mbps=300.0)) == pytest.approx(1000.0)
     assert an.flying_server_capacity(False, an.replace(fs, server_link_mbps=math.inf)) == 1416.0
@@ -448,10 +456,10 @@ def test_flying_saturation_is_strict_and_crossover_respects_c_max():
     """A server of exactly 1440 Mbit/s gives two clients 720 each, their whole demand: not saturated
     (share < demand is strict); three clients get 480: saturated from 3. The crossover of 20-processor
     clients is at 5 clients (by hand in the test above): not found when searching only up to 4."""
-    fs = an.replace(an.FlyingSettings(), server_none_mbps=1440.0, server_link_mbps=1440.0)
+    fs = an.replace(an.flying_settings(load_inputs()), server_none_mbps=1440.0, server_link_mbps=1440.0)
     assert an.flying_point(20, 2, False, fs)["server_saturated"] is False
     assert an.flying_saturation_clients(False, 20, fs) == 3
-    fs = an.FlyingSettings()
+    fs = an.flying_settings(load_inputs())
     assert an.flying_crossover(20, fs, c_max=4) == 0
     assert an.flying_crossover(20, fs, c_max=5) == 5
 
@@ -618,7 +626,7 @@ def test_flying_crossover_at_one_client():
     """200-processor clients decompress in 0.000341 x 24e6 / 4 / 200 = 10.23 ms and take 2346 Mbit/s: one
     client gets min(720, 2346, 1608) = 720 Mbit/s, Q = 10.23/230 = 0.044, against (720 - 622)/700 = 0.14
     without compression: compression wins from the first client."""
-    assert an.flying_crossover(200, an.FlyingSettings()) == 1
+    assert an.flying_crossover(200, an.flying_settings(load_inputs())) == 1
 
 
 def test_vc_searches_cover_exactly_their_brackets(inputs):
@@ -701,7 +709,7 @@ def test_flying_crossover_default_search_is_200_clients():
     wins once x_n^2 - x_c^2 > y^2, with x_n = (720 - 1416/c)/700 rising in c, x_c = (720 - client cap)/700
     (0 beyond 720) and y = t/230 fixed. The processor count is chosen here (bisection on that hand formula) to put the
     first win between 200 and 201 clients: the default search (200) finds none, one more client finds 201."""
-    fs = an.FlyingSettings(server_link_mbps=math.inf, server_compressed_mbps=1e9)
+    fs = an.flying_settings(load_inputs(), server_link_mbps=math.inf, server_compressed_mbps=1e9)
 
     def win(c, p):
         t = 0.000341 * 24e6 / 4 / p
@@ -715,7 +723,7 @@ def test_flying_crossover_default_search_is_200_clients():
 
 def test_flying_saturation_counts_every_client():
     """A 2160 Mbit/s server gives 720 (not saturated) to each of 3 clients and 540 < 720 to each of 4."""
-    fs = an.replace(an.FlyingSettings(), server_none_mbps=2160.0, server_link_mbps=2160.0)
+    fs = an.replace(an.flying_settings(load_inputs()), server_none_mbps=2160.0, server_link_mbps=2160.0)
     assert an.flying_saturation_clients(False, 20, fs) == 4
 
 

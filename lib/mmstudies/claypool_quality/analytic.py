@@ -80,20 +80,24 @@ class Calibration:
 # ----------------------------------------------------------------------------- audio
 @dataclass(frozen=True)
 class AudioSettings:
-    """Limits and assumptions of the audioconference pipeline (defaults reproduce the thesis)."""
+    """Limits and assumptions of the audioconference pipeline.
 
-    latency_limit_ms: float = 230.0
-    gaps_limit_pct: float = 6.0
-    background_load: float = 1.0
-    reference_load: float = 1.0
-    transmission_loss_pct: float = 0.5
-    utilisation_cap: float = 0.99
-    frame_bytes: float = 1280.0
-    frame_interval_ms: float = 160.0
-    ipx_specint92: float = 21.8
-    net_ratio: float = 411.37 / 564.63
-    net_c_over_d: float = 96.07
-    jitter_spec_exponent: float = 1.0
+    No field has a default: every value is read from ``data/claypool`` by :func:`audio_settings`, the one
+    place (defaults here had drifted from the data: ``net_c_over_d`` 96.07 against the fit's 96.083).
+    """
+
+    latency_limit_ms: float
+    gaps_limit_pct: float
+    background_load: float
+    reference_load: float
+    transmission_loss_pct: float
+    utilisation_cap: float
+    frame_bytes: float
+    frame_interval_ms: float
+    ipx_specint92: float
+    net_ratio: float
+    net_c_over_d: float
+    jitter_spec_exponent: float
 
 
 def audio_settings(inputs: Inputs, **overrides) -> AudioSettings:
@@ -316,19 +320,19 @@ def calibrate_audio_kappa(inputs: Inputs, settings: AudioSettings, n_users: floa
 # ----------------------------------------------------------------------------- flying
 @dataclass(frozen=True)
 class FlyingSettings:
-    """Limits and system values of the flying quality model (section 6.5.5)."""
+    """Limits and system values of the flying quality model (section 6.5.5); read by :func:`flying_settings`."""
 
-    latency_limit_ms: float = 230.0
-    min_useful_mbps: float = 20.0
-    max_useful_mbps: float = 720.0
-    frame_mbit: float = 24.0
-    max_fps: float = 30.0
-    indigo2_over_ipx: float = 4.0
-    decompress_ms_per_bit: float = 0.000341
-    server_none_mbps: float = 1416.0
-    server_compressed_mbps: float = 1608.0
-    server_link_mbps: float = 622.0
-    compression_reduction: float = 0.7
+    latency_limit_ms: float
+    min_useful_mbps: float
+    max_useful_mbps: float
+    frame_mbit: float
+    max_fps: float
+    indigo2_over_ipx: float
+    decompress_ms_per_bit: float
+    server_none_mbps: float
+    server_compressed_mbps: float
+    server_link_mbps: float
+    compression_reduction: float
 
 
 def flying_settings(inputs: Inputs, **overrides) -> FlyingSettings:
@@ -337,6 +341,7 @@ def flying_settings(inputs: Inputs, **overrides) -> FlyingSettings:
         min_useful_mbps=inputs.lim("flying_min_useful_Mbit_s"),
         max_useful_mbps=inputs.lim("flying_max_useful_Mbit_s"),
         frame_mbit=inputs.sys("flying_frame_Mbit"),
+        max_fps=inputs.lim("flying_max_useful_Mbit_s") / inputs.sys("flying_frame_Mbit"),   # 720 / 24 = 30
         indigo2_over_ipx=inputs.sys("indigo2_over_ipx"),
         decompress_ms_per_bit=inputs.sys("jpeg_decompress_ms_per_bit"),
         server_none_mbps=inputs.sys("table6_3_none_Mbit_s"),
@@ -352,7 +357,7 @@ def flying_client_decompress_ms(processors: float, fs: FlyingSettings) -> float:
 
     Examples
     --------
-    >>> round(flying_client_decompress_ms(20, FlyingSettings()), 1)
+    >>> round(flying_client_decompress_ms(20, flying_settings(load_inputs())), 1)
     102.3
     """
     return fs.decompress_ms_per_bit * fs.frame_mbit * 1e6 / fs.indigo2_over_ipx / processors
@@ -366,7 +371,7 @@ def flying_server_capacity(compressed: bool, fs: FlyingSettings) -> float:
 
     Examples
     --------
-    >>> fs = FlyingSettings()
+    >>> fs = flying_settings(load_inputs())
     >>> flying_server_capacity(False, fs), round(flying_server_capacity(True, fs), 1)
     (622.0, 1608.0)
     """
@@ -381,7 +386,7 @@ def flying_point(processors: float, clients: float, compressed: bool, fs: Flying
 
     Examples
     --------
-    >>> p = flying_point(20, 1, True, FlyingSettings(), server_unlimited=True)
+    >>> p = flying_point(20, 1, True, flying_settings(load_inputs()), server_unlimited=True)
     >>> round(p["delivered_mbps"], 1), round(p["quality"], 3)
     (234.6, 0.824)
     """
@@ -421,16 +426,16 @@ def flying_saturation_clients(compressed: bool, processors: float, fs: FlyingSet
 # ----------------------------------------------------------------------------- virtual cockpit
 @dataclass(frozen=True)
 class VCSettings:
-    """Limits and system values of the Virtual Cockpit quality model (section 7.6.3)."""
+    """Limits and system values of the Virtual Cockpit quality model (section 7.6.3); read by :func:`vc_settings`."""
 
-    latency_limit_ms: float = 300.0
-    jitter_limit_frac: float = 0.10
-    min_fps: float = 3.0
-    max_fps: float = 30.0
-    accuracy_min: float = 0.95
-    transmission_loss: float = 0.005
-    update_bytes: float = 144.0
-    read_bytes_per_frame: float = 2088.33
+    latency_limit_ms: float
+    jitter_limit_frac: float
+    min_fps: float
+    max_fps: float
+    accuracy_min: float
+    transmission_loss: float
+    update_bytes: float
+    read_bytes_per_frame: float
 
 
 def vc_settings(inputs: Inputs, **overrides) -> VCSettings:
