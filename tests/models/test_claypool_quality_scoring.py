@@ -1,7 +1,9 @@
 """The claypool-quality scorecard (``claypool_quality.scoring``): kinds of evidence and the review's findings."""
 
+import numpy as np
 import pytest
 
+from mmperf import quality as qm
 from mmperf.checks import EVIDENCE, Coverage, Scorecard
 from mmstudies.claypool_quality import experiments as ex
 from mmstudies.claypool_quality import scoring
@@ -40,14 +42,23 @@ def test_the_review_findings_are_settled(default):
     assert c["crossover_other"].status == "not comparable" and c["crossover_other"].ours == "crossover at 1 client"
     assert c["fps_1000"].tolerance == "±10 %" and "about 1000" in c["fps_1000"].reason
     assert c["eth_atm"].evidence == "construction" and c["eth_atm"].status == "holds"
-    assert {c[k].evidence for k in ("one_axis", "metric", "convex")} == {"construction"}
+    assert not {"one_axis", "metric", "convex"} & set(c)   # issue 24: tests of our code, not scorecard rows
     assert {c[k].status for k in ("spec40", "i2_500")} == {"target met"}
 
 
 def test_fps_1000_verdict_follows_the_band():
-    """735 soldiers against 1000 +- 10 % (900-1100) is outside the band: not reproduced."""
+    """The counting rule is N-1 (seed line 2001: two soldiers, 3 updates/s, 10 s -> 30 received each, i.e.
+    from the one other soldier). At 4 frames/s on an Indigo 2 of 6.5 Personal Irises (6500 ms/s), multicast,
+    Table 7.1 costs: fixed work 3 x 1.57 + 4 x (305 + 0.194 + 2088.33 x 0.000327) = 4.71 + 4 x 305.88487
+    = 1228.2495 ms/s; each other soldier 3 x (1.12 + 0.00813) + 4 x 0.949 = 7.18039 ms/s. So
+    N - 1 = (6500 - 1228.2495) / 7.18039 = 734.19 and N = 735.19, outside 1000 +- 10 % (900-1100): not
+    reproduced. (The N reading, which claypool-load used, gives 734.19 for N itself.)"""
     _, c = _score()
-    assert c["fps_1000"].ours == pytest.approx(735.19, abs=0.1)
+    fixed = 3 * 1.57 + 4 * (305 + 0.194 + 2088.33 * 0.000327)
+    per_other = 3 * (1.12 + 0.00813) + 4 * 0.949
+    assert c["fps_1000"].ours == pytest.approx(1 + (6500 - fixed) / per_other, rel=1e-9)
+    assert c["fps_1000"].ours == pytest.approx(735.19, abs=0.005)
+    assert "seed line 2001" in c["fps_1000"].note
     assert c["fps_1000"].status == "not reproduced"
 
 
@@ -73,3 +84,42 @@ def test_coverage_lists_every_figure_once():
     items = [i.item for i in rec.coverage.items]
     assert len(items) == len(set(items)) == 16
     assert "Figure 6.12" in items and "Table 1.1" in items
+
+
+def test_the_metric_facts_moved_out_of_the_scorecard_hold_at_the_chapters_limits():
+    """Issue 24: the former rows 'the quality distance is a metric' and 'the acceptable region is convex' could
+    not fail, so they are tests now. At the chapter's limits (230 ms, 10 %, 6 %) on the same seeded points:
+    identity, symmetry, non-negativity and the triangle inequality hold, and the midpoint of any two
+    acceptable points is acceptable. By hand: one axis at its limit gives (230/230)^2 = 1 exactly; the point
+    (0.9, 0.9) has Q = 0.9 sqrt 2 = 1.2728 > 1 though inside the box; the midpoint of (0.95, 0) and (0, 0.95)
+    is 0.475 sqrt 2 = 0.672 < 1."""
+    rng = np.random.default_rng(1997)
+    lims = [230.0, 10.0, 6.0]
+    props = qm.check_metric_properties(rng.uniform(0, 3, size=(400, 3)) * np.array(lims), lims)
+    assert props and all(props.values()), props
+    n_acc, convex = qm.check_convexity(rng.uniform(0, 1.2, size=(2000, 3)))
+    assert n_acc > 100 and convex
+    assert qm.quality([1.0, 0.0, 0.0]) == 1.0
+    assert qm.quality([0.9, 0.9]) == pytest.approx(0.9 * 2 ** 0.5)
+    assert qm.quality([0.475, 0.475]) == pytest.approx(0.475 * 2 ** 0.5)
+
+
+def test_unicast_is_scored_on_the_axes_figure_7_9_draws(default):
+    """Issue 24: the thesis leaves missed updates out of Figure 7.9 as constant (seed line 2141), so the
+    'greatly decreases' claim is scored on latency, jitter and frame rate. Recomputed here from the run's own
+    axis values: Q3 = sqrt(l^2 + j^2 + f^2) for each point; the claim holds only if the unicast Q3 is more than
+    twice the multicast Q3 (the chapter's reading of 'greatly'), and the verdict follows that ratio."""
+    rec, c = default
+    r = ex.run()
+    p79 = r.extra["p79"]
+
+    def q3(point):
+        a = point["axes"]
+        return (a["latency"] ** 2 + a["jitter"] ** 2 + a["frame_loss"] ** 2) ** 0.5
+
+    ratio = q3(p79["PI + Ethernet, unicast"]) / q3(p79["PI + Ethernet"])
+    assert r["fig7_9_unicast_q_ratio_drawn"] == pytest.approx(ratio, rel=1e-12)
+    assert 1 < ratio < 2   # unicast is worse on the drawn axes, but by less than double
+    assert c["fig79_unicast"].evidence == "prediction"
+    assert c["fig79_unicast"].status == "not reproduced"
+    assert "seed line 2141" in c["fig79_unicast"].reason and "Figure 7.9" in c["fig79_unicast"].where
