@@ -63,3 +63,26 @@ def test_the_jitter_scaling_sentence_follows_the_exponent():
     assert text.compose(r, c)["audio_jitter_scaling"] == "inversely proportional to processor power"
     r.extra["aset"] = ex.an.replace(r.extra["aset"], jitter_spec_exponent=2.0)
     assert "power -2" in text.compose(r, c)["audio_jitter_scaling"]
+
+
+def test_review_rows_answer_each_finding_with_this_runs_numbers():
+    """Issue 24: one row per finding (six), and the numbers in the responses are the run's: at background load 2
+    the kappa row states the run's load (2), the calibration's (1) and the Sparc 5 count of that run; the unicast
+    row states the drawn-axes ratio and the check's verdict."""
+    r = ex.run({"background_load": 2.0})
+    c = scoring.score(_Record(), r)
+    rows = text.review_rows(r, c)
+    assert len(rows) == 6 and all(len(row) == 3 and all(cell.strip() for cell in row) for row in rows)
+    kappa_row = rows[0][1]
+    assert "load (1," in kappa_row and "load (2)" in kappa_row
+    assert f"{r.extra['n_star']['Sparc 5 + Fibre Channel']:.0f} users" in kappa_row
+    assert f"×{r['fig7_9_unicast_q_ratio_drawn']:.2f}" in rows[2][1] and c["fig79_unicast"].status in rows[2][1]
+    assert "seed line 2001" in rows[5][1] and f"{c['fps_1000'].ours:.2f} soldiers" in rows[5][1]
+
+
+def test_exercise_4_keeps_kappa_and_lowers_the_threshold(default):
+    """Issue 24: kappa is calibrated once, so exercise 4 (no background load) reports the same kappa and a
+    SPECint92 threshold below the anchor's 40 (less jitter at load 0)."""
+    r, _, t = default
+    assert f"κ stays at {r['audio_kappa_ms2_per_load']:,.0f}" in t["ex4_solution"]
+    assert "instead of SPECint92 40.0" in t["ex4_solution"]

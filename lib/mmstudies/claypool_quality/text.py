@@ -395,7 +395,8 @@ def review_rows(r: Run, c: dict[str, Check]) -> list[tuple[str, str, str]]:
         ("'Indigo 2 about 1000 soldiers is scored here and in claypool-load with N-1 and N counting rules "
          "(734.19 vs 735.19)'",
          f"One rule, N-1, from seed line 2001 (two soldiers: each sends and receives 30 updates in 10 s) and line "
-         f"1968 (Reckon positions 'another soldier'); Table 7.2's N (27 at 9 soldiers) stays a check. Here: "
+         f"1968 (Reckon positions 'another soldier'); Table 7.2, which counts N (27 at 9 soldiers), is then a "
+         f"check of the rule in claypool-load, not its source. Here: "
          f"{_soldiers(fps.ours)}, {fps.status}; claypool-load is "
          "to take the same rule.",
          "scoring's note cites the lines; the page's Virtual Cockpit assumption; the 735.19 test now derives it "
