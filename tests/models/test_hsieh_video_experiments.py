@@ -183,11 +183,12 @@ def test_trace_table_paper_columns_and_frames_per_length(run):
     t = ex.trace_table(inputs, run["traces"], 30.0)
     assert t["video"].tolist() == ex.ALL
     stats = inputs["stats"].set_index("video")
-    for row in t.itertuples():
-        st = stats.loc[row.video]
+    for row in t.to_dict("records"):
+        st = stats.loc[row["video"]]
         secs = st["length"] * (60.0 if st["length_unit"] == "min" else 1.0)
-        assert row._9 == pytest.approx(st["n_frames"] / secs)     # "frames / length"
-        assert row._10 == len(run["traces"][row.video].sizes)     # "frames (ours)"
+        assert row["frames / length"] == pytest.approx(st["n_frames"] / secs)
+        assert row["frames (paper)"] == st["n_frames"]
+        assert row["frames (ours)"] == len(run["traces"][row["video"]].sizes)
     assert set(ex.TRACE_TABLE_FORMAT["formats"]) <= set(t.columns)
 
 

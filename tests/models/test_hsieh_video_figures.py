@@ -223,8 +223,9 @@ def test_alt_text_covers_exactly_the_pages_figures():
 
 
 def test_delivery_and_cbr_demos_draw_the_given_frames():
-    """delivery_demo: 24 frames at most, here the 4 of A; cbr_demo: min(N, 90) = 4 frames."""
-    fig = figs.delivery_demo(A, 2000.0, FPS)
-    _legible(fig)
-    fig = figs.cbr_demo(A, FPS)
-    assert "first 4 frames, P = 3" in fig.axes[0].get_title()
+    """delivery_demo draws the first 24 frames (it needs at least that many); cbr_demo min(N, 90) frames."""
+    A30 = an.cumulative(np.full(30, 1000.0))
+    _legible(figs.delivery_demo(A30, 1000.0, FPS))
+    assert "first 4 frames, P = 3" in figs.cbr_demo(A, FPS).axes[0].get_title()
+    A100 = an.cumulative(np.full(100, 1000.0))
+    assert "first 90 frames, P = 3" in figs.cbr_demo(A100, FPS).axes[0].get_title()
