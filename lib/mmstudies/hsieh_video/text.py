@@ -17,6 +17,8 @@ import numpy as np
 import pandas as pd
 
 from . import analytic as an
+from . import experiments as ex
+from . import scoring
 from . import traces as tr
 from .experiments import ALL, MJPEG
 
@@ -102,9 +104,6 @@ def record_reader(ch, res: dict, trace_file: str, fps: float) -> tuple[str, pd.D
     Without a trace file the synthetic adv trace is written to ``ch.output_dir`` in the reader's format
     and read back, and adv's study stands in.
     """
-    from . import experiments as ex
-    from . import scoring
-
     if res["user"] is None:
         demo = ex.write_trace_csv(res["traces"]["adv"], ch.output_dir / "adv-synthetic.csv")
         back = tr.read_trace_file(demo)
