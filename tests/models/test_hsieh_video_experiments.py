@@ -173,3 +173,60 @@ def test_write_trace_csv_whole_bytes_without_decimals(tmp_path):
 def test_finite_or_nan():
     assert ex.finite_or_nan(3) == 3.0 and ex.finite_or_nan("2.5") == 2.5
     assert all(math.isnan(ex.finite_or_nan(x)) for x in (None, math.inf, -math.inf, math.nan))
+
+
+# ------------------------------------------------------------- shown tables and demos ------------------------
+
+def test_trace_table_paper_columns_and_frames_per_length(run):
+    """frames / length is the thesis's frame count over its length in seconds (minutes x 60)."""
+    inputs = ex.load_inputs()
+    t = ex.trace_table(inputs, run["traces"], 30.0)
+    assert t["video"].tolist() == ex.ALL
+    stats = inputs["stats"].set_index("video")
+    for row in t.to_dict("records"):
+        st = stats.loc[row["video"]]
+        secs = st["length"] * (60.0 if st["length_unit"] == "min" else 1.0)
+        assert row["frames / length"] == pytest.approx(st["n_frames"] / secs)
+        assert row["frames (paper)"] == st["n_frames"]
+        assert row["frames (ours)"] == len(run["traces"][row["video"]].sizes)
+    assert set(ex.TRACE_TABLE_FORMAT["formats"]) <= set(t.columns)
+
+
+def test_quoted_table_units_and_the_long_delay_label():
+    """2^20 bytes = 1 MB; 12500 bytes per frame time x 8 x 30 / 1e6 = 3 Mbit/s."""
+    row = {"b_cbr": 2.0 * an.MBYTE, "b_pcbr": an.MBYTE / 4, "r_cbr": 12500.0, "r_pcbr": 25000.0}
+    vals = dict.fromkeys(("adv_cbr_buffer_MB", "adv_pcr_buffer_MB", "adv_cbr_rate_Mbps", "adv_pcr_rate_Mbps",
+                          "mtv_cbr_buffer_MB", "mtv_cbr_rate_Mbps", "mtv_pcbr_buffer_MB", "mtv_pcbr_rate_Mbps"), 7.0)
+    t = ex.quoted_table(row, row, vals, 30.0, 300)
+    assert t["ours (synthetic)"].tolist() == pytest.approx([2.0, 0.25, 3.0, 6.0, 2.0, 3.0, 0.25, 6.0])
+    assert t["quantity"][0] == "adv, P = 300: CBR buffer" and t["quantity"][4] == "mtv, P = 10: CBR buffer"
+    t = ex.quoted_table(row, row, vals, 30.0, 40)
+    assert t["quantity"][3] == "adv, P = 40 (thesis: 300): PCR-assist rate (PCBR)"
+    assert t["quantity"][4] == "mtv, P = 10: CBR buffer"
+
+
+def test_pcbr_demo_rate_is_the_minimum_on_the_first_frames():
+    """A = 0, 1000, 4000, 6000, 6500 at P = 2: frame n must be out by n + 2, so on frames 1-2 the
+    CBR bound is max(1000 / 3, 4000 / 4) = 1000, and PCBR (frame 2 released at 1) needs
+    max(1000 / 3, 3000 / 3) = 1000 too; the 1 % search starts at R_CBR, so the answer is 1000."""
+    assert ex.pcbr_demo_rate(A, 2) == pytest.approx(1000.0)
+    assert ex.pcbr_demo_rate(A, 2) <= ex.pcbr_demo_rate(A, 4)
+
+
+def test_pdcbr_demo_choice_falls_back_to_the_thesis_grid_only_without_a_pair():
+    choice, note = ex.pdcbr_demo_choice(A, 4, 20, 0.01, 0.05)
+    assert note == "" and choice is not None
+    assert choice.r_high >= an.cbr_rate(A, 2) * (1 - 1e-12)
+
+
+def test_study47_mb_scales_each_study_trace():
+    studies = pd.DataFrame({"fixed_buffer_MB": [2.0, 1.0, 4.0, 4.0, 4.0, 4.0]}, index=ex.STUDY_47)
+    assert ex.study47_mb(studies, "fixed_buffer_MB", 0.5) == {"mtv": 1.0, "adv": 0.5, "silence": 2.0,
+                                                               "soccer": 2.0, "backdraft": 2.0, "fugitive": 2.0}
+
+
+def test_ciw_table_renames_the_columns_the_page_shows():
+    t = ex.ciw_table([{"video": "adv", "scheme": "PCBR", "frames": 5, "max_abs_diff": 0.0, "frames_differing": 0,
+                       "feasible_ciw": True, "feasible_recurrence": True}])
+    assert t.columns.tolist() == ["video", "scheme", "frames", "largest |Ciw - recurrence|", "frames differing",
+                                  "no starvation (Ciw)", "no starvation (recurrence)"]

@@ -208,3 +208,24 @@ def test_queue_view_sojourn_and_the_no_starvation_bound():
     assert np.allclose(rec.get_ydata(), expected) and np.allclose(ciw.get_ydata(), np.add(expected, 0.5))
     assert bound.get_ydata()[0] == 3.0 and bound.get_label() == "no starvation iff sojourn <= P + 1 = 3"
     _legible(fig)
+
+
+def test_alt_text_covers_exactly_the_pages_figures():
+    import re
+
+    from mmperf import paths
+
+    page = (paths.notebooks_dir() / "hsieh-video.md").read_text(encoding="utf-8")
+    on_page = set(re.findall(r"```\{glue:figure\} (fig-hsieh-video-[a-z0-9-]+)", page))
+    assert len(on_page) == 14
+    assert set(figs.ALT) == on_page
+    assert all(len(alt) > 40 and "  " not in alt for alt in figs.ALT.values())
+
+
+def test_delivery_and_cbr_demos_draw_the_given_frames():
+    """delivery_demo draws the first 24 frames (it needs at least that many); cbr_demo min(N, 90) frames."""
+    A30 = an.cumulative(np.full(30, 1000.0))
+    _legible(figs.delivery_demo(A30, 1000.0, FPS))
+    assert "first 4 frames, P = 3" in figs.cbr_demo(A, FPS).axes[0].get_title()
+    A100 = an.cumulative(np.full(100, 1000.0))
+    assert "first 90 frames, P = 3" in figs.cbr_demo(A100, FPS).axes[0].get_title()

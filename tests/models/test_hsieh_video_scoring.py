@@ -322,3 +322,24 @@ def test_most_cases_means_more_than_half_and_mjpeg_needs_strictly_less(chapter):
     assert _check(ch2, "Buffer order CBR >= PCBR >= PDCBR for most cases (MPEG-2)").status == "reproduced"
     assert _check(ch2, "PDCBR outperforms PCBR in rate and buffer (MPEG-2)").ours == \
         "both lower or equal at 58% of (trace, start-up delay) pairs"
+
+
+def test_score_reader_records_h29_on_the_readers_trace(chapter):
+    study = _study_row("mpeg1")
+    scoring.score_reader(chapter, "mine", study)
+    c = _check(chapter, "H29 rate order on the reader's trace mine")
+    assert c.status == "reproduced"
+    study.loc[1, "r_low"] = 95.0            # above CBR's 90 at P = 10
+    scoring.score_reader(chapter, "bad", study)
+    assert _check(chapter, "H29 rate order on the reader's trace bad").status == "not reproduced"
+
+
+def test_cover_adds_each_sections_rows_in_order(chapter):
+    scoring.cover(chapter, "system")
+    scoring.cover(chapter, "comparison")
+    items = [c.item for c in chapter.coverage.items]
+    assert items[:3] == ["Figure 4.4 (end-to-end model of MPEG-2 over ATM)", "Figure 4.5 (MPEG-2 encoder and "
+                         "decoder for TS)", "Figure 4.6 (constructing a TS from PES)"]
+    assert len(items) == 8 and items[-1] == "Figure 4.14 (CBR, PCBR, PDCBR with M-JPEG traces)"
+    n_rows = sum(len(v) for v in scoring.COVERAGE.values())
+    assert n_rows == 1 + 4 + 1 + 2 + 3 + 1 + 1 + 5 + 2

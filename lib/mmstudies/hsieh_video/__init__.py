@@ -2,9 +2,17 @@
 
 Modules: :mod:`.analytic` (exact schedules, searches, plain-Python references), :mod:`.model`
 (the schemes as Ciw queues), :mod:`.traces` (synthetic stand-in traces, a reader's trace file),
-:mod:`.experiments` (the chapter's studies), :mod:`.scoring` (the reproduction checks) and
-:mod:`.figures` (all drawing). Submodules load on first use, so that checking the chapter's
-parameters (:func:`validate_parameters`) does not import numba or Ciw.
+:mod:`.experiments` (the chapter's studies and the tables it shows), :mod:`.scoring` (the
+reproduction checks and the coverage rows), :mod:`.figures` (all drawing, every figure's alt text)
+and :mod:`.text` (the numbers and sentences the page prints, from the run). Submodules load on
+first use, so that checking the chapter's parameters (:func:`validate_parameters`) does not
+import numba or Ciw.
+
+Variants of the one shape: :mod:`.traces` is this study's ``data`` module (the transcribed tables
+are read by :func:`.experiments.load_inputs`, the frame-size traces are synthesised or read from
+the reader's file); there is no ``config`` module, because every parameter lives in
+``notebooks/hsieh-video.yml`` and the one check the rules there cannot express, a readable trace
+file, is :func:`validate_parameters` below.
 
 Examples
 --------
@@ -19,7 +27,7 @@ from __future__ import annotations
 
 import importlib
 
-__all__ = ["analytic", "model", "traces", "experiments", "scoring", "figures", "validate_parameters"]
+__all__ = ["analytic", "model", "traces", "experiments", "scoring", "figures", "text", "validate_parameters"]
 
 
 def validate_parameters(values: dict) -> None:

@@ -189,3 +189,131 @@ def write_trace_csv(trace: tr.Trace, path: Path) -> Path:
 
 def finite_or_nan(x) -> float:
     return float(x) if x is not None and math.isfinite(float(x)) else math.nan
+
+
+def trace_table(inputs: dict, traces: dict, fps: float) -> pd.DataFrame:
+    """Tables 4.1-4.4 (the columns marked "paper") beside the statistics of the synthetic traces.
+
+    "frames / length" is our arithmetic on the thesis's numbers (the frame rate its tables imply).
+    ``inputs`` is :func:`load_inputs`, ``traces`` the run's synthetic traces by name.
+    """
+    rows = []
+    stats = inputs["stats"].set_index("video")
+    t41 = inputs["table4_1"].set_index("video")
+    for name in ALL:
+        s = tr.trace_statistics(traces[name], fps)
+        st = stats.loc[name]
+        secs = st["length"] * (60.0 if st["length_unit"] == "min" else 1.0)
+        rows.append({"video": name, "encoding": t41.loc[name, "encoding"], "content": t41.loc[name, "content"],
+                     "length (paper)": f"{st['length']:g} {st['length_unit']}",
+                     "picture (paper)": f"{st['picture_width_px']}x{st['picture_height_px']}",
+                     "pattern (paper)": st["picture_pattern"], "frames (paper)": int(st["n_frames"]),
+                     "frames / length": int(st["n_frames"]) / secs, "frames (ours)": s["n_frames"],
+                     "mean rate (ours)": s["mean_rate_Mbps"], "cv (ours)": s["cv"],
+                     "peak / mean (ours)": s["peak_to_mean"]})
+    return pd.DataFrame(rows)
+
+
+#: How the page shows :func:`trace_table` (``ch.table`` keyword arguments).
+TRACE_TABLE_FORMAT = {
+    "formats": {"frames / length": ".2f", "mean rate (ours)": "sig3", "cv (ours)": ".2f", "peak / mean (ours)": "sig3",
+                "frames (paper)": "int", "frames (ours)": "int"},
+    "units": {"frames / length": "fps", "mean rate (ours)": "Mbit/s"}}
+
+
+def quoted_table(adv: dict, mtv: dict, values: dict, fps: float, long_frames: int) -> pd.DataFrame:
+    """The points the thesis quotes (H25-H28) beside ours: adv at the long delay, mtv at ten frame times.
+
+    ``adv`` and ``mtv`` are Section 4.6 rows (bytes, bytes per frame time), ``values`` the transcribed
+    thesis values; a long delay other than the thesis's 300 frame times is named in the rows.
+
+    >>> row = {"b_cbr": 2**20, "b_pcbr": 2**19, "r_cbr": 1e5 / 8, "r_pcbr": 2e5 / 8}
+    >>> vals = {k: 1.0 for k in ("adv_cbr_buffer_MB", "adv_pcr_buffer_MB", "adv_cbr_rate_Mbps", "adv_pcr_rate_Mbps",
+    ...         "mtv_cbr_buffer_MB", "mtv_cbr_rate_Mbps", "mtv_pcbr_buffer_MB", "mtv_pcbr_rate_Mbps")}
+    >>> t = quoted_table(row, row, vals, 10.0, 200)
+    >>> t["ours (synthetic)"].tolist()
+    [1.0, 0.5, 1.0, 2.0, 1.0, 1.0, 0.5, 2.0]
+    >>> t["quantity"][0]
+    'adv, P = 200 (thesis: 300): CBR buffer'
+    """
+    def mbit(r):
+        return an.mbps(r, fps)
+
+    mb = an.mbytes
+    V = values
+    quoted = pd.DataFrame([
+        {"quantity": "adv, P = 300: CBR buffer", "unit": "MB", "thesis": V["adv_cbr_buffer_MB"],
+         "ours (synthetic)": mb(adv["b_cbr"])},
+        {"quantity": "adv, P = 300: PCR-assist buffer (PCBR)", "unit": "MB", "thesis": V["adv_pcr_buffer_MB"],
+         "ours (synthetic)": mb(adv["b_pcbr"])},
+        {"quantity": "adv, P = 300: CBR rate", "unit": "Mbit/s", "thesis": V["adv_cbr_rate_Mbps"],
+         "ours (synthetic)": mbit(adv["r_cbr"])},
+        {"quantity": "adv, P = 300: PCR-assist rate (PCBR)", "unit": "Mbit/s", "thesis": V["adv_pcr_rate_Mbps"],
+         "ours (synthetic)": mbit(adv["r_pcbr"])},
+        {"quantity": "mtv, P = 10: CBR buffer", "unit": "MB", "thesis": V["mtv_cbr_buffer_MB"],
+         "ours (synthetic)": mb(mtv["b_cbr"])},
+        {"quantity": "mtv, P = 10: CBR rate", "unit": "Mbit/s", "thesis": V["mtv_cbr_rate_Mbps"],
+         "ours (synthetic)": mbit(mtv["r_cbr"])},
+        {"quantity": "mtv, P = 10: PCBR buffer", "unit": "MB", "thesis": V["mtv_pcbr_buffer_MB"],
+         "ours (synthetic)": mb(mtv["b_pcbr"])},
+        {"quantity": "mtv, P = 10: PCBR rate", "unit": "Mbit/s", "thesis": V["mtv_pcbr_rate_Mbps"],
+         "ours (synthetic)": mbit(mtv["r_pcbr"])},
+    ])
+    if long_frames != 300:
+        quoted["quantity"] = quoted["quantity"].str.replace("P = 300", f"P = {long_frames} (thesis: 300)")
+    return quoted
+
+
+def ciw_table(equivalence: list[dict]) -> pd.DataFrame:
+    """The Ciw-against-recurrence runs with the page's column names.
+
+    >>> ciw_table([{"video": "adv", "frames": 10, "max_abs_diff": 0.0, "frames_differing": 0}]).columns.tolist()
+    ['video', 'frames', 'largest |Ciw - recurrence|', 'frames differing']
+    """
+    return pd.DataFrame(equivalence).rename(columns={
+        "max_abs_diff": "largest |Ciw - recurrence|", "frames_differing": "frames differing",
+        "feasible_ciw": "no starvation (Ciw)", "feasible_recurrence": "no starvation (recurrence)"})
+
+
+#: How the page shows :func:`ciw_table`.
+CIW_TABLE_FORMAT = {"formats": {"largest |Ciw - recurrence|": ".1e", "frames": "int"},
+                    "units": {"largest |Ciw - recurrence|": "frame times"}}
+
+
+def pcbr_demo_rate(A: np.ndarray, n_frames: int, P: float = 2) -> float:
+    """PCBR's minimum rate (the 1 % search) on the first ``n_frames`` frames: the rate the page's demos draw.
+
+    >>> pcbr_demo_rate(an.cumulative([100.0, 100.0, 100.0]), 2, P=0)   # frame 1 must go out in one frame time
+    100.0
+    """
+    return an.pcbr_min_rate(A[: n_frames + 1], P)[0]
+
+
+def pdcbr_demo_choice(A: np.ndarray, n_frames: int, high_values: int, high_step: float, low_step: float,
+                      P: float = 2) -> tuple[an.PdcbrChoice, str]:
+    """The least-buffer PDCBR pair on the first ``n_frames`` frames, and a note for the figure's title.
+
+    On this run's grid if it has a feasible pair (note ``""``), else on the thesis's grid (note
+    ``" (thesis's grid)"``), which always has one.
+    """
+    A_n = A[: n_frames + 1]
+    choice = an.pdcbr_least_buffer(A_n, P, an.cbr_rate(A_n, P), *an.pdcbr_grid(high_values, high_step, low_step))
+    if choice is not None:
+        return choice, ""
+    return an.pdcbr_least_buffer(A_n, P, an.cbr_rate(A_n, P), *an.pdcbr_grid()), " (thesis's grid)"
+
+
+def pcbr_queue_demo(sizes: np.ndarray, P: float, *, step: float, m: int) -> tuple[np.ndarray, float, pd.DataFrame]:
+    """PCBR at its minimum rate for start-up delay ``P`` run as a Ciw queue: (A, rate, Ciw records)."""
+    A = an.cumulative(sizes)
+    rate, _ = an.pcbr_min_rate(A, P, step, m)
+    return A, rate, mo.ciw_pcbr(A, rate)
+
+
+def study47_mb(studies: pd.DataFrame, column: str, scale: float) -> dict[str, float]:
+    """The fixed buffers (``column="fixed_buffer_MB"``) or caps (``"buffer_cap_MB"``) of Section 4.7, scaled.
+
+    >>> float(study47_mb(pd.DataFrame({"cap": [2.0] * 6}, index=STUDY_47), "cap", 1.5)["adv"])
+    3.0
+    """
+    return {n: studies.loc[n, column] * scale for n in STUDY_47}

@@ -258,3 +258,52 @@ def queue_view(A: np.ndarray, rate: float, P: float, ciw_recs: pd.DataFrame, n_m
     ax.legend(fontsize=9, loc="upper right")
     fig.tight_layout()
     return fig
+
+
+#: The alternative text of every figure of the page, by figure name.
+ALT = {
+    "fig-hsieh-video-model": "Consumption staircase, a PCBR delivery curve above it and a dashed reference curve one "
+    "buffer higher, with the feasible band between them shaded, for the first frames of the synthetic mtv trace.",
+    "fig-hsieh-video-t260": "Frame size of the synthetic t260 trace averaged over every ten frames against the frame "
+    "index: a nearly flat line with small fluctuations.",
+    "fig-hsieh-video-cbr": "Consumption staircase of the first frames of the synthetic mtv trace, the CBR line from "
+    "the start of transmission touching it at point H, and the gaps b1 and b2 marked.",
+    "fig-hsieh-video-fig43": "Two panels against start-up delay in frame times for four synthetic MPEG-2 traces: the "
+    "minimum CBR rate falls slowly; the CBR buffer in Mbit first falls and then rises.",
+    "fig-hsieh-video-system": "Three block diagrams: the path from storage through server, PCR-assist network "
+    "interface, ATM network, client interface and buffer to the decoder; an MPEG-2 encoder and decoder for Transport "
+    "Streams; four packetised elementary streams multiplexed into 188-byte Transport Packets.",
+    "fig-hsieh-video-pcbr": "First twelve frame times of the synthetic mtv trace: the PCBR delivery curve alternates "
+    "between sending at one rate and holding flat, with a dot where each PCR is observed, above the consumption "
+    "staircase.",
+    "fig-hsieh-video-pdcbr": "First twelve frame times of the synthetic mtv trace: the PDCBR delivery curve changes "
+    "slope between a high and a low rate at the PCR observations, above the consumption staircase.",
+    "fig-hsieh-video-queue": "Sojourn time of each frame of the synthetic adv trace in the PCBR queue, from Ciw (dots) "
+    "and from the recurrence (thick line), lying on each other and below the dashed bound P + 1.",
+    "fig-hsieh-video-mpeg1": "Four rows, one per synthetic MPEG-1 trace: left, buffer in MB on a log scale against "
+    "start-up delay for CBR, PDCBR and PCBR; right, the PCBR rate, PDCBR high and low rates and the CBR rate in "
+    "Mbit/s.",
+    "fig-hsieh-video-mpeg2": "Four rows, one per synthetic MPEG-2 trace: buffers (left) and rates (right) of the three "
+    "schemes against the start-up delay.",
+    "fig-hsieh-video-mjpeg": "Two rows for the synthetic M-JPEG traces: buffers (left) and rates (right) of the three "
+    "schemes against the start-up delay.",
+    "fig-hsieh-video-fixed-buffer": "Six panels, one per trace, of the minimum PCBR rate and the PDCBR high and low "
+    "rates in Mbit/s against the start-up delay in seconds (log scale) for a fixed client buffer; points are missing "
+    "where no rate of the grid fits the buffer.",
+    "fig-hsieh-video-fixed-rate": "Six panels, one per trace, of the minimum start-up delay in seconds for PCBR and "
+    "PDCBR against the transmission rate as a multiple of the average rate; points are missing where the buffer cap "
+    "cannot be met.",
+    "fig-hsieh-video-reader": "Buffer (left) and rates (right) of the three schemes against the start-up delay for the "
+    "reader's trace, or for the synthetic adv trace read back from a file.",
+}
+
+
+def delivery_demo(A: np.ndarray, rate: float, fps: float, P: float = 2):
+    """Figure 4.1's demo: the first frames of trace ``A`` sent by PCBR at ``rate`` (its minimum on 40 frames)."""
+    A40 = A[:41]
+    return delivery_model(A, P, rate, an.schedule(A40, rate, 0.0).buffer(A40, P), fps)
+
+
+def cbr_demo(A: np.ndarray, fps: float, P: float = 3):
+    """Figure 4.2's demo: the CBR line on the first (at most 90) frames of trace ``A``."""
+    return cbr_hull(A, P, fps, n_max=min(len(A) - 1, 90))
