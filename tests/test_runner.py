@@ -103,12 +103,16 @@ def test_parameter_file_folder_and_duplicate_with_command_line(demo_project, tmp
 
 
 def test_values_parse_the_same_from_file_and_command_line(demo_project, tmp_path):
-    from mmbook.cli import _scalar
+    from mmbook.cli import read_parameter_file
     from mmbook.params import ParamSpec
 
+    pfile = tmp_path / "p.yaml"
+    pfile.write_text("n: 3000.0\nb: yes\n")
+    from_file = read_parameter_file(pfile)
     whole = ParamSpec("n", "int", 1, help="h")
-    assert whole.coerce(_scalar("3000.0")) == whole.coerce(3000.0) == 3000
-    assert ParamSpec("b", "bool", False, help="h").coerce(_scalar("yes")) is True
+    assert whole.coerce("3000.0") == whole.coerce(from_file["n"]) == 3000
+    flag = ParamSpec("b", "bool", False, help="h")
+    assert flag.coerce("yes") is flag.coerce(from_file["b"]) is True
 
 
 def test_failing_cell_keeps_log_and_notebook_and_a_later_success_clears_them(demo_project):
@@ -271,3 +275,24 @@ def test_run_box_and_source_notebook_are_cached_per_user(tmp_path, monkeypatch):
     runner.write_source_notebook(spec.notebook, tmp_path / "b.ipynb")
     assert (tmp_path / "a.ipynb").read_bytes() == (tmp_path / "b.ipynb").read_bytes()
     assert len(list((tmp_path / "cache" / "notebooks").glob("zeadally-*.ipynb"))) == 1
+
+
+def test_the_run_box_never_prints_an_empty_value_and_quotes_for_the_shell():
+    """hsieh-video's first parameter is trace_file (default ''): the box printed `-p trace_file ` (exit 2 when
+    pasted). Every chapter's example command now splits, as a shell splits it, into name-value pairs that are
+    all non-empty, and a value with a space stays one word."""
+    import shlex
+
+    from mmbook.params import ChapterSpec, ParamSpec, chapter_names, load_chapter
+    from mmbook.runner import example_arguments, run_box
+
+    for chapter in chapter_names():
+        spec = load_chapter(chapter)
+        words = shlex.split(example_arguments(spec))
+        assert len(words) == 3 and words[0] == "-p" and words[2].strip(), (chapter, words)
+        assert words[1] in spec.parameters and spec.parameters[words[1]].coerce(words[2]) is not None
+    video = run_box(load_chapter("hsieh-video"), book=False)
+    assert "-p trace_file" not in video and "-p fps 30" in video
+    spec = ChapterSpec("x", "X", 1, None, (), {"f": ParamSpec("f", "file", "", help="h"),
+                                               "s": ParamSpec("s", "str", "two words", help="h")})
+    assert shlex.split(example_arguments(spec)) == ["-p", "s", "two words"]

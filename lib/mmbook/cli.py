@@ -129,7 +129,20 @@ def _construct_unique_mapping(loader: _UniqueKeyLoader, node: yaml.MappingNode, 
     return loader.construct_mapping(node, deep=deep)
 
 
+def _construct_strict_number(loader: _UniqueKeyLoader, node: yaml.ScalarNode) -> Any:
+    """A number in a parameter file only when written as a decimal literal (:func:`mmbook.params.parse_number`);
+    anything else YAML 1.1 would read as a number (``0x10``, ``1_000``, ``017`` as octal, ``1:30``, ``.nan``)
+    stays the text it is, which a numeric parameter then refuses and a text parameter keeps as typed."""
+    kind = "int" if node.tag.endswith(":int") else "float"
+    try:
+        return params_mod.parse_number(node.value, kind)
+    except ValueError:
+        return node.value
+
+
 _UniqueKeyLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_unique_mapping)
+_UniqueKeyLoader.add_constructor("tag:yaml.org,2002:int", _construct_strict_number)
+_UniqueKeyLoader.add_constructor("tag:yaml.org,2002:float", _construct_strict_number)
 
 
 def read_parameter_file(path: Path) -> dict[str, Any]:
@@ -176,8 +189,8 @@ def read_parameter_file(path: Path) -> dict[str, Any]:
 def _overrides(args: argparse.Namespace) -> dict[str, Any]:
     """Parameters from ``-f`` and ``-p``; a parameter given twice anywhere is refused.
 
-    Values from both sources go through the same conversion: ``-p`` strings are read as YAML scalars
-    (``true``, ``1e3``, ``[8, 15]``) exactly as they would be in a file.
+    A ``-p`` value stays the text typed: the parameter's type reads it (:meth:`mmbook.params.ParamSpec.coerce`,
+    by the strict rule of :func:`mmbook.params.parse_number`), as it reads the same text in a file.
     """
     values: dict[str, Any] = {}
     source: dict[str, str] = {}
@@ -189,31 +202,9 @@ def _overrides(args: argparse.Namespace) -> dict[str, Any]:
         name, _, text = pair.partition("=")
         if name in source:
             raise UsageError(f"parameter {name!r} is given twice (-p and {source[name]}); give it once")
-        values[name] = _scalar(text)
+        values[name] = text
         source[name] = "-p"
     return values
-
-
-def _scalar(text: str) -> Any:
-    """A command-line value read as a YAML scalar, like a value in a parameter file.
-
-    Examples
-    --------
-    >>> _scalar("3000.0"), _scalar("true"), _scalar("fifo"), _scalar("8,15,30")
-    (3000.0, True, 'fifo', '8,15,30')
-    """
-    try:
-        value = yaml.safe_load(text)
-    except yaml.YAMLError:
-        return text
-    if value is None or isinstance(value, dict):
-        return text
-    if isinstance(value, str):
-        try:  # YAML 1.1 reads "1e3" as text; a number is meant
-            return float(value) if value.strip().lower() not in ("nan", "inf", "-inf", "+inf") else text
-        except ValueError:
-            return value
-    return value
 
 
 def _cmd_list() -> int:

@@ -593,8 +593,7 @@ def run_box(spec: params_mod.ChapterSpec, book: bool) -> str:
     rows = show_table(table, formats={"default": "text"}, wrap=["meaning", "allowed"]).to_html() if len(table) else ""
     prefix = "../../downloads/" if book else ""
     executed = f"{prefix}{spec.name}.ipynb"
-    example = next(iter(spec.parameters.values()), None)
-    example_cmd = (f" -p {example.name} {html.escape(_plain(example.default))}" if example else "")
+    example_cmd = html.escape(example_arguments(spec))
     return (
         '<details class="admonition tip mmbook-runbox"><summary class="admonition-title">Run this chapter '
         "yourself</summary>"
@@ -603,6 +602,28 @@ def run_box(spec: params_mod.ChapterSpec, book: bool) -> str:
         f"<code>-f FILE</code>; <code>mmbook params {spec.name}</code> lists them. Download the "
         f'<a href="{prefix}{spec.name}.md" download>source notebook (MyST markdown)</a> or the '
         f'<a href="{executed}" download>executed notebook</a>.</p>{rows}</details>')
+
+
+def example_arguments(spec: params_mod.ChapterSpec) -> str:
+    """`` -p NAME VALUE`` for the run box's example command: the first parameter whose default is not empty
+    (an empty value would print as ``-p trace_file `` and exit 2 when pasted), quoted for the shell; ``""``
+    when no parameter has a value to show.
+
+    Examples
+    --------
+    >>> from mmbook.params import ChapterSpec, ParamSpec
+    >>> spec = ChapterSpec("x", "X", 1, None, (), {"trace_file": ParamSpec("trace_file", "file", "", help="h"),
+    ...                                             "host": ParamSpec("host", "str", "a b", help="h")})
+    >>> example_arguments(spec)
+    " -p host 'a b'"
+    """
+    import shlex
+
+    for p in spec.parameters.values():
+        text = _plain(p.default) if p.default is not None else ""
+        if text.strip():
+            return f" -p {shlex.quote(p.name)} {shlex.quote(text)}"
+    return ""
 
 
 def cached_run_box(spec: params_mod.ChapterSpec, book: bool) -> str:
