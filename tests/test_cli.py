@@ -1,5 +1,8 @@
 """The command line's own parsing (the runs themselves: tests/test_runner.py and tests/test_sweep.py)."""
 
+import json
+from pathlib import Path
+
 import pytest
 
 from mmbook.cli import UsageError, _join_param_pairs, main, read_parameter_file
@@ -88,3 +91,132 @@ def test_a_relative_trace_file_is_resolved_against_the_working_folder(tmp_path, 
     err = capsys.readouterr().err.strip()
     assert f"parameter 'trace_file': no such file: missing.csv (looked for {tmp_path / 'missing.csv'})" in err
     assert len(err.splitlines()) == 1 and not (tmp_path / "r").exists()
+
+
+# -- mmbook compare ---------------------------------------------------------------------------------------
+
+def _run_folder(folder, chapter="demo", **metrics):
+    folder.mkdir(parents=True)
+    (folder / "results.json").write_text(json.dumps({"chapter": chapter, "metrics": metrics, "undefined": {}}))
+    return folder
+
+
+def test_compare_reports_the_change_of_a_relative_to_b(tmp_path, capsys):
+    """A = 460 Mbit/s (a faster bus), B = 230: the change is (460 - 230) / 230 = +100 %, stated in the header;
+    an unchanged metric is not listed."""
+    a = _run_folder(tmp_path / "faster-bus", z_mbps=460.0, same=1.0)
+    b = _run_folder(tmp_path / "default", z_mbps=230.0, same=1.0)
+    out = tmp_path / "c.csv"
+    assert main(["compare", str(a), str(b), "--output", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "change = (A - B) / |B|: positive when A is larger" in text
+    row = next(line for line in text.splitlines() if line.startswith("z_mbps"))
+    assert row.split()[1:] == ["460", "230", "+100.0", "%"] and "same" not in text
+    assert out.read_text() == "metric,A,B,change (A - B) / |B|\nz_mbps,460.0,230.0,1.0\n"
+    assert main(["compare", str(b), str(a)]) == 0  # the other way round: (230 - 460) / 460 = -50 %
+    assert "-50.0 %" in capsys.readouterr().out
+
+
+def test_compare_without_b_uses_the_books_default_build(demo_project, capsys):
+    run = _run_folder(demo_project / "runs" / "x", mm1_wait=3.0)
+    _run_folder(demo_project / "_build" / "chapters" / "demo", mm1_wait=2.0)
+    assert main(["compare", str(run)]) == 0
+    out = capsys.readouterr().out
+    assert "B = the book's default build" in out and "+50.0 %" in out  # (3 - 2) / 2
+
+
+@pytest.mark.parametrize("case, message", [
+    ("missing", "A: {a} does not exist"),
+    ("file", "A: {a} is a file, not a run folder"),
+    ("empty", "A: {a} is not a run folder (no results.json)"),
+    ("malformed", "{a}/results.json is not valid JSON (line 1, column 21"),
+    ("no metrics", "{a}/results.json is not the results of a chapter run"),
+    ("other chapter", "A ({a}) is a run of 'sharp' and B ({b}) of 'demo': compare two runs of the same chapter"),
+    ("no default", "no default build of 'demo' to compare with"),
+])
+def test_compare_bad_folders_are_one_line(demo_project, capsys, case, message):
+    a, b = demo_project / "a", _run_folder(demo_project / "b", mm1_wait=1.0)
+    if case == "file":
+        a.write_text("x")
+    elif case == "empty":
+        a.mkdir()
+    elif case == "malformed":
+        a.mkdir()
+        (a / "results.json").write_text('{"metrics": {"x": 1,}}')
+    elif case == "no metrics":
+        a.mkdir()
+        (a / "results.json").write_text("[1, 2]")
+    elif case in ("other chapter", "no default"):
+        _run_folder(a, chapter="sharp" if case == "other chapter" else "demo", mm1_wait=2.0)
+    args = ["compare", str(a)] + ([] if case == "no default" else [str(b)])
+    assert main(args) == 2
+    err = capsys.readouterr().err.strip()
+    assert message.format(a=a, b=b) in err and len(err.splitlines()) == 1, err
+
+
+@pytest.mark.parametrize("case, message", [
+    ("exists", "is a file that exists; compare never overwrites"),
+    ("folder", "is a folder; compare never overwrites"),
+    ("no parent", "the folder {parent} does not exist"),
+    ("long name", "the name is longer than the 255 bytes"),
+    ("dangling symlink", "compare never overwrites"),
+])
+def test_compare_output_is_never_overwritten_and_bad_paths_are_one_line(tmp_path, capsys, case, message):
+    a = _run_folder(tmp_path / "a", x=2.0)
+    b = _run_folder(tmp_path / "b", x=1.0)
+    out = tmp_path / "c.csv"
+    if case == "exists":
+        out.write_text("the user's own table\n")
+    elif case == "folder":
+        out.mkdir()
+    elif case == "no parent":
+        out = tmp_path / "nowhere" / "c.csv"
+    elif case == "long name":
+        out = tmp_path / ("c" * 256 + ".csv")
+    elif case == "dangling symlink":
+        out.symlink_to(tmp_path / "elsewhere.csv")
+    assert main(["compare", str(a), str(b), "--output", str(out)]) == 2
+    captured = capsys.readouterr()
+    err = captured.err.strip()
+    assert message.format(parent=out.parent) in err and len(err.splitlines()) == 1, err
+    assert captured.out == ""  # refused before anything was compared or printed
+    if case == "exists":
+        assert out.read_text() == "the user's own table\n"
+    assert not (tmp_path / "elsewhere.csv").exists()
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []
+
+
+def test_compare_on_a_full_disk_leaves_nothing_half_written(tmp_path, monkeypatch, capsys):
+    """The write fails with ENOSPC after half the text reached the disk: one line, no file, no partial file."""
+    import errno
+
+    a = _run_folder(tmp_path / "a", x=2.0)
+    b = _run_folder(tmp_path / "b", x=1.0)
+    out = tmp_path / "c.csv"
+    from mmbook import compare
+
+    real_open = Path.open
+
+    class Full:
+        def __init__(self, fh):
+            self.fh = fh
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            self.fh.close()
+
+        def write(self, text):
+            self.fh.write(text[: len(text) // 2])  # half of it reaches the disk, then the disk is full
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+    def open_on_a_full_disk(self, mode="r", *args, **kwargs):
+        handle = real_open(self, mode, *args, **kwargs)
+        return Full(handle) if "x" in mode or "w" in mode else handle
+    monkeypatch.setattr(compare.Path, "open", open_on_a_full_disk)
+    assert main(["compare", str(a), str(b), "--output", str(out)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert f"--output {out}: cannot write (the disk is full); nothing was written" in err
+    assert len(err.splitlines()) == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a", "b"]

@@ -9,7 +9,7 @@ Examples::
     mmbook build                   # what `make book` calls; --force re-runs every chapter
     mmbook sweep sharp --grid frame_rate_fps=15,25,30 --grid background_load=0,0.1 --output runs/s
     mmbook sweep zeadally --vary z_xf_mbps=100:400 --sample 20 --output runs/lhs
-    mmbook compare runs/a runs/b   # metrics that differ (B omitted: the book's default build)
+    mmbook compare runs/a runs/b   # change of A relative to B, (A - B) / |B| (B omitted: the book's build)
 """
 
 from __future__ import annotations
@@ -77,10 +77,12 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--plot", nargs="+", metavar="METRIC", help="metrics plotted in index.html "
                                                                "(default: the chapter's headline metrics)")
     s.add_argument("--seed", type=int, default=0, help="seed of the Latin hypercube (default 0)")
-    c = sub.add_parser("compare", help="metrics that differ between two runs (or a run and the book's build)")
-    c.add_argument("run_a", type=Path)
-    c.add_argument("run_b", type=Path, nargs="?", help="omitted: the book's default build of the same chapter")
-    c.add_argument("--output", type=Path, help="also write the comparison as CSV")
+    c = sub.add_parser("compare", help="what changed in run A relative to run B (or the book's build): "
+                                       "change = (A - B) / |B|")
+    c.add_argument("run_a", type=Path, help="the run looked at, e.g. runs/faster-bus")
+    c.add_argument("run_b", type=Path, nargs="?", help="what A is compared with; omitted: the book's default "
+                                                       "build of the same chapter")
+    c.add_argument("--output", type=Path, help="also write the comparison as CSV (a new file: never overwritten)")
     b = sub.add_parser("build", help="execute every chapter (cached) and build the HTML book")
     b.add_argument("--force", action="store_true", help="re-execute every chapter even if unchanged")
     b.add_argument("-j", "--jobs", type=int, default=2, help="chapters executed in parallel (default 2)")
@@ -275,17 +277,15 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
 
 
 def _cmd_compare(args: argparse.Namespace) -> int:
-    import csv
+    from mmbook import compare
 
-    from mmbook import sweep
-
-    rows = sweep.compare_runs(args.run_a, args.run_b)
-    print(sweep.format_comparison(rows, str(args.run_a), str(args.run_b or "the book's default build")))
-    if args.output:
-        with args.output.open("w", newline="", encoding="utf-8") as fh:
-            writer = csv.DictWriter(fh, fieldnames=["metric", "a", "b", "relative change"], lineterminator="\n")
-            writer.writeheader()
-            writer.writerows(rows)
+    if args.output is not None:
+        compare.check_new_file(args.output)  # before reading anything: a bad --output is one line
+    rows, run_b = compare.compare_runs(args.run_a, args.run_b)
+    b_label = str(args.run_b) if args.run_b is not None else f"the book's default build ({run_b})"
+    print(compare.format_comparison(rows, str(args.run_a), b_label))
+    if args.output is not None:
+        compare.write_new_file(args.output, compare.comparison_csv(rows))
     return 0
 
 
@@ -293,10 +293,12 @@ def _refusals() -> tuple[type[Exception], ...]:
     """The errors that mean "bad input" (exit 2). Called only while an exception is being matched, so that
     commands which never reach the runner (a no-op ``mmbook build``, ``mmbook list``) do not pay for
     importing it and Jupyter's client."""
+    from mmbook.compare import CompareError
     from mmbook.runner import OutputError
     from mmbook.sweep import SweepError
 
-    return params_mod.ParameterError, params_mod.ChapterNotFound, UsageError, OutputError, SweepError
+    return (params_mod.ParameterError, params_mod.ChapterNotFound, UsageError, OutputError, SweepError,
+            CompareError)
 
 
 def main(argv: list[str] | None = None) -> int:
