@@ -141,7 +141,7 @@ def format_comparison(rows: list[dict[str, Any]], a: str, b: str) -> str:
     B = default
     change = (A - B) / |B|: positive when A is larger
     metric                                                A              B    change
-    mbps                                                 75             60  +25.0 %
+    mbps                                                 75             60   +25.0 %
     """
     if not rows:
         return f"no metric differs between A = {a} and B = {b}"
