@@ -3,6 +3,7 @@ failing cells, protected folders (issue 9 items 4-6)."""
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -296,3 +297,124 @@ def test_the_run_box_never_prints_an_empty_value_and_quotes_for_the_shell():
     spec = ChapterSpec("x", "X", 1, None, (), {"f": ParamSpec("f", "file", "", help="h"),
                                                "s": ParamSpec("s", "str", "two words", help="h")})
     assert shlex.split(example_arguments(spec)) == ["-p", "s", "two words"]
+
+
+def test_an_undefined_check_is_null_with_its_reason_in_strict_json(demo_project):
+    """The unstable demo point records its check with ours = NaN; results.json holds null and the reason,
+    and parses with a strict parser (a bare NaN did not)."""
+    from conftest import strict_json_load
+
+    out = demo_project / "runs" / "unstable"
+    run_chapter("demo", {"rate": 3}, out)
+    results = strict_json_load((out / "results.json").read_text())
+    assert results["checks"][0]["ours"] is None
+    assert results["null_reasons"] == {"checks[0].ours": "not applicable: the queue is unstable"}
+    with pytest.raises(ValueError, match="NaN is not JSON"):
+        strict_json_load('{"ours": NaN}')
+
+
+def test_sigterm_cleans_up_like_ctrl_c_and_exits_143(demo_project):
+    """SIGTERM to the mmbook process alone (as `kill PID` or a batch system sends it) while the kernel runs:
+    exit 143, one line, no hidden .NAME.*.partial folder, no lock file, no kernel left behind."""
+    slow = demo_project / "notebooks" / "demo.md"
+    slow.write_text(slow.read_text().replace('if fail:\n', 'import time\ntime.sleep(60)\nif fail:\n'))
+    out = demo_project / "runs" / "term"
+    short_tmp = Path(tempfile.mkdtemp(prefix="t", dir="/tmp"))
+    env = {**os.environ, "TMPDIR": str(short_tmp)}
+    proc = subprocess.Popen([MMBOOK, "run", "demo", "--output", str(out)], env=env, stderr=subprocess.PIPE,
+                            text=True, start_new_session=True)
+    deadline = time.time() + 60
+    while time.time() < deadline and not list((demo_project / "runs").glob(".term.*.partial/*.ipynb")):
+        time.sleep(0.5)
+    time.sleep(3)  # the kernel is now inside time.sleep(60)
+    assert list((demo_project / "runs").glob(".term.lock"))  # the run holds its lock
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 143, err
+    assert err.strip().splitlines()[-1] == "mmbook: terminated (SIGTERM); no partial output was kept"
+    assert not out.exists() and not list((demo_project / "runs").glob(".term*"))
+    kernels = subprocess.run(["pgrep", "-f", f"mmperf.kernel.*{short_tmp}"], capture_output=True, text=True).stdout
+    assert kernels.strip() == ""
+    shutil.rmtree(short_tmp)
+
+
+def test_a_killed_runs_partial_folder_is_removed_by_the_next_run(demo_project):
+    """SIGKILL cannot be cleaned up after: the next run into the same folder removes what it left, and only
+    that (another output's partial folder and the user's hidden files stay)."""
+    runs = demo_project / "runs"
+    runs.mkdir()
+    stale = runs / ".k.ab12cd_9.partial"
+    (stale / "figures").mkdir(parents=True)
+    (stale / "demo.ipynb").write_text("{}")
+    other = runs / ".k.b.ab12cd_9.partial"  # a run into runs/k.b
+    other.mkdir()
+    mine = runs / ".k.notes"
+    mine.write_text("the user's")
+    run_chapter("demo", None, runs / "k")
+    assert not stale.exists() and other.is_dir() and mine.read_text() == "the user's"
+    assert sorted(p.name for p in runs.iterdir()) == [".k.b.ab12cd_9.partial", ".k.notes", "k"]
+
+
+def test_a_second_run_into_the_same_folder_is_refused_while_the_first_holds_the_lock(demo_project, capsys):
+    from mmperf.runner import OutputLock
+
+    out = demo_project / "runs" / "busy"
+    out.parent.mkdir()
+    with OutputLock(out):
+        assert main(["run", "demo", "--output", str(out)]) == 2
+        err = capsys.readouterr().err.strip().splitlines()[-1]
+        assert err == (f"mmbook: error: --output {out} is being written by another mmbook run (process "
+                       f"{os.getpid()}); wait for it to finish or choose another folder")
+        assert not out.exists()
+    assert not (out.parent / ".busy.lock").exists()  # released and removed
+    assert main(["run", "demo", "--output", str(out)]) == 0 and (out / "results.json").is_file()
+
+
+def _no_chapter_may_run(monkeypatch):
+    from mmperf import runner
+
+    monkeypatch.setattr(runner, "_run_locked", lambda *a, **k: (_ for _ in ()).throw(AssertionError("ran")))
+    monkeypatch.setattr(runner, "start_kernel", lambda *a, **k: (_ for _ in ()).throw(AssertionError("ran")))
+
+
+@pytest.mark.parametrize("case, message", [
+    ("long name", "a file name may have at most 255 bytes here"),
+    ("dangling symlink", "is a symbolic link to {target}, which does not exist"),
+    ("inside _build", "is inside the book's build folder ({build}), which `make clean` deletes"),
+    ("a file", "exists and is not a folder"),
+])
+def test_bad_output_paths_are_refused_before_the_chapter_runs(demo_project, monkeypatch, capsys, case, message):
+    _no_chapter_may_run(monkeypatch)
+    target = demo_project / "elsewhere"
+    out = {"long name": demo_project / "runs" / ("r" * 256), "dangling symlink": demo_project / "link",
+           "inside _build": demo_project / "_build" / "newrun", "a file": demo_project / "file"}[case]
+    if case == "dangling symlink":
+        out.symlink_to(target)
+    elif case == "a file":
+        out.write_text("the user's")
+    assert main(["run", "demo", "--output", str(out)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert message.format(target=target, build=demo_project / "_build") in err and len(err.splitlines()) == 1
+    assert not target.exists() and not (demo_project / "_build").exists()
+
+
+def test_a_full_disk_while_writing_the_run_is_one_line_and_leaves_nothing(demo_project, monkeypatch, capsys):
+    """The standalone page's write fails with ENOSPC (a monkeypatched write): exit 2, one line, no output
+    folder, no partial folder, no lock file; an earlier run in the folder stays as it was."""
+    import errno
+
+    from mmperf import standalone
+
+    out = demo_project / "runs" / "full"
+    run_chapter("demo", {"rate": 1.5}, out)
+    before = {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()}
+
+    def full_disk(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device", str(out / "demo.html"))
+    monkeypatch.setattr(standalone, "export_html", full_disk)
+    assert main(["run", "demo", "--output", str(out)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[-1].startswith(f"mmbook: error: --output {out}: cannot write the run (the disk is full")
+    assert err[-1].endswith("nothing was kept") and not any("Traceback" in line for line in err)
+    assert {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
+    assert sorted(p.name for p in out.parent.iterdir()) == ["full"]

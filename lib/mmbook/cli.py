@@ -31,6 +31,7 @@ EXIT_CODES = """exit status:
   2    bad input: unknown chapter or parameter, a value outside its range, a parameter given twice,
        an unreadable or malformed parameter file, an output folder mmbook must not write into
   130  interrupted (Ctrl-C); nothing partial is left behind
+  143  terminated (SIGTERM) during `mmbook run`; nothing partial is left behind
 
 simulation cache: $MMPERF_CACHE_DIR, else $XDG_CACHE_HOME/mmperf/simcache (~/.cache/mmperf/simcache);
 `mmbook run` writes nothing into the book's build (_build/)."""
@@ -231,8 +232,27 @@ def _cmd_params(chapter: str, as_json: bool) -> int:
     return 0
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM during ``mmbook run``: unwinds exactly as Ctrl-C does (the partial work and the kernel are
+    cleaned up by the same code), and exits 143 (128 + 15) instead of 130."""
+
+
+def _terminate_like_interrupt() -> None:
+    """Make SIGTERM raise :class:`Terminated` in the main thread (once: a second SIGTERM during the clean-up
+    is ignored, so that the clean-up finishes)."""
+    import signal
+
+    def handler(signum, frame):
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        raise Terminated
+
+    signal.signal(signal.SIGTERM, handler)
+
+
 def _cmd_run(args: argparse.Namespace) -> int:
     from mmbook.runner import check_output_dir, run_chapter
+
+    _terminate_like_interrupt()
 
     spec = params_mod.load_chapter(args.chapter)
     overrides = _overrides(args)
@@ -318,6 +338,9 @@ def main(argv: list[str] | None = None) -> int:
 
         build(force=args.force, jobs=args.jobs, student=args.student)
         return 0
+    except Terminated:
+        print("mmbook: terminated (SIGTERM); no partial output was kept", file=sys.stderr)
+        return 143
     except KeyboardInterrupt:
         print("mmbook: interrupted; no partial output was kept", file=sys.stderr)
         return 130

@@ -14,11 +14,15 @@ Safety rules:
 - A failing cell leaves ``OUTPUT.error.log`` (chapter, cell, traceback) and ``OUTPUT.failed.ipynb``
   (the notebook executed up to the failing cell) beside the output folder, which is left as it was;
   a later successful run into the same folder removes both.
-- Ctrl-C (KeyboardInterrupt) removes the partial work; the kernel is shut down by papermill.
+- Ctrl-C (KeyboardInterrupt) and SIGTERM remove the partial work; the kernel is shut down by papermill.
+  A work folder left by a killed run (``.NAME.xxxxxxxx.partial``) is removed by the next run into ``NAME``.
+- One run at a time per output folder (:class:`OutputLock`); a second one stops with one line.
+- A full disk while the run's files are written: one line, the partial work removed, nothing moved in.
 """
 
 from __future__ import annotations
 
+import errno
 import html
 import json
 import os
@@ -69,18 +73,31 @@ def _in_book_build(output_dir: Path) -> bool:
 
 
 def check_output_dir(output_dir: Path, allow_book_build: bool = False) -> None:
-    """Refuse an output folder that ``mmbook`` must not write into.
+    """Refuse an output folder that ``mmbook`` must not write into, before anything runs.
 
     Raises
     ------
     OutputError
-        inside the book's default build, a file, a non-empty folder that is not an earlier run,
-        or a place this user cannot write.
+        a name longer than the file system allows, a symbolic link to nothing, inside the book's build
+        folder ``_build/`` (``make book`` rewrites it and ``make clean`` deletes it; only the book's own
+        build of the chapters may write there), a file, a non-empty folder that is not an earlier run, or
+        a place this user cannot write.
     """
+    limit = _name_max(output_dir.parent)
+    too_long = [part for part in output_dir.parts if len(os.fsencode(part)) > limit]
+    if too_long:  # checked first: the file system refuses even to look such a name up
+        raise OutputError(f"--output: the name {too_long[0][:40]}... is {len(os.fsencode(too_long[0]))} bytes long; "
+                          f"a file name may have at most {limit} bytes here")
+    if output_dir.is_symlink() and not output_dir.exists():
+        raise OutputError(f"--output {output_dir} is a symbolic link to {os.readlink(output_dir)}, which does not "
+                          "exist; remove the link or choose another folder")
     in_book_build = _in_book_build(output_dir)
     if in_book_build and not allow_book_build:
         raise OutputError(f"--output {output_dir} is inside the book's default build "
                           f"({paths.build_dir() / 'chapters'}); choose another folder, e.g. runs/my-experiment")
+    if _is_inside(output_dir, paths.build_dir()) and not (allow_book_build and in_book_build):
+        raise OutputError(f"--output {output_dir} is inside the book's build folder ({paths.build_dir()}), which "
+                          "`make clean` deletes; choose a folder outside it, e.g. runs/my-experiment")
     if output_dir.exists() and not output_dir.is_dir():
         raise OutputError(f"--output {output_dir} exists and is not a folder")
     own_book_build = allow_book_build and in_book_build
@@ -92,6 +109,16 @@ def check_output_dir(output_dir: Path, allow_book_build: bool = False) -> None:
     if not os.access(parent, os.W_OK | os.X_OK) or (output_dir.is_dir() and not os.access(output_dir, os.W_OK)):
         raise OutputError(f"--output {output_dir}: cannot write there (permission denied on "
                           f"{output_dir if output_dir.is_dir() else parent})")
+
+
+def _name_max(folder: Path) -> int:
+    """The longest file name (bytes) allowed in ``folder`` or its nearest existing ancestor; 255 if unknown."""
+    for candidate in (folder, *folder.parents):
+        try:
+            return os.pathconf(candidate, "PC_NAME_MAX")
+        except (OSError, ValueError):
+            continue
+    return 255
 
 
 def _existing_ancestor(path: Path) -> Path:
@@ -171,7 +198,34 @@ def run_chapter(name: str, overrides: dict[str, Any] | None = None, output_dir: 
     output_dir = Path(output_dir) if output_dir else paths.project_root() / "runs" / name
     output_dir = output_dir.absolute()
     check_output_dir(output_dir, allow_book_build)
-    output_dir.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        output_dir.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputError(f"--output {output_dir}: cannot create {output_dir.parent} ({exc.strerror})") from None
+    with OutputLock(output_dir):
+        remove_stale_partials(output_dir)
+        check_output_dir(output_dir, allow_book_build)  # again: another run may have finished meanwhile
+        try:
+            return _run_locked(name, spec, values, output_dir, allow_book_build, progress)
+        except OSError as exc:  # a full disk while writing: one line, nothing half-written
+            if exc.errno not in _WRITE_ERRNOS:
+                raise
+            raise _write_error(output_dir, exc) from None
+
+
+#: errors of writing the run's files that are the place's, not the program's: said in one line
+_WRITE_ERRNOS = (errno.ENOSPC, errno.EDQUOT, errno.EROFS)
+
+
+def _write_error(output_dir: Path, exc: OSError) -> OutputError:
+    why = "the disk is full" if exc.errno in (errno.ENOSPC, errno.EDQUOT) else (exc.strerror or str(exc))
+    where = f" ({exc.filename})" if exc.filename else ""
+    return OutputError(f"--output {output_dir}: cannot write the run ({why}{where}); nothing was kept")
+
+
+def _run_locked(name: str, spec: params_mod.ChapterSpec, values: dict[str, Any], output_dir: Path,
+                allow_book_build: bool, progress: bool) -> RunResult:
+    """:func:`run_chapter` once the output folder is checked and locked."""
     work = Path(tempfile.mkdtemp(prefix=f".{output_dir.name}.", suffix=".partial", dir=output_dir.parent))
     kernel_dir = _kernel_dir()
     executed = work / f"{name}.ipynb"
@@ -246,6 +300,77 @@ def run_chapter(name: str, overrides: dict[str, Any] | None = None, output_dir: 
                   output_dir.parent / f"{output_dir.name}.failed.ipynb"):
         stale.unlink(missing_ok=True)
     return RunResult(name, output_dir, output_dir / f"{name}.ipynb", results)
+
+
+#: the hidden work folder of a run into ``NAME`` (tempfile.mkdtemp's eight random characters)
+def _partial_pattern(output_dir: Path):
+    import re
+
+    return re.compile(rf"\.{re.escape(output_dir.name)}\.[a-z0-9_]{{8}}\.partial")
+
+
+def remove_stale_partials(output_dir: Path) -> list[Path]:
+    """Remove the hidden work folders (``.NAME.xxxxxxxx.partial``) that earlier runs into ``output_dir``
+    left when they were killed (SIGKILL, a power cut); return them. Called with the output's lock held,
+    so no running run owns one of them."""
+    pattern = _partial_pattern(output_dir)
+    stale = [p for p in output_dir.parent.iterdir() if p.is_dir() and pattern.fullmatch(p.name)] \
+        if output_dir.parent.is_dir() else []
+    for folder in stale:
+        shutil.rmtree(folder, ignore_errors=True)
+    return stale
+
+
+class OutputLock:
+    """An exclusive lock on an output folder, held for the whole run: two ``mmbook run`` into the same
+    ``--output`` at once would each say "done" while the last writer wins.
+
+    The lock is ``flock`` on the hidden file ``.NAME.lock`` beside the folder, holding the owner's process
+    id; it is released (and the file removed) when the run ends, however it ends, and the kernel releases
+    it if the process is killed. A second run does not wait: it stops at once with one line naming the
+    running one.
+    """
+
+    def __init__(self, output_dir: Path) -> None:
+        self.path = output_dir.parent / f".{output_dir.name}.lock"
+        self.output_dir = output_dir
+        self.fd: int | None = None
+
+    def __enter__(self) -> OutputLock:
+        import fcntl
+
+        while True:
+            try:
+                fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+            except OSError as exc:
+                raise OutputError(f"--output {self.output_dir}: cannot create the lock file {self.path} "
+                                  f"({exc.strerror})") from None
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                owner = os.pread(fd, 32, 0).decode(errors="replace").strip() or "?"
+                os.close(fd)
+                raise OutputError(f"--output {self.output_dir} is being written by another mmbook run (process "
+                                  f"{owner}); wait for it to finish or choose another folder") from None
+            # The file may have been removed by the run that held it, between our open and our lock:
+            # then the lock is on a file nobody else will see, and we try again.
+            try:
+                same = os.path.samestat(os.fstat(fd), os.stat(self.path))
+            except FileNotFoundError:
+                same = False
+            if same:
+                break
+            os.close(fd)
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
+        self.fd = fd
+        return self
+
+    def __exit__(self, *exc_info: Any) -> None:
+        if self.fd is not None:
+            self.path.unlink(missing_ok=True)  # removed while still locked, so no one locks a stale file
+            os.close(self.fd)
+            self.fd = None
 
 
 def start_kernel(cwd: Path) -> LocalKernelManager:
