@@ -756,9 +756,11 @@ def cached_run_box(spec: params_mod.ChapterSpec, book: bool) -> str:
     chapter's specification and the code that draws the box: the box depends on nothing else, and making
     it imports pandas (a quarter of a second of every run).
     """
-    here = Path(__file__).resolve().parent
+    from mmperf.fingerprint import module_file
+
     parts = [spec.notebook.with_suffix(".yml").read_bytes()]
-    parts += [(here / code).read_bytes() for code in ("runner.py", "tables.py", "params.py")]
+    # by module name, not by folder: tables is the library's (mmperf), runner and params the engine's
+    parts += [module_file(code).read_bytes() for code in ("mmbook.runner", "mmperf.tables", "mmbook.params")]
     parts.append(f"{spec.name}|book={book}".encode())
     made = _user_cached("pages", f"runbox-{spec.name}", ".html", parts,
                         lambda path: path.write_text(run_box(spec, book), encoding="utf-8"))
