@@ -418,3 +418,20 @@ def test_a_full_disk_while_writing_the_run_is_one_line_and_leaves_nothing(demo_p
     assert err[-1].endswith("nothing was kept") and not any("Traceback" in line for line in err)
     assert {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
     assert sorted(p.name for p in out.parent.iterdir()) == ["full"]
+
+
+def test_a_regular_file_as_cache_folder_runs_without_the_cache_and_says_so_once(demo_project, monkeypatch, capfd):
+    """MMPERF_CACHE_DIR naming a regular file gave a traceback; now the run completes, one line says the
+    cache is not used (from the runner; the kernel is told not to try), and the file is left as it was."""
+    from mmperf import simcache
+
+    monkeypatch.setattr(simcache, "_REPORTED", set())
+    not_a_folder = demo_project / "cachefile"
+    not_a_folder.write_text("the user's file")
+    monkeypatch.setenv("MMPERF_CACHE_DIR", str(not_a_folder))
+    assert main(["run", "demo", "--output", str(demo_project / "runs" / "nc")]) == 0
+    notices = [line for line in capfd.readouterr().err.splitlines() if "simulation cache" in line]
+    assert notices == [f"mmperf.simcache: cannot use the cache folder {not_a_folder} (a file is in its place); "
+                       "running without the simulation cache (set MMPERF_CACHE_DIR to a writable folder)"], notices
+    assert not_a_folder.read_text() == "the user's file"
+    assert (demo_project / "runs" / "nc" / "results.json").is_file()

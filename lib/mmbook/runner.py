@@ -138,24 +138,35 @@ def notebook_from_myst(source: Path):
     return nb
 
 
-def _user_cached(folder: str, stem: str, suffix: str, parts: list[bytes], write) -> Path:
-    """The file ``<per-user cache>/<folder>/<stem>-<hash of parts><suffix>``, made by ``write(path)`` the
-    first time (into a partial file moved into place: whole or not at all, so a concurrent run never reads
-    half a file). The cache is the simulation cache's folder (:func:`mmperf.simcache.cache_dir`)."""
+def _user_cached(folder: str, stem: str, suffix: str, parts: list[bytes], write) -> bytes:
+    """The content of ``<per-user cache>/<folder>/<stem>-<hash of parts><suffix>``, made by ``write(path)``
+    the first time (into a partial file moved into place: whole or not at all, so a concurrent run never
+    reads half a file). The cache is the simulation cache's folder (:func:`mmperf.simcache.cache_dir`);
+    where it cannot be used (said once by :func:`mmperf.simcache.usable_cache_dir`), or cannot be written,
+    the file is made in a temporary folder and not kept."""
     import hashlib
 
-    from mmperf.simcache import cache_dir
+    from mmperf.simcache import usable_cache_dir
 
     digest = hashlib.sha256()
     for part in parts:
         digest.update(part)
-    cached = cache_dir() / folder / f"{stem}-{digest.hexdigest()[:40]}{suffix}"
-    if not cached.is_file():
-        cached.parent.mkdir(parents=True, exist_ok=True)
-        partial = cached.with_name(f".{cached.name}.{os.getpid()}")
-        write(partial)
-        os.replace(partial, cached)
-    return cached
+    name = f"{stem}-{digest.hexdigest()[:40]}{suffix}"
+    home = usable_cache_dir(folder)
+    if home is not None and (home / name).is_file():
+        return (home / name).read_bytes()
+    if home is not None:
+        partial = home / f".{name}.{os.getpid()}"
+        try:
+            write(partial)
+            os.replace(partial, home / name)
+            return (home / name).read_bytes()
+        except OSError:  # a full or read-only cache: made again below, without it
+            partial.unlink(missing_ok=True)
+    with tempfile.TemporaryDirectory(prefix="mmbook-") as scratch:
+        made = Path(scratch) / name
+        write(made)
+        return made.read_bytes()
 
 
 def write_source_notebook(source: Path, target: Path) -> None:
@@ -173,7 +184,7 @@ def write_source_notebook(source: Path, target: Path) -> None:
         nbformat.write(notebook_from_myst(source), path)
 
     parts = [source.read_bytes(), b"\0jupytext " + version("jupytext").encode()]
-    shutil.copyfile(_user_cached("notebooks", source.stem, ".ipynb", parts, convert), target)
+    target.write_bytes(_user_cached("notebooks", source.stem, ".ipynb", parts, convert))
 
 
 def run_chapter(name: str, overrides: dict[str, Any] | None = None, output_dir: Path | str | None = None,
@@ -213,6 +224,12 @@ def run_chapter(name: str, overrides: dict[str, Any] | None = None, output_dir: 
             raise _write_error(output_dir, exc) from None
 
 
+def _unusable_cache() -> bool:
+    from mmperf.simcache import usable_cache_dir
+
+    return not os.environ.get("MMPERF_NO_SIMCACHE") and usable_cache_dir() is None
+
+
 #: errors of writing the run's files that are the place's, not the program's: said in one line
 _WRITE_ERRNOS = (errno.ENOSPC, errno.EDQUOT, errno.EROFS)
 
@@ -238,6 +255,11 @@ def _run_locked(name: str, spec: params_mod.ChapterSpec, values: dict[str, Any],
     # The kernel draws each figure's PNG and SVG in a forked process and shows a stand-in, which
     # decorate_notebook replaces with the PNG: the figures cost the notebook only their layout.
     os.environ["MMPERF_DEFER_FIGURES"] = "1"
+    # A cache folder that cannot be used is said once, here, and the kernel runs without it (instead of
+    # finding out, and saying so, again).
+    no_cache = _unusable_cache() and "MMPERF_NO_SIMCACHE" not in os.environ
+    if no_cache:
+        os.environ["MMPERF_NO_SIMCACHE"] = "1"
     km = None
     try:
         # The kernel is launched first and boots (about half a second) while the rest is prepared.
@@ -280,6 +302,8 @@ def _run_locked(name: str, spec: params_mod.ChapterSpec, values: dict[str, Any],
         shutil.rmtree(kernel_dir, ignore_errors=True)
         os.environ.pop("MMPERF_KERNEL_DIR", None)
         os.environ.pop("MMPERF_DEFER_FIGURES", None)
+        if no_cache:
+            os.environ.pop("MMPERF_NO_SIMCACHE", None)
     # The notebook wrote figures and results into the work folder; add what the reader sees first and
     # the HTML page, then move the whole run into place.
     try:
@@ -764,7 +788,7 @@ def cached_run_box(spec: params_mod.ChapterSpec, book: bool) -> str:
     parts.append(f"{spec.name}|book={book}".encode())
     made = _user_cached("pages", f"runbox-{spec.name}", ".html", parts,
                         lambda path: path.write_text(run_box(spec, book), encoding="utf-8"))
-    return made.read_text(encoding="utf-8")
+    return made.decode("utf-8")
 
 
 def _plain(value: Any) -> str:
