@@ -220,3 +220,17 @@ def test_compare_on_a_full_disk_leaves_nothing_half_written(tmp_path, monkeypatc
     assert f"--output {out}: cannot write (the disk is full); nothing was written" in err
     assert len(err.splitlines()) == 1
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a", "b"]
+
+
+@pytest.mark.slow
+def test_compare_of_a_real_what_if_against_the_books_build_is_positive_where_the_metric_rises(demo_project, capsys):
+    """The README's example on the demo chapter: the book's build at rate 1 has wait 1 / (2 - 1) = 1 s; a
+    what-if at rate 1.5 has 1 / (2 - 1.5) = 2 s, so `compare` (B omitted) shows +100 %."""
+    from mmbook.runner import run_chapter
+
+    run_chapter("demo", None, demo_project / "_build" / "chapters" / "demo", allow_book_build=True)
+    assert main(["run", "demo", "-p", "rate", "1.5", "--output", str(demo_project / "runs" / "busier")]) == 0
+    capsys.readouterr()
+    assert main(["compare", str(demo_project / "runs" / "busier")]) == 0
+    row = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("mm1_wait"))
+    assert row.split()[1:] == ["2", "1", "+100.0", "%"]

@@ -435,3 +435,24 @@ def test_a_regular_file_as_cache_folder_runs_without_the_cache_and_says_so_once(
                        "running without the simulation cache (set MMPERF_CACHE_DIR to a writable folder)"], notices
     assert not_a_folder.read_text() == "the user's file"
     assert (demo_project / "runs" / "nc" / "results.json").is_file()
+
+
+@pytest.mark.slow
+def test_the_chapters_own_exercise_command_with_a_relative_trace_file_runs(tmp_path):
+    """hsieh-video's exercise tells the reader to run `mmbook run hsieh-video -p trace_file yourfile.csv`
+    from their own folder; the kernel runs in notebooks/, where the relative name failed. Now the run
+    completes and the reader's trace is used (cheapest settings of tests/test_chapter_hsieh_video.py)."""
+    import numpy as np
+
+    sizes = np.tile([24000, 6000, 6000, 12000, 6000, 6000], 100)
+    (tmp_path / "yourfile.csv").write_text("bytes\n" + "\n".join(str(int(x)) for x in sizes) + "\n")
+    small = ["synthetic_length_scale", "0.05", "startup_max_frames", "12", "fixed_buffer_points", "4",
+             "fixed_rate_points", "5", "ciw_frames", "300", "adv_long_startup_frames", "60"]
+    args = [MMBOOK, "run", "hsieh-video", "-p", "trace_file", "yourfile.csv", "--output", "runs/mine"]
+    for i in range(0, len(small), 2):
+        args += ["-p", small[i], small[i + 1]]
+    proc = subprocess.run(args, cwd=tmp_path, capture_output=True, text=True, timeout=900)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    results = json.loads((tmp_path / "runs" / "mine" / "results.json").read_text())
+    assert results["parameters"]["trace_file"] == str(tmp_path / "yourfile.csv")
+    assert any("reader's trace yourfile" in c["what"] for c in results["checks"])

@@ -257,6 +257,28 @@ def parse_number(text: str, kind: str = "float", *, allow_infinite: bool = False
     raise ValueError(f"{text!r} is not a decimal number")
 
 
+def parse_value(param: ParamSpec, text: str) -> Any:
+    """A parameter's value from the text a user typed (``-p NAME TEXT``, ``--grid NAME=TEXT,...`` item, a
+    parameter file's value), by the parameter's type and the one strict rule for numbers
+    (:func:`parse_number`) and lists (:func:`split_list`); checked against its range and choices.
+
+    Raises
+    ------
+    ParameterError
+        one line naming the parameter and what is allowed.
+
+    Examples
+    --------
+    >>> parse_value(ParamSpec("fps", "float", 30.0, help="frame rate", min=1, max=60), "25")
+    25.0
+    >>> parse_value(ParamSpec("n", "int", 1, help="count"), "2_5")
+    Traceback (most recent call last):
+    ...
+    mmperf.errors.ParameterError: parameter 'n' = '2_5' is not allowed: expected a whole number written as a decimal literal such as 25 (any int). (count)
+    """
+    return param.coerce(text)
+
+
 def split_list(text: str) -> list[str]:
     """The items of a list written ``8,15,30`` or ``[8, 15, 30]``, as stripped strings, refusing an
     empty item (``8,,30`` or a trailing comma is a typing slip, not a two-item list).
