@@ -234,3 +234,13 @@ def test_compare_of_a_real_what_if_against_the_books_build_is_positive_where_the
     assert main(["compare", str(demo_project / "runs" / "busier")]) == 0
     row = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("mm1_wait"))
     assert row.split()[1:] == ["2", "1", "+100.0", "%"]
+
+
+def test_run_puts_the_previous_sigterm_handler_back(demo_project):
+    """`mmbook run` turns SIGTERM into a clean-up (exit 143) only while it runs: a process calling main() (a
+    test runner, a notebook) keeps its own handler afterwards."""
+    import signal
+
+    before = signal.getsignal(signal.SIGTERM)
+    assert main(["run", "demo", "-p", "rate", "-1", "--output", str(demo_project / "x")]) == 2
+    assert signal.getsignal(signal.SIGTERM) is before

@@ -15,6 +15,7 @@ Examples::
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 from pathlib import Path
@@ -237,22 +238,36 @@ class Terminated(KeyboardInterrupt):
     cleaned up by the same code), and exits 143 (128 + 15) instead of 130."""
 
 
-def _terminate_like_interrupt() -> None:
-    """Make SIGTERM raise :class:`Terminated` in the main thread (once: a second SIGTERM during the clean-up
-    is ignored, so that the clean-up finishes)."""
+@contextlib.contextmanager
+def _terminate_like_interrupt():
+    """While the block runs, SIGTERM raises :class:`Terminated` in the main thread (once: a second SIGTERM
+    during the clean-up is ignored, so that the clean-up finishes); the previous handler is put back after
+    (``main`` may be called in a process that has its own, such as a test runner)."""
     import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():  # only the main thread may set handlers
+        yield
+        return
 
     def handler(signum, frame):
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
         raise Terminated
 
-    signal.signal(signal.SIGTERM, handler)
+    previous = signal.signal(signal.SIGTERM, handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def _cmd_run(args: argparse.Namespace) -> int:
-    from mmbook.runner import check_output_dir, run_chapter
+    with _terminate_like_interrupt():
+        return _run(args)
 
-    _terminate_like_interrupt()
+
+def _run(args: argparse.Namespace) -> int:
+    from mmbook.runner import check_output_dir, run_chapter
 
     spec = params_mod.load_chapter(args.chapter)
     overrides = _overrides(args)
