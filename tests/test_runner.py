@@ -197,14 +197,16 @@ def test_ctrl_c_exits_130_and_leaves_nothing(demo_project, tmp_path):
     while time.time() < deadline and not list((demo_project / "runs").glob(".int.*.partial/*.ipynb")):
         time.sleep(0.5)
     time.sleep(3)  # the kernel is now inside time.sleep(60)
+    children = _descendants(proc.pid)
+    assert any("mmbook.kernel" in _command_line(pid) for pid in children), children  # the kernel runs
     os.killpg(proc.pid, signal.SIGINT)
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
     assert err.strip().splitlines()[-1] == "mmbook: interrupted; no partial output was kept"
     assert not out.exists() and not list((demo_project / "runs").glob(".int.*"))
     assert not list(short_tmp.glob("mmperf-kernel-*"))  # no temporary folders left behind
-    kernels = subprocess.run(["pgrep", "-f", f"ipykernel.*{short_tmp}"], capture_output=True, text=True).stdout
-    assert kernels.strip() == ""
+    time.sleep(1)
+    assert [pid for pid in children if _alive(pid)] == []  # the kernel and its helpers are gone
     short_tmp.rmdir()
 
 
@@ -328,14 +330,41 @@ def test_sigterm_cleans_up_like_ctrl_c_and_exits_143(demo_project):
         time.sleep(0.5)
     time.sleep(3)  # the kernel is now inside time.sleep(60)
     assert list((demo_project / "runs").glob(".term.lock"))  # the run holds its lock
+    children = _descendants(proc.pid)
+    assert any("mmbook.kernel" in _command_line(pid) for pid in children), children  # the kernel runs
     proc.send_signal(signal.SIGTERM)
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 143, err
     assert err.strip().splitlines()[-1] == "mmbook: terminated (SIGTERM); no partial output was kept"
     assert not out.exists() and not list((demo_project / "runs").glob(".term*"))
-    kernels = subprocess.run(["pgrep", "-f", f"mmperf.kernel.*{short_tmp}"], capture_output=True, text=True).stdout
-    assert kernels.strip() == ""
+    time.sleep(1)
+    assert [pid for pid in children if _alive(pid)] == []  # the kernel and its helpers are gone
     shutil.rmtree(short_tmp)
+
+
+def _descendants(pid: int) -> list[int]:
+    found, todo = [], [pid]
+    while todo:
+        out = subprocess.run(["pgrep", "-P", str(todo.pop())], capture_output=True, text=True).stdout.split()
+        found += [int(x) for x in out]
+        todo += [int(x) for x in out]
+    return found
+
+
+def _command_line(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+    except OSError:
+        return ""
+
+
+def _alive(pid: int) -> bool:
+    """Whether a process exists and is not a zombie (an exited child nobody has reaped yet)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    return not any(line.startswith("State:") and "Z" in line.split()[1] for line in status.splitlines())
 
 
 def test_a_killed_runs_partial_folder_is_removed_by_the_next_run(demo_project):
@@ -356,7 +385,7 @@ def test_a_killed_runs_partial_folder_is_removed_by_the_next_run(demo_project):
 
 
 def test_a_second_run_into_the_same_folder_is_refused_while_the_first_holds_the_lock(demo_project, capsys):
-    from mmperf.runner import OutputLock
+    from mmbook.runner import OutputLock
 
     out = demo_project / "runs" / "busy"
     out.parent.mkdir()
@@ -371,7 +400,7 @@ def test_a_second_run_into_the_same_folder_is_refused_while_the_first_holds_the_
 
 
 def _no_chapter_may_run(monkeypatch):
-    from mmperf import runner
+    from mmbook import runner
 
     monkeypatch.setattr(runner, "_run_locked", lambda *a, **k: (_ for _ in ()).throw(AssertionError("ran")))
     monkeypatch.setattr(runner, "start_kernel", lambda *a, **k: (_ for _ in ()).throw(AssertionError("ran")))
@@ -403,7 +432,7 @@ def test_a_full_disk_while_writing_the_run_is_one_line_and_leaves_nothing(demo_p
     folder, no partial folder, no lock file; an earlier run in the folder stays as it was."""
     import errno
 
-    from mmperf import standalone
+    from mmbook import standalone
 
     out = demo_project / "runs" / "full"
     run_chapter("demo", {"rate": 1.5}, out)
