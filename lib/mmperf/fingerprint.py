@@ -272,13 +272,18 @@ def imported_top_level(module: str) -> frozenset[str]:
     >>> {"numpy", "scipy"} <= imported_top_level("mmperf.stats")
     True
     """
+    return frozenset().union(*(_third_party_imports(file) for file in library_files([module])))
+
+
+@cache
+def _third_party_imports(file: Path) -> frozenset[str]:
+    """The top-level names outside the project and the standard library that one source file imports."""
     names: set[str] = set()
-    for file in library_files([module]):
-        for node in _import_nodes(file.read_text(encoding="utf-8")):
-            if isinstance(node, ast.Import):
-                names.update(a.name.split(".")[0] for a in node.names)
-            elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
-                names.add(node.module.split(".")[0])
+    for node in _import_nodes(file.read_text(encoding="utf-8")):
+        if isinstance(node, ast.Import):
+            names.update(a.name.split(".")[0] for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            names.add(node.module.split(".")[0])
     return frozenset(n for n in names if not is_project_module(n) and n not in sys.stdlib_module_names)
 
 
