@@ -485,3 +485,14 @@ def test_the_chapters_own_exercise_command_with_a_relative_trace_file_runs(tmp_p
     results = json.loads((tmp_path / "runs" / "mine" / "results.json").read_text())
     assert results["parameters"]["trace_file"] == str(tmp_path / "yourfile.csv")
     assert any("reader's trace yourfile" in c["what"] for c in results["checks"])
+
+
+def test_the_scorecard_page_reads_an_undefined_check_as_missing_not_none(demo_project):
+    """A check whose `ours` is null in the strict results.json shows on the book's scorecard page as not
+    applicable, never with 'None' or 'nan' for its value."""
+    from mmbook.build import scorecard_page
+
+    run_chapter("demo", {"rate": 3}, demo_project / "_build" / "chapters" / "demo", allow_book_build=True)
+    page = scorecard_page(["demo"])
+    row = page[page.index(">wait<"):].split("</tr>")[0]
+    assert "not applicable" in row and "None" not in row and "nan" not in row.lower(), row
