@@ -121,6 +121,47 @@ def demo_project(tmp_path, monkeypatch) -> Path:
     return tmp_path
 
 
+def strict_json_load(text: str):
+    """Parse JSON as JavaScript's JSON.parse does: the constants NaN, Infinity and -Infinity are refused."""
+    import json
+
+    def refuse(constant: str):
+        raise ValueError(f"{constant} is not JSON")
+    return json.loads(text, parse_constant=refuse)
+
+
+@pytest.fixture(autouse=True)
+def _every_results_json_is_strict_json(request):
+    """After every test that used a temporary folder: each results.json and coverage.json in it (runs,
+    sweep points, the book's build of a demo project) parses as strict JSON (issue 22: a bare NaN was
+    written where a check was undefined)."""
+    folder = request.getfixturevalue("tmp_path") if "tmp_path" in request.fixturenames else None
+    yield
+    if folder is None:
+        return
+    for file in [*folder.rglob("results.json"), *folder.rglob("coverage.json")]:
+        try:
+            text = file.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue  # a test's own broken file
+        try:
+            strict_json_load(text)
+        except ValueError as exc:
+            if _written_by_mmbook(file):
+                raise AssertionError(f"{file} is not strict JSON: {exc}") from None
+
+
+def _written_by_mmbook(file: Path) -> bool:
+    """Whether a results.json was written by a chapter run (the marker lists it), not by a test on purpose."""
+    import json
+
+    marker = file.parent / ".mmbook-run.json"
+    try:
+        return file.name in json.loads(marker.read_text()).get("files", [])
+    except (OSError, ValueError):
+        return False
+
+
 @pytest.fixture(scope="session")
 def built_book() -> Path:
     """The HTML book; `make test` builds it first, a bare pytest run builds it here (cached chapters)."""

@@ -2,7 +2,7 @@
 
 import pytest
 
-from mmbook.params import ParameterError, ParamSpec, load_chapter
+from mmbook.params import ParameterError, ParamSpec, load_chapter, parse_number, resolve_file, split_list
 
 
 def test_float_range_inclusive_and_exclusive():
@@ -110,3 +110,77 @@ def test_unquoted_yaml_word_in_string_choices_is_refused(tmp_path, monkeypatch):
         load_chapter("x")
     (tmp_path / "notebooks" / "x.yml").write_text(spec % '"off"')
     assert load_chapter("x").parameters["mode"].choices == ("off", "shaping")
+
+
+@pytest.mark.parametrize("text, kind, expected", [
+    ("15", "float", 15.0), ("-2.5", "float", -2.5), (".5", "float", 0.5), ("5.", "float", 5.0),
+    ("1e3", "float", 1000.0), ("+1E-3", "float", 0.001), (" 7 ", "int", 7), ("3e3", "int", 3000),
+    ("3000.0", "int", 3000), ("017", "int", 17),
+])
+def test_parse_number_reads_decimal_literals(text, kind, expected):
+    value = parse_number(text, kind)
+    assert value == expected and type(value) is type(expected)
+
+
+@pytest.mark.parametrize("text", ["2_5", "\uff13\uff10", "\u0663", "0x10", "0b11", "0o17", "1:30", "inf", "-inf",
+                                  "nan", "NaN", "", " ", "1e", "e3", "1.2.3", "--1", "1,5", "15 fps", "\u00bd"])
+def test_parse_number_refuses_everything_else(text):
+    """Python's float() reads '2_5' as 25, '\uff13\uff10' (full-width) as 30 and '\u0663' (Arabic-Indic three) as 3;
+    int(x, 0) reads '0x10' as 16; YAML 1.1 reads '1:30' as 90. None of them is a decimal literal."""
+    with pytest.raises(ValueError, match="is not a decimal number"):
+        parse_number(text)
+
+
+def test_parse_number_refuses_a_fraction_for_a_whole_number_and_allows_infinity_only_when_asked():
+    with pytest.raises(ValueError):
+        parse_number("7.5", "int")
+    assert parse_number("-inf", allow_infinite=True) == float("-inf")
+    assert parse_number(".inf", allow_infinite=True) == float("inf")
+    with pytest.raises(ValueError):
+        parse_number("nan", allow_infinite=True)
+    spec = ParamSpec("bound", "float", 1.0, help="h", allow_infinite=True)
+    assert spec.coerce("inf") == float("inf")
+    with pytest.raises(ParameterError, match="finite"):
+        spec.coerce(float("nan"))
+
+
+@pytest.mark.parametrize("text", ["8,,30", "8,15,", ",8", "[8,,30]", "[]", "", "[8, 15", " , "])
+def test_lists_with_an_empty_item_are_refused(text):
+    with pytest.raises(ValueError):
+        split_list(text)
+    p = ParamSpec("frame_rates", "list[float]", [8.0], help="frame rates", min=1, max=60)
+    with pytest.raises(ParameterError, match="'frame_rates' = .* is not allowed: expected a"):
+        p.coerce(text)
+
+
+def test_list_items_follow_the_same_number_rule():
+    p = ParamSpec("frame_rates", "list[int]", [8], help="h", min=1, max=60)
+    assert p.coerce("8, 15,30") == [8, 15, 30] and p.coerce("[8, 15]") == [8, 15]
+    with pytest.raises(ParameterError, match="'frame_rates' = '2_5'"):
+        p.coerce("8,2_5")
+    assert ParamSpec("names", "list[str]", ["a"], help="h").coerce("['a, b', c]") == ["a, b", "c"]
+
+
+def test_file_parameters_resolve_against_the_working_folder(tmp_path, monkeypatch):
+    (tmp_path / "trace.csv").write_text("100\n")
+    monkeypatch.chdir(tmp_path)
+    p = ParamSpec("trace_file", "file", "", help="a trace")
+    assert p.coerce("trace.csv") == str(tmp_path / "trace.csv")
+    assert p.coerce("") == "" and p.allowed() == "the path of an existing file, or '' for none"
+    with pytest.raises(ParameterError, match=r"parameter 'trace_file': no such file: nosuch.csv \(looked for "
+                                             + str(tmp_path / "nosuch.csv").replace("/", "/") + r"\)"):
+        p.coerce("nosuch.csv")
+    with pytest.raises(ParameterError, match="is a folder, not a file"):
+        p.coerce(str(tmp_path))
+    assert resolve_file("trace.csv", base=tmp_path) == str(tmp_path / "trace.csv")
+
+
+def test_every_file_like_parameter_of_the_book_is_declared_as_a_file():
+    """A parameter named *_file or *_path in a chapter's specification has type file, so the runner resolves
+    it against the reader's working folder (hsieh-video's trace_file was a plain str)."""
+    from mmbook.params import chapter_names
+
+    for chapter in chapter_names():
+        for name, p in load_chapter(chapter).parameters.items():
+            if name.endswith(("_file", "_path")):
+                assert p.type == "file", f"{chapter}: {name} is {p.type}"

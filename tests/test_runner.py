@@ -3,6 +3,7 @@ failing cells, protected folders (issue 9 items 4-6)."""
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -103,12 +104,16 @@ def test_parameter_file_folder_and_duplicate_with_command_line(demo_project, tmp
 
 
 def test_values_parse_the_same_from_file_and_command_line(demo_project, tmp_path):
-    from mmbook.cli import _scalar
+    from mmbook.cli import read_parameter_file
     from mmbook.params import ParamSpec
 
+    pfile = tmp_path / "p.yaml"
+    pfile.write_text("n: 3000.0\nb: yes\n")
+    from_file = read_parameter_file(pfile)
     whole = ParamSpec("n", "int", 1, help="h")
-    assert whole.coerce(_scalar("3000.0")) == whole.coerce(3000.0) == 3000
-    assert ParamSpec("b", "bool", False, help="h").coerce(_scalar("yes")) is True
+    assert whole.coerce("3000.0") == whole.coerce(from_file["n"]) == 3000
+    flag = ParamSpec("b", "bool", False, help="h")
+    assert flag.coerce("yes") is flag.coerce(from_file["b"]) is True
 
 
 def test_failing_cell_keeps_log_and_notebook_and_a_later_success_clears_them(demo_project):
@@ -192,14 +197,16 @@ def test_ctrl_c_exits_130_and_leaves_nothing(demo_project, tmp_path):
     while time.time() < deadline and not list((demo_project / "runs").glob(".int.*.partial/*.ipynb")):
         time.sleep(0.5)
     time.sleep(3)  # the kernel is now inside time.sleep(60)
+    children = _descendants(proc.pid)
+    assert any("mmbook.kernel" in _command_line(pid) for pid in children), children  # the kernel runs
     os.killpg(proc.pid, signal.SIGINT)
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
     assert err.strip().splitlines()[-1] == "mmbook: interrupted; no partial output was kept"
     assert not out.exists() and not list((demo_project / "runs").glob(".int.*"))
     assert not list(short_tmp.glob("mmperf-kernel-*"))  # no temporary folders left behind
-    kernels = subprocess.run(["pgrep", "-f", f"ipykernel.*{short_tmp}"], capture_output=True, text=True).stdout
-    assert kernels.strip() == ""
+    time.sleep(1)
+    assert [pid for pid in children if _alive(pid)] == []  # the kernel and its helpers are gone
     short_tmp.rmdir()
 
 
@@ -271,3 +278,221 @@ def test_run_box_and_source_notebook_are_cached_per_user(tmp_path, monkeypatch):
     runner.write_source_notebook(spec.notebook, tmp_path / "b.ipynb")
     assert (tmp_path / "a.ipynb").read_bytes() == (tmp_path / "b.ipynb").read_bytes()
     assert len(list((tmp_path / "cache" / "notebooks").glob("zeadally-*.ipynb"))) == 1
+
+
+def test_the_run_box_never_prints_an_empty_value_and_quotes_for_the_shell():
+    """hsieh-video's first parameter is trace_file (default ''): the box printed `-p trace_file ` (exit 2 when
+    pasted). Every chapter's example command now splits, as a shell splits it, into name-value pairs that are
+    all non-empty, and a value with a space stays one word."""
+    import shlex
+
+    from mmbook.params import ChapterSpec, ParamSpec, chapter_names, load_chapter
+    from mmbook.runner import example_arguments, run_box
+
+    for chapter in chapter_names():
+        spec = load_chapter(chapter)
+        words = shlex.split(example_arguments(spec))
+        assert len(words) == 3 and words[0] == "-p" and words[2].strip(), (chapter, words)
+        assert words[1] in spec.parameters and spec.parameters[words[1]].coerce(words[2]) is not None
+    video = run_box(load_chapter("hsieh-video"), book=False)
+    assert "-p trace_file" not in video and "-p fps 30" in video
+    spec = ChapterSpec("x", "X", 1, None, (), {"f": ParamSpec("f", "file", "", help="h"),
+                                               "s": ParamSpec("s", "str", "two words", help="h")})
+    assert shlex.split(example_arguments(spec)) == ["-p", "s", "two words"]
+
+
+def test_an_undefined_check_is_null_with_its_reason_in_strict_json(demo_project):
+    """The unstable demo point records its check with ours = NaN; results.json holds null and the reason,
+    and parses with a strict parser (a bare NaN did not)."""
+    from conftest import strict_json_load
+
+    out = demo_project / "runs" / "unstable"
+    run_chapter("demo", {"rate": 3}, out)
+    results = strict_json_load((out / "results.json").read_text())
+    assert results["checks"][0]["ours"] is None
+    assert results["null_reasons"] == {"checks[0].ours": "not applicable: the queue is unstable"}
+    with pytest.raises(ValueError, match="NaN is not JSON"):
+        strict_json_load('{"ours": NaN}')
+
+
+def test_sigterm_cleans_up_like_ctrl_c_and_exits_143(demo_project):
+    """SIGTERM to the mmbook process alone (as `kill PID` or a batch system sends it) while the kernel runs:
+    exit 143, one line, no hidden .NAME.*.partial folder, no lock file, no kernel left behind."""
+    slow = demo_project / "notebooks" / "demo.md"
+    slow.write_text(slow.read_text().replace('if fail:\n', 'import time\ntime.sleep(60)\nif fail:\n'))
+    out = demo_project / "runs" / "term"
+    short_tmp = Path(tempfile.mkdtemp(prefix="t", dir="/tmp"))
+    env = {**os.environ, "TMPDIR": str(short_tmp)}
+    proc = subprocess.Popen([MMBOOK, "run", "demo", "--output", str(out)], env=env, stderr=subprocess.PIPE,
+                            text=True, start_new_session=True)
+    deadline = time.time() + 60
+    while time.time() < deadline and not list((demo_project / "runs").glob(".term.*.partial/*.ipynb")):
+        time.sleep(0.5)
+    time.sleep(3)  # the kernel is now inside time.sleep(60)
+    assert list((demo_project / "runs").glob(".term.lock"))  # the run holds its lock
+    children = _descendants(proc.pid)
+    assert any("mmbook.kernel" in _command_line(pid) for pid in children), children  # the kernel runs
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 143, err
+    assert err.strip().splitlines()[-1] == "mmbook: terminated (SIGTERM); no partial output was kept"
+    assert not out.exists() and not list((demo_project / "runs").glob(".term*"))
+    time.sleep(1)
+    assert [pid for pid in children if _alive(pid)] == []  # the kernel and its helpers are gone
+    shutil.rmtree(short_tmp)
+
+
+def _descendants(pid: int) -> list[int]:
+    found, todo = [], [pid]
+    while todo:
+        out = subprocess.run(["pgrep", "-P", str(todo.pop())], capture_output=True, text=True).stdout.split()
+        found += [int(x) for x in out]
+        todo += [int(x) for x in out]
+    return found
+
+
+def _command_line(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+    except OSError:
+        return ""
+
+
+def _alive(pid: int) -> bool:
+    """Whether a process exists and is not a zombie (an exited child nobody has reaped yet)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    return not any(line.startswith("State:") and "Z" in line.split()[1] for line in status.splitlines())
+
+
+def test_a_killed_runs_partial_folder_is_removed_by_the_next_run(demo_project):
+    """SIGKILL cannot be cleaned up after: the next run into the same folder removes what it left, and only
+    that (another output's partial folder and the user's hidden files stay)."""
+    runs = demo_project / "runs"
+    runs.mkdir()
+    stale = runs / ".k.ab12cd_9.partial"
+    (stale / "figures").mkdir(parents=True)
+    (stale / "demo.ipynb").write_text("{}")
+    other = runs / ".k.b.ab12cd_9.partial"  # a run into runs/k.b
+    other.mkdir()
+    mine = runs / ".k.notes"
+    mine.write_text("the user's")
+    run_chapter("demo", None, runs / "k")
+    assert not stale.exists() and other.is_dir() and mine.read_text() == "the user's"
+    assert sorted(p.name for p in runs.iterdir()) == [".k.b.ab12cd_9.partial", ".k.notes", "k"]
+
+
+def test_a_second_run_into_the_same_folder_is_refused_while_the_first_holds_the_lock(demo_project, capsys):
+    from mmbook.runner import OutputLock
+
+    out = demo_project / "runs" / "busy"
+    out.parent.mkdir()
+    with OutputLock(out):
+        assert main(["run", "demo", "--output", str(out)]) == 2
+        err = capsys.readouterr().err.strip().splitlines()[-1]
+        assert err == (f"mmbook: error: --output {out} is being written by another mmbook run (process "
+                       f"{os.getpid()}); wait for it to finish or choose another folder")
+        assert not out.exists()
+    assert not (out.parent / ".busy.lock").exists()  # released and removed
+    assert main(["run", "demo", "--output", str(out)]) == 0 and (out / "results.json").is_file()
+
+
+def _no_chapter_may_run(monkeypatch):
+    from mmbook import runner
+
+    monkeypatch.setattr(runner, "_run_locked", lambda *a, **k: (_ for _ in ()).throw(AssertionError("ran")))
+    monkeypatch.setattr(runner, "start_kernel", lambda *a, **k: (_ for _ in ()).throw(AssertionError("ran")))
+
+
+@pytest.mark.parametrize("case, message", [
+    ("long name", "a file name may have at most 255 bytes here"),
+    ("dangling symlink", "is a symbolic link to {target}, which does not exist"),
+    ("inside _build", "is inside the book's build folder ({build}), which `make clean` deletes"),
+    ("a file", "exists and is not a folder"),
+])
+def test_bad_output_paths_are_refused_before_the_chapter_runs(demo_project, monkeypatch, capsys, case, message):
+    _no_chapter_may_run(monkeypatch)
+    target = demo_project / "elsewhere"
+    out = {"long name": demo_project / "runs" / ("r" * 256), "dangling symlink": demo_project / "link",
+           "inside _build": demo_project / "_build" / "newrun", "a file": demo_project / "file"}[case]
+    if case == "dangling symlink":
+        out.symlink_to(target)
+    elif case == "a file":
+        out.write_text("the user's")
+    assert main(["run", "demo", "--output", str(out)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert message.format(target=target, build=demo_project / "_build") in err and len(err.splitlines()) == 1
+    assert not target.exists() and not (demo_project / "_build").exists()
+
+
+def test_a_full_disk_while_writing_the_run_is_one_line_and_leaves_nothing(demo_project, monkeypatch, capsys):
+    """The standalone page's write fails with ENOSPC (a monkeypatched write): exit 2, one line, no output
+    folder, no partial folder, no lock file; an earlier run in the folder stays as it was."""
+    import errno
+
+    from mmbook import standalone
+
+    out = demo_project / "runs" / "full"
+    run_chapter("demo", {"rate": 1.5}, out)
+    before = {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()}
+
+    def full_disk(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device", str(out / "demo.html"))
+    monkeypatch.setattr(standalone, "export_html", full_disk)
+    assert main(["run", "demo", "--output", str(out)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[-1].startswith(f"mmbook: error: --output {out}: cannot write the run (the disk is full")
+    assert err[-1].endswith("nothing was kept") and not any("Traceback" in line for line in err)
+    assert {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
+    assert sorted(p.name for p in out.parent.iterdir()) == ["full"]
+
+
+def test_a_regular_file_as_cache_folder_runs_without_the_cache_and_says_so_once(demo_project, monkeypatch, capfd):
+    """MMPERF_CACHE_DIR naming a regular file gave a traceback; now the run completes, one line says the
+    cache is not used (from the runner; the kernel is told not to try), and the file is left as it was."""
+    from mmperf import simcache
+
+    monkeypatch.setattr(simcache, "_REPORTED", set())
+    not_a_folder = demo_project / "cachefile"
+    not_a_folder.write_text("the user's file")
+    monkeypatch.setenv("MMPERF_CACHE_DIR", str(not_a_folder))
+    assert main(["run", "demo", "--output", str(demo_project / "runs" / "nc")]) == 0
+    notices = [line for line in capfd.readouterr().err.splitlines() if "simulation cache" in line]
+    assert notices == [f"mmperf.simcache: cannot use the cache folder {not_a_folder} (a file is in its place); "
+                       "running without the simulation cache (set MMPERF_CACHE_DIR to a writable folder)"], notices
+    assert not_a_folder.read_text() == "the user's file"
+    assert (demo_project / "runs" / "nc" / "results.json").is_file()
+
+
+@pytest.mark.slow
+def test_the_chapters_own_exercise_command_with_a_relative_trace_file_runs(tmp_path):
+    """hsieh-video's exercise tells the reader to run `mmbook run hsieh-video -p trace_file yourfile.csv`
+    from their own folder; the kernel runs in notebooks/, where the relative name failed. Now the run
+    completes and the reader's trace is used (cheapest settings of tests/test_chapter_hsieh_video.py)."""
+    import numpy as np
+
+    sizes = np.tile([24000, 6000, 6000, 12000, 6000, 6000], 100)
+    (tmp_path / "yourfile.csv").write_text("bytes\n" + "\n".join(str(int(x)) for x in sizes) + "\n")
+    small = ["synthetic_length_scale", "0.05", "startup_max_frames", "12", "fixed_buffer_points", "4",
+             "fixed_rate_points", "5", "ciw_frames", "300", "adv_long_startup_frames", "60"]
+    args = [MMBOOK, "run", "hsieh-video", "-p", "trace_file", "yourfile.csv", "--output", "runs/mine"]
+    for i in range(0, len(small), 2):
+        args += ["-p", small[i], small[i + 1]]
+    proc = subprocess.run(args, cwd=tmp_path, capture_output=True, text=True, timeout=900)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    results = json.loads((tmp_path / "runs" / "mine" / "results.json").read_text())
+    assert results["parameters"]["trace_file"] == str(tmp_path / "yourfile.csv")
+    assert any("reader's trace yourfile" in c["what"] for c in results["checks"])
+
+
+def test_the_scorecard_page_reads_an_undefined_check_as_missing_not_none(demo_project):
+    """A check whose `ours` is null in the strict results.json shows on the book's scorecard page as not
+    applicable, never with 'None' or 'nan' for its value."""
+    from mmbook.build import scorecard_page
+
+    run_chapter("demo", {"rate": 3}, demo_project / "_build" / "chapters" / "demo", allow_book_build=True)
+    page = scorecard_page(["demo"])
+    row = page[page.index(">wait<"):].split("</tr>")[0]
+    assert "not applicable" in row and "None" not in row and "nan" not in row.lower(), row

@@ -1,6 +1,16 @@
-"""The simulation cache: same call, stored result; different arguments, a new run."""
+"""The simulation cache: same call, stored result; a different argument, code or installed version, a new run;
+a broken entry or an unusable folder never stops a run (issue 22)."""
 
-from mmperf import simcache
+import errno
+import importlib
+import pickle
+import sys
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from mmperf import fingerprint, simcache
 
 CALLS = []
 
@@ -10,21 +20,188 @@ def _expensive(x, y=1):
     return {"sum": x + y}
 
 
-def test_cached_call_runs_once(tmp_path, monkeypatch):
-    monkeypatch.setenv("MMPERF_CACHE_DIR", str(tmp_path))
+def _total(data):
+    CALLS.append(1)
+    return float(np.asarray(data, dtype=float).sum())
+
+
+@pytest.fixture(autouse=True)
+def _fresh(tmp_path, monkeypatch):
+    monkeypatch.setenv("MMPERF_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("MMPERF_NO_SIMCACHE", raising=False)
+    monkeypatch.setattr(simcache, "_REPORTED", set())
     CALLS.clear()
+
+
+def test_cached_call_runs_once(tmp_path):
     assert simcache.cached(_expensive, x=1, y=2) == {"sum": 3}
     assert simcache.cached(_expensive, x=1, y=2) == {"sum": 3}
     assert CALLS == [(1, 2)]
     assert simcache.cached(_expensive, x=2, y=2) == {"sum": 4}
     assert CALLS == [(1, 2), (2, 2)]
-    assert not list(tmp_path.glob("*.tmp"))
+    assert not list((tmp_path / "cache").glob("*.tmp"))
 
 
-def test_cache_can_be_disabled(tmp_path, monkeypatch):
-    monkeypatch.setenv("MMPERF_CACHE_DIR", str(tmp_path))
+def test_cache_can_be_disabled(monkeypatch):
     monkeypatch.setenv("MMPERF_NO_SIMCACHE", "1")
-    CALLS.clear()
     simcache.cached(_expensive, x=1)
     simcache.cached(_expensive, x=1)
     assert len(CALLS) == 2
+
+
+def test_a_changed_middle_element_of_a_long_array_misses_the_cache():
+    """numpy prints a 2,000-element array as its first and last three values: the two arrays below have the
+    same repr (the old key), and the second call returned the first call's sum. 2,000 ones sum to 2,000; with
+    element 1,000 set to 5 the sum is 2,004."""
+    a, b = np.ones(2000), np.ones(2000)
+    b[1000] = 5.0
+    assert repr(a) == repr(b)
+    assert simcache.cached(_total, data=a) == 2000.0
+    assert simcache.cached(_total, data=b) == 2004.0
+    assert simcache.cached(_total, data=b.copy()) == 2004.0 and len(CALLS) == 2  # same content: a hit
+    assert simcache.cached(_total, data=a.astype(np.float32)) == 2000.0 and len(CALLS) == 3  # another dtype
+    assert simcache.cached(_total, data=a.reshape(40, 50)) == 2000.0 and len(CALLS) == 4  # another shape
+
+
+def test_a_changed_middle_value_of_a_200_row_frame_misses_the_cache():
+    """pandas prints a 200-row frame as its first and last five rows: the same repr, different content. Rows
+    0..199 of column x hold 0..199 (sum 19,900); row 100 set to 1,100 adds 1,000."""
+    a = pd.DataFrame({"x": np.arange(200.0), "label": [f"r{i}" for i in range(200)]})
+    b = a.copy()
+    b.loc[100, "x"] = 1100.0
+    assert repr(a) == repr(b)
+    assert simcache.cached(_total, data=a["x"]) == 19900.0
+    assert simcache.cached(_total, data=b["x"]) == 20900.0
+    keys = {simcache.cache_key(_total, {"data": frame}) for frame in (a, b, a.rename(columns={"x": "y"}),
+                                                                      a.set_index("label"))}
+    assert len(keys) == 4  # values, column names and index each count
+    assert simcache.cache_key(_total, {"data": a.copy()}) == simcache.cache_key(_total, {"data": a})
+
+
+def test_arguments_count_exactly_and_nested():
+    key = simcache.cache_key
+    assert key(_expensive, {"x": 0.1 + 0.2}) != key(_expensive, {"x": 0.3})  # 0.30000000000000004
+    assert key(_expensive, {"x": 1}) != key(_expensive, {"x": 1.0}) != key(_expensive, {"x": True})
+    big, other = np.zeros(2000), np.zeros(2000)
+    other[999] = 1e-300
+    assert key(_expensive, {"x": {"arrays": [big]}}) != key(_expensive, {"x": {"arrays": [other]}})
+    assert key(_expensive, {"x": {"a": 1, "b": 2}}) == key(_expensive, {"x": {"b": 2, "a": 1}})
+    assert key(_expensive, {"x": [1, 2]}) != key(_expensive, {"x": (1, 2)})
+    assert key(_expensive, {"x": 1, "y": 2}) != key(_expensive, {"x": 2, "y": 1})
+
+
+def test_a_code_change_misses_the_cache(tmp_path, monkeypatch):
+    """A module outside the project (read from its file at each call) is edited and reloaded: the cached
+    result of the old code is not returned."""
+    folder = tmp_path / "mods"
+    folder.mkdir()
+    module_file = folder / "simcache_temp_model.py"
+    module_file.write_text("def simulate(n):\n    return n + 1\n")
+    monkeypatch.syspath_prepend(str(folder))
+    module = importlib.import_module("simcache_temp_model")
+    try:
+        assert simcache.cached(module.simulate, n=1) == 2
+        assert simcache.cached(module.simulate, n=1) == 2
+        module_file.write_text("def simulate(n):\n    return n + 2\n")
+        module = importlib.reload(module)
+        assert simcache.cached(module.simulate, n=1) == 3
+    finally:
+        sys.modules.pop("simcache_temp_model", None)
+
+
+def test_a_change_to_a_project_module_the_simulation_imports_misses_the_cache(tmp_path, monkeypatch):
+    """A study model that imports a helper module of its package: editing the helper (not the model) changes
+    the key. The project tree is a temporary copy (fingerprint.LIB_DIR), so nothing of the real one changes."""
+    lib = tmp_path / "lib"
+    study = lib / "mmstudies" / "tempstudy"
+    study.mkdir(parents=True)
+    (lib / "mmstudies" / "__init__.py").write_text("")
+    (study / "__init__.py").write_text("")
+    (study / "model.py").write_text("from . import helper\n\ndef simulate(n):\n    return helper.step(n)\n")
+    (study / "helper.py").write_text("def step(n):\n    return n + 1\n")
+    monkeypatch.setattr(fingerprint, "LIB_DIR", lib)
+    for cached_function in (fingerprint.module_file, fingerprint.project_imports, fingerprint.code_fingerprint,
+                            fingerprint.dependency_versions):
+        cached_function.cache_clear()
+
+    def simulate(n):
+        CALLS.append(n)
+        return n
+    simulate.__module__ = "mmstudies.tempstudy.model"
+    try:
+        before = simcache.cache_key(simulate, {"n": 1})
+        (study / "helper.py").write_text("def step(n):\n    return n + 2\n")
+        fingerprint.code_fingerprint.cache_clear()
+        assert simcache.cache_key(simulate, {"n": 1}) != before
+    finally:
+        for cached_function in (fingerprint.module_file, fingerprint.project_imports,
+                                fingerprint.code_fingerprint, fingerprint.dependency_versions):
+            cached_function.cache_clear()
+
+
+def test_a_changed_dependency_version_misses_the_cache(monkeypatch):
+    assert simcache.cached(_total, data=[1, 2]) == 3.0
+    real = fingerprint.installed_version
+    monkeypatch.setattr(fingerprint, "installed_version",
+                        lambda name: "0.0.1-upgraded" if name == "numpy" else real(name))
+    fingerprint.dependency_versions.cache_clear()
+    try:
+        assert ("numpy", "0.0.1-upgraded") in fingerprint.dependency_versions("test_simcache")
+        assert simcache.cached(_total, data=[1, 2]) == 3.0
+        assert len(CALLS) == 2
+    finally:
+        monkeypatch.setattr(fingerprint, "installed_version", real)
+        fingerprint.dependency_versions.cache_clear()
+    assert simcache.cached(_total, data=[1, 2]) == 3.0 and len(CALLS) == 2  # the real version: a hit again
+
+
+@pytest.mark.parametrize("damage", ["truncated", "garbage", "empty", "unreadable"])
+def test_a_broken_entry_is_removed_and_computed_again_with_one_notice(tmp_path, monkeypatch, capfd, damage):
+    assert simcache.cached(_expensive, x=20, y=1) == {"sum": 21}
+    [entry] = list((tmp_path / "cache").glob("_expensive-*.pkl"))
+    good = entry.read_bytes()
+    if damage == "truncated":
+        entry.write_bytes(good[: len(good) // 2])
+    elif damage == "garbage":
+        entry.write_bytes(b"\x80\x05not a pickle at all")
+    elif damage == "empty":
+        entry.write_bytes(b"")
+    else:
+        real_load = pickle.load
+
+        def unreadable(fh, *a, **k):
+            if str(getattr(fh, "name", "")).endswith(".pkl"):
+                raise PermissionError(errno.EACCES, "Permission denied")
+            return real_load(fh, *a, **k)
+        monkeypatch.setattr(simcache.pickle, "load", unreadable)
+    assert simcache.cached(_expensive, x=20, y=1) == {"sum": 21}
+    assert CALLS == [(20, 1), (20, 1)]
+    err = capfd.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith(f"mmperf.simcache: the cache entry {entry} could not be read (")
+    assert err[0].endswith("removed it and computing it again")
+    assert entry.read_bytes() == good or damage == "unreadable"  # stored whole again
+
+
+@pytest.mark.parametrize("case", ["regular file", "inside a file", "read-only", "write fails"])
+def test_an_unusable_cache_folder_runs_without_the_cache_and_says_so_once(tmp_path, monkeypatch, capfd, case):
+    folder = tmp_path / "cache"
+    if case == "regular file":
+        folder.write_text("not a folder")
+    elif case == "inside a file":
+        (tmp_path / "f").write_text("x")
+        folder = tmp_path / "f" / "cache"
+        monkeypatch.setenv("MMPERF_CACHE_DIR", str(folder))
+    elif case == "read-only":  # the tests run as root, who may write anywhere: os.access stands for it
+        folder.mkdir()
+        monkeypatch.setattr(simcache.os, "access", lambda *a, **k: False)
+    else:
+        def full(*a, **k):
+            raise OSError(errno.EROFS, "Read-only file system")
+        monkeypatch.setattr(simcache.pickle, "dump", full)
+    for x in (1, 1, 2):
+        assert simcache.cached(_expensive, x=x) == {"sum": x + 1}
+    assert CALLS == [(1, 1), (1, 1), (2, 1)]
+    err = capfd.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "running without the simulation cache" in err[0] and str(folder) in err[0], err
+    if folder.is_dir():
+        assert list(folder.iterdir()) == []  # no partial file left

@@ -526,17 +526,6 @@ def test_every_chapter_sweeps_and_a_point_equals_mmbook_run(chapter, tmp_path, m
 
 # -- the command line --------------------------------------------------------------------------------------
 
-@pytest.mark.slow
-def test_compare_lists_changed_metrics(demo_project, tmp_path, capsys):
-    a = run_chapter("demo", {"rate": 1.0}, tmp_path / "a").output_dir
-    b = run_chapter("demo", {"rate": 1.5}, tmp_path / "b").output_dir
-    rows = sweep.compare_runs(a, b)
-    assert rows == [{"metric": "mm1_wait", "a": 1.0, "b": 2.0, "relative change": 1.0}]
-    assert main(["compare", str(a), str(b), "--output", str(tmp_path / "c.csv")]) == 0
-    assert "+100.0 %" in capsys.readouterr().out
-    assert (tmp_path / "c.csv").read_text().splitlines()[1] == "mm1_wait,1.0,2.0,1.0"
-
-
 def test_points_run_in_processes_not_threads():
     """Ciw seeds the global `random`: each point must be its own process (`mmbook run`), never a thread."""
     source = Path(sweep.__file__).read_text()

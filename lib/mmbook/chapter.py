@@ -24,7 +24,9 @@ value, for a what-if), ``metrics``, ``units``, ``undefined`` (name -> reason), `
 (a list of {what, why}), ``checks``, ``headline`` (predictions reproduced / checked),
 ``predictions`` (reproduced / applicable, and how many do not apply at these parameters), ``audit``
 (the independence audit's marks counted, for a chapter with a checks table) and ``counts`` (per kind
-of evidence and status).
+of evidence and status). It is strict JSON (:func:`strict_json`): a value that is not a finite number
+(a check's ``ours`` where the metric is undefined) is ``null``, and ``null_reasons`` maps its place
+(``checks[3].ours``) to the reason.
 """
 
 from __future__ import annotations
@@ -350,11 +352,10 @@ class Chapter:
 
             results["audit"] = audit_summary([r for r in records if r["evidence"] == "prediction"])
         file = self.output_dir / "results.json"
-        file.write_text(json.dumps(results, indent=2, default=_json_default) + "\n", encoding="utf-8")
+        file.write_text(strict_json(results), encoding="utf-8")
         coverage = {"chapter": self.name, "title": self.spec.title, "items": self.coverage.to_records(),
                     "figures": self.figures, "tables": self.tables}
-        (self.output_dir / "coverage.json").write_text(json.dumps(coverage, indent=2, default=_json_default)
-                                                       + "\n", encoding="utf-8")
+        (self.output_dir / "coverage.json").write_text(strict_json(coverage), encoding="utf-8")
         return file
 
 
@@ -413,6 +414,57 @@ def _show(df: pd.DataFrame, **fmt: Any):
     from mmperf.tables import show_table
 
     return show_table(df, **fmt)
+
+
+def strict_json(document: dict[str, Any]) -> str:
+    """``document`` as strict JSON text (``allow_nan=False``: no bare ``NaN`` or ``Infinity``, which
+    JavaScript's ``JSON.parse`` and other strict parsers reject).
+
+    Every float that is not finite becomes ``null``, and the key ``null_reasons`` maps its place to
+    why: for a value inside a check, the check's ``note`` (where ``na_reason`` is recorded) when the
+    check is *not applicable*, else "not a finite number (nan)".
+
+    Examples
+    --------
+    >>> print(strict_json({"checks": [{"ours": float("nan"), "status": "not applicable",
+    ...                                "note": "the queue is unstable"}], "x": 1.5}))
+    {
+      "checks": [
+        {
+          "ours": null,
+          "status": "not applicable",
+          "note": "the queue is unstable"
+        }
+      ],
+      "x": 1.5,
+      "null_reasons": {
+        "checks[0].ours": "the queue is unstable"
+      }
+    }
+    <BLANKLINE>
+    """
+    reasons: dict[str, str] = {}
+
+    def clean(value: Any, where: str, context: dict[str, Any] | None) -> Any:
+        if hasattr(value, "item") and not isinstance(value, list | dict | tuple):  # a numpy scalar
+            value = value.item()
+        if isinstance(value, float) and not math.isfinite(value):
+            if context is not None and context.get("status") == "not applicable" and context.get("note"):
+                reasons[where] = str(context["note"])
+            else:
+                reasons[where] = f"not a finite number ({value})"
+            return None
+        if isinstance(value, dict):
+            inner = value if "status" in value else context
+            return {k: clean(v, f"{where}.{k}" if where else str(k), inner) for k, v in value.items()}
+        if isinstance(value, list | tuple):
+            return [clean(v, f"{where}[{i}]", context) for i, v in enumerate(value)]
+        return value
+
+    cleaned = clean(document, "", None)
+    if reasons:
+        cleaned["null_reasons"] = {**cleaned.get("null_reasons", {}), **reasons}
+    return json.dumps(cleaned, indent=2, default=_json_default, allow_nan=False) + "\n"
 
 
 def _json_default(x: Any) -> Any:

@@ -9,12 +9,13 @@ Examples::
     mmbook build                   # what `make book` calls; --force re-runs every chapter
     mmbook sweep sharp --grid frame_rate_fps=15,25,30 --grid background_load=0,0.1 --output runs/s
     mmbook sweep zeadally --vary z_xf_mbps=100:400 --sample 20 --output runs/lhs
-    mmbook compare runs/a runs/b   # metrics that differ (B omitted: the book's default build)
+    mmbook compare runs/a runs/b   # change of A relative to B, (A - B) / |B| (B omitted: the book's build)
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 from pathlib import Path
@@ -31,6 +32,7 @@ EXIT_CODES = """exit status:
   2    bad input: unknown chapter or parameter, a value outside its range, a parameter given twice,
        an unreadable or malformed parameter file, an output folder mmbook must not write into
   130  interrupted (Ctrl-C); nothing partial is left behind
+  143  terminated (SIGTERM) during `mmbook run`; nothing partial is left behind
 
 simulation cache: $MMPERF_CACHE_DIR, else $XDG_CACHE_HOME/mmperf/simcache (~/.cache/mmperf/simcache);
 `mmbook run` writes nothing into the book's build (_build/)."""
@@ -82,10 +84,12 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--seed", type=int, help="base seed: each point's seed is derived from it and the point's "
                                             "parameters, within the chapter's range of seed; it also seeds the "
                                             "Latin hypercube (default: the chapter's default seed, else 0)")
-    c = sub.add_parser("compare", help="metrics that differ between two runs (or a run and the book's build)")
-    c.add_argument("run_a", type=Path)
-    c.add_argument("run_b", type=Path, nargs="?", help="omitted: the book's default build of the same chapter")
-    c.add_argument("--output", type=Path, help="also write the comparison as CSV")
+    c = sub.add_parser("compare", help="what changed in run A relative to run B (or the book's build): "
+                                       "change = (A - B) / |B|")
+    c.add_argument("run_a", type=Path, help="the run looked at, e.g. runs/faster-bus")
+    c.add_argument("run_b", type=Path, nargs="?", help="what A is compared with; omitted: the book's default "
+                                                       "build of the same chapter")
+    c.add_argument("--output", type=Path, help="also write the comparison as CSV (a new file: never overwritten)")
     b = sub.add_parser("build", help="execute every chapter (cached) and build the HTML book")
     b.add_argument("--force", action="store_true", help="re-execute every chapter even if unchanged")
     b.add_argument("-j", "--jobs", type=int, default=2, help="chapters executed in parallel (default 2)")
@@ -134,7 +138,20 @@ def _construct_unique_mapping(loader: _UniqueKeyLoader, node: yaml.MappingNode, 
     return loader.construct_mapping(node, deep=deep)
 
 
+def _construct_strict_number(loader: _UniqueKeyLoader, node: yaml.ScalarNode) -> Any:
+    """A number in a parameter file only when written as a decimal literal (:func:`mmbook.params.parse_number`);
+    anything else YAML 1.1 would read as a number (``0x10``, ``1_000``, ``017`` as octal, ``1:30``, ``.nan``)
+    stays the text it is, which a numeric parameter then refuses and a text parameter keeps as typed."""
+    kind = "int" if node.tag.endswith(":int") else "float"
+    try:
+        return params_mod.parse_number(node.value, kind)
+    except ValueError:
+        return node.value
+
+
 _UniqueKeyLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_unique_mapping)
+_UniqueKeyLoader.add_constructor("tag:yaml.org,2002:int", _construct_strict_number)
+_UniqueKeyLoader.add_constructor("tag:yaml.org,2002:float", _construct_strict_number)
 
 
 def read_parameter_file(path: Path) -> dict[str, Any]:
@@ -181,8 +198,8 @@ def read_parameter_file(path: Path) -> dict[str, Any]:
 def _overrides(args: argparse.Namespace) -> dict[str, Any]:
     """Parameters from ``-f`` and ``-p``; a parameter given twice anywhere is refused.
 
-    Values from both sources go through the same conversion: ``-p`` strings are read as YAML scalars
-    (``true``, ``1e3``, ``[8, 15]``) exactly as they would be in a file.
+    A ``-p`` value stays the text typed: the parameter's type reads it (:meth:`mmbook.params.ParamSpec.coerce`,
+    by the strict rule of :func:`mmbook.params.parse_number`), as it reads the same text in a file.
     """
     values: dict[str, Any] = {}
     source: dict[str, str] = {}
@@ -194,31 +211,9 @@ def _overrides(args: argparse.Namespace) -> dict[str, Any]:
         name, _, text = pair.partition("=")
         if name in source:
             raise UsageError(f"parameter {name!r} is given twice (-p and {source[name]}); give it once")
-        values[name] = _scalar(text)
+        values[name] = text
         source[name] = "-p"
     return values
-
-
-def _scalar(text: str) -> Any:
-    """A command-line value read as a YAML scalar, like a value in a parameter file.
-
-    Examples
-    --------
-    >>> _scalar("3000.0"), _scalar("true"), _scalar("fifo"), _scalar("8,15,30")
-    (3000.0, True, 'fifo', '8,15,30')
-    """
-    try:
-        value = yaml.safe_load(text)
-    except yaml.YAMLError:
-        return text
-    if value is None or isinstance(value, dict):
-        return text
-    if isinstance(value, str):
-        try:  # YAML 1.1 reads "1e3" as text; a number is meant
-            return float(value) if value.strip().lower() not in ("nan", "inf", "-inf", "+inf") else text
-        except ValueError:
-            return value
-    return value
 
 
 def _cmd_list() -> int:
@@ -243,7 +238,40 @@ def _cmd_params(chapter: str, as_json: bool) -> int:
     return 0
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM during ``mmbook run``: unwinds exactly as Ctrl-C does (the partial work and the kernel are
+    cleaned up by the same code), and exits 143 (128 + 15) instead of 130."""
+
+
+@contextlib.contextmanager
+def _terminate_like_interrupt():
+    """While the block runs, SIGTERM raises :class:`Terminated` in the main thread (once: a second SIGTERM
+    during the clean-up is ignored, so that the clean-up finishes); the previous handler is put back after
+    (``main`` may be called in a process that has its own, such as a test runner)."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():  # only the main thread may set handlers
+        yield
+        return
+
+    def handler(signum, frame):
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        raise Terminated
+
+    previous = signal.signal(signal.SIGTERM, handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 def _cmd_run(args: argparse.Namespace) -> int:
+    with _terminate_like_interrupt():
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
     from mmbook.runner import check_output_dir, run_chapter
 
     spec = params_mod.load_chapter(args.chapter)
@@ -304,17 +332,15 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
 
 
 def _cmd_compare(args: argparse.Namespace) -> int:
-    import csv
+    from mmbook import compare
 
-    from mmbook import sweep
-
-    rows = sweep.compare_runs(args.run_a, args.run_b)
-    print(sweep.format_comparison(rows, str(args.run_a), str(args.run_b or "the book's default build")))
-    if args.output:
-        with args.output.open("w", newline="", encoding="utf-8") as fh:
-            writer = csv.DictWriter(fh, fieldnames=["metric", "a", "b", "relative change"], lineterminator="\n")
-            writer.writeheader()
-            writer.writerows(rows)
+    if args.output is not None:
+        compare.check_new_file(args.output)  # before reading anything: a bad --output is one line
+    rows, run_b = compare.compare_runs(args.run_a, args.run_b)
+    b_label = str(args.run_b) if args.run_b is not None else f"the book's default build ({run_b})"
+    print(compare.format_comparison(rows, str(args.run_a), b_label))
+    if args.output is not None:
+        compare.write_new_file(args.output, compare.comparison_csv(rows))
     return 0
 
 
@@ -322,10 +348,12 @@ def _refusals() -> tuple[type[Exception], ...]:
     """The errors that mean "bad input" (exit 2). Called only while an exception is being matched, so that
     commands which never reach the runner (a no-op ``mmbook build``, ``mmbook list``) do not pay for
     importing it and Jupyter's client."""
+    from mmbook.compare import CompareError
     from mmbook.runner import OutputError
     from mmbook.sweep import SweepError
 
-    return params_mod.ParameterError, params_mod.ChapterNotFound, UsageError, OutputError, SweepError
+    return (params_mod.ParameterError, params_mod.ChapterNotFound, UsageError, OutputError, SweepError,
+            CompareError)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -345,6 +373,9 @@ def main(argv: list[str] | None = None) -> int:
 
         build(force=args.force, jobs=args.jobs, student=args.student)
         return 0
+    except Terminated:
+        print("mmbook: terminated (SIGTERM); no partial output was kept", file=sys.stderr)
+        return 143
     except KeyboardInterrupt:
         print("mmbook: interrupted; no partial output was kept", file=sys.stderr)
         return 130

@@ -13,7 +13,7 @@ Each chapter ``NAME`` has ``notebooks/NAME.md`` (the MyST notebook) and ``notebo
       fixed: {replications: 2}
     parameters:
       z_na_mbps:
-        type: float                  # float, int, bool, str, list[float], list[int], list[str]
+        type: float                  # float, int, bool, str, file, list[float], list[int], list[str]
         default: 200.0
         min: 0
         min_exclusive: true
@@ -25,6 +25,15 @@ Each chapter ``NAME`` has ``notebooks/NAME.md`` (the MyST notebook) and ``notebo
         default: "386"
         choices: ["386", "486"]
         help: "Host system"
+      trace_file:
+        type: file                   # a path: resolved against the user's working folder, must exist
+        default: ""                  # ("" = no file)
+        help: "A reader's trace"
+
+Numbers are read by one strict rule wherever parameters are read (:func:`parse_number`): decimal
+literals only (``15``, ``-2.5``, ``1e3``); ``2_5``, ``0x10``, full-width digits and ``inf``/``nan`` are
+refused (a parameter may allow infinities with ``allow_infinite: true``). Lists are written ``8,15,30``
+or ``[8, 15, 30]`` and may not hold an empty item (:func:`split_list`).
 
 The notebook's ``parameters`` cell must assign exactly these names with these defaults (a test
 checks it), so that papermill and ``mmbook params`` agree.
@@ -35,6 +44,7 @@ from __future__ import annotations
 import functools
 import importlib
 import math
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -45,7 +55,7 @@ import yaml
 from mmperf import paths
 from mmperf.errors import ParameterError  # noqa: F401  (raised here, re-exported for the engine)
 
-SCALAR_TYPES = ("float", "int", "bool", "str")
+SCALAR_TYPES = ("float", "int", "bool", "str", "file")
 LIST_TYPES = tuple(f"list[{t}]" for t in ("float", "int", "str"))
 RESERVED_NAMES = ("output_dir",)
 
@@ -77,6 +87,7 @@ class ParamSpec:
     max_exclusive: bool = False
     choices: tuple | None = None
     unit: str | None = None  # None: not declared; "": declared dimensionless
+    allow_infinite: bool = False  # a float parameter that may be inf or -inf (never NaN)
 
     def __post_init__(self) -> None:
         if self.type not in SCALAR_TYPES + LIST_TYPES:
@@ -94,6 +105,8 @@ class ParamSpec:
             return "one of " + ", ".join(repr(c) for c in self.choices)
         if self.element_type == "bool":
             return "true or false"
+        if self.element_type == "file":
+            return "the path of an existing file, or '' for none"
         lo = None if self.min is None else f"{format_number(self.min)} {'<' if self.min_exclusive else '<='} "
         hi = None if self.max is None else f" {'<' if self.max_exclusive else '<='} {format_number(self.max)}"
         if lo is None and hi is None:
@@ -103,6 +116,9 @@ class ParamSpec:
     def coerce(self, value: Any) -> Any:
         """Convert ``value`` (a Python value or a command-line string) to this type, then check it.
 
+        Strings are read by :func:`parse_number` (numbers) and :func:`split_list` (lists); a ``file``
+        parameter's path is made absolute against the current working folder (:func:`resolve_file`).
+
         Raises
         ------
         ParameterError
@@ -110,7 +126,11 @@ class ParamSpec:
         """
         if self.type.startswith("list["):
             if isinstance(value, str):
-                value = _parse_list_string(value)
+                try:
+                    value = split_list(value)
+                except ValueError as exc:
+                    raise self._error(value, f"a list of {self.element_type} without empty items, "
+                                             f"e.g. 8,15,30 ({exc})") from None
             if not isinstance(value, list | tuple) or len(value) == 0:
                 raise self._error(value, f"a non-empty list of {self.element_type}")
             return [self._check(self._coerce_scalar(v)) for v in value]
@@ -128,14 +148,27 @@ class ParamSpec:
             if isinstance(value, bool) or not isinstance(value, str | int | float):
                 raise self._error(value, self.allowed())
             return str(value)
+        if kind == "file":
+            if not isinstance(value, str | Path):
+                raise self._error(value, self.allowed())
+            try:
+                return resolve_file(value)
+            except ValueError as exc:
+                raise ParameterError(f"parameter {self.name!r}: {exc} ({self.help})") from None
         if isinstance(value, bool):
             raise self._error(value, f"a number ({self.allowed()})")
+        what = f"{'a number' if kind == 'float' else 'a whole number'}"
         try:
-            number = float(value) if kind == "float" else _to_int(value)
-        except (TypeError, ValueError):
-            raise self._error(value, f"{'a number' if kind == 'float' else 'a whole number'} "
-                                     f"({self.allowed()})") from None
-        if kind == "float" and not math.isfinite(number):
+            if isinstance(value, str):
+                number = parse_number(value, kind, allow_infinite=self.allow_infinite)
+            else:
+                number = float(value) if kind == "float" else _to_int(value)
+        except (TypeError, ValueError, OverflowError):
+            if isinstance(value, str) and _NOT_FINITE.fullmatch(value.strip()):
+                raise self._error(value, f"a finite number ({self.allowed()})") from None
+            raise self._error(value, f"{what} written as a decimal literal such as "
+                                     f"{'2.5 or 1e3' if kind == 'float' else '25'} ({self.allowed()})") from None
+        if kind == "float" and not math.isfinite(number) and not (self.allow_infinite and not math.isnan(number)):
             raise self._error(value, f"a finite number ({self.allowed()})")
         return number
 
@@ -168,27 +201,170 @@ def format_number(x: float) -> str:
     return f"{x:g}"
 
 
+#: a decimal literal: optional sign, ASCII digits with an optional fraction, an optional exponent
+_DECIMAL = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+_NOT_FINITE = re.compile(r"[+-]?\.?(?:inf(?:inity)?|nan)", re.IGNORECASE)
+_INFINITE = re.compile(r"[+-]?\.?inf(?:inity)?", re.IGNORECASE)  # .inf as YAML writes it
+
+
+def parse_number(text: str, kind: str = "float", *, allow_infinite: bool = False) -> int | float:
+    """Read a number from text by the one rule every parameter, grid and file value follows.
+
+    Only decimal literals are numbers: an optional sign, ASCII digits with an optional fraction and
+    an optional exponent (``15``, ``-2.5``, ``.5``, ``1e3``). Python's own ``float`` and ``int`` also
+    accept ``2_5``, full-width digits and (``int(x, 0)``) ``0x10``, and YAML 1.1 reads ``0x10``,
+    ``1_000`` and ``1:30``: each silently turns a typing slip into another number, so all are refused.
+    ``inf`` and ``nan`` are refused unless ``allow_infinite`` (then ``inf``, ``+inf``, ``-inf``;
+    NaN never). With ``kind="int"`` an integral value written as a float (``3000.0``, ``3e3``) is
+    allowed, as in a YAML file, and a fraction is refused. Surrounding spaces are ignored.
+
+    Raises
+    ------
+    ValueError
+        when ``text`` is not such a literal (or not whole, for ``kind="int"``).
+
+    Examples
+    --------
+    >>> parse_number("2.5"), parse_number("1e3"), parse_number("3000.0", "int"), parse_number("-7", "int")
+    (2.5, 1000.0, 3000, -7)
+    >>> parse_number("-inf", allow_infinite=True)
+    -inf
+    >>> for bad in ("2_5", "\uff13\uff10", "0x10", "inf", "nan", "", "1:30", "7.5"):
+    ...     try:
+    ...         parse_number(bad, "int" if bad == "7.5" else "float")
+    ...     except ValueError:
+    ...         print("refused", repr(bad))
+    refused '2_5'
+    refused '３０'
+    refused '0x10'
+    refused 'inf'
+    refused 'nan'
+    refused ''
+    refused '1:30'
+    refused '7.5'
+    """
+    if kind not in ("float", "int"):
+        raise ValueError(f"parse_number: kind must be 'float' or 'int', not {kind!r}")
+    stripped = text.strip(" \t")
+    if _DECIMAL.fullmatch(stripped):
+        if kind == "float":
+            return float(stripped)
+        if re.fullmatch(r"[+-]?[0-9]+", stripped):
+            return int(stripped)
+        return _to_int(float(stripped))
+    if allow_infinite and kind == "float" and _INFINITE.fullmatch(stripped):
+        return float(stripped.replace(".", ""))
+    raise ValueError(f"{text!r} is not a decimal number")
+
+
+def parse_value(param: ParamSpec, text: str) -> Any:
+    """A parameter's value from the text a user typed (``-p NAME TEXT``, ``--grid NAME=TEXT,...`` item, a
+    parameter file's value), by the parameter's type and the one strict rule for numbers
+    (:func:`parse_number`) and lists (:func:`split_list`); checked against its range and choices.
+
+    Raises
+    ------
+    ParameterError
+        one line naming the parameter and what is allowed.
+
+    Examples
+    --------
+    >>> parse_value(ParamSpec("fps", "float", 30.0, help="frame rate", min=1, max=60), "25")
+    25.0
+    >>> parse_value(ParamSpec("n", "int", 1, help="count"), "2_5")
+    Traceback (most recent call last):
+    ...
+    mmperf.errors.ParameterError: parameter 'n' = '2_5' is not allowed: expected a whole number written as a decimal literal such as 25 (any int). (count)
+    """
+    return param.coerce(text)
+
+
+def split_list(text: str) -> list[str]:
+    """The items of a list written ``8,15,30`` or ``[8, 15, 30]``, as stripped strings, refusing an
+    empty item (``8,,30`` or a trailing comma is a typing slip, not a two-item list).
+
+    Items may be quoted in the bracketed form (``['a, b', c]``); the items are then read by the
+    parameter's element type.
+
+    Raises
+    ------
+    ValueError
+        for an empty list, an empty item or unbalanced brackets or quotes.
+
+    Examples
+    --------
+    >>> split_list("8,15, 30"), split_list("[8, 15]"), split_list("['a, b', c]")
+    (['8', '15', '30'], ['8', '15'], ['a, b', 'c'])
+    >>> split_list("8,,30")
+    Traceback (most recent call last):
+    ...
+    ValueError: item 2 of '8,,30' is empty
+    """
+    import csv
+
+    body = text.strip()
+    if body.startswith("[") or body.endswith("]"):
+        if not (body.startswith("[") and body.endswith("]")):
+            raise ValueError(f"unbalanced brackets in {text!r}")
+        body = body[1:-1]
+    if not body.strip():
+        raise ValueError(f"{text!r} has no items")
+    try:
+        rows = list(csv.reader([body], skipinitialspace=True, quotechar="'", strict=True)) if "'" in body else \
+            list(csv.reader([body], skipinitialspace=True, strict=True))
+    except csv.Error as exc:
+        raise ValueError(f"{text!r}: {exc}") from None
+    items = rows[0] if rows else []
+    for i, item in enumerate(items, 1):
+        if not item.strip():
+            raise ValueError(f"item {i} of {text!r} is empty")
+    return [item.strip() for item in items]
+
+
+def resolve_file(value: str | Path, base: Path | None = None) -> str:
+    """A ``file`` parameter's value as an absolute path (``""`` stays ``""``: no file).
+
+    A relative path is resolved against ``base``, by default the current working folder: the folder the
+    user typed the command in, not the ``notebooks/`` folder the chapter's kernel runs in. ``~`` is
+    expanded.
+
+    Raises
+    ------
+    ValueError
+        when the file does not exist or is a folder.
+
+    Examples
+    --------
+    >>> resolve_file("")
+    ''
+    >>> resolve_file("setup.cfg", base=Path("/nowhere"))
+    Traceback (most recent call last):
+    ...
+    ValueError: no such file: setup.cfg (looked for /nowhere/setup.cfg)
+    """
+    text = str(value)
+    if not text.strip():
+        return ""
+    path = Path(text).expanduser()
+    full = path if path.is_absolute() else (base or Path.cwd()) / path
+    if full.is_dir():
+        raise ValueError(f"{text} is a folder, not a file")
+    if not full.is_file():
+        raise ValueError(f"no such file: {text}" + ("" if path.is_absolute() else f" (looked for {full})"))
+    return os.path.abspath(full)  # not resolve(): a symlinked file keeps the name the user gave
+
+
 def _to_int(value: Any) -> int:
-    """A whole number from an int, an integral float or a string ("3000", "3000.0", "3e3")."""
-    if isinstance(value, str):
-        text = value.strip()
-        try:
-            return int(text)
-        except ValueError:
-            value = float(text)  # the same rule as a YAML float: 3000.0 is allowed, 3000.5 is not
+    """A whole number from an int or an integral float (3000.0 is allowed, as in YAML; 3000.5 is not)."""
     if isinstance(value, float):
         if not value.is_integer():
             raise ValueError
         return int(value)
-    return int(value)
-
-
-def _parse_list_string(text: str) -> Any:
-    """Accept ``8,15,30`` or YAML ``[8, 15, 30]`` from the command line."""
-    text = text.strip()
-    if text.startswith("["):
-        return yaml.safe_load(text)
-    return [item.strip() for item in text.split(",") if item.strip()]
+    if isinstance(value, int):
+        return int(value)
+    if hasattr(value, "item"):  # a numpy scalar
+        return _to_int(value.item())
+    raise TypeError
 
 
 @dataclass(frozen=True)
@@ -282,7 +458,8 @@ def _rule_values(rule: dict[str, str], values: dict[str, Any]) -> str:
 def _param_from_yaml(name: str, raw: dict[str, Any]) -> ParamSpec:
     if name in RESERVED_NAMES:
         raise ValueError(f"parameter name {name!r} is reserved for the runner")
-    known = {"type", "default", "help", "min", "max", "min_exclusive", "max_exclusive", "choices", "unit"}
+    known = {"type", "default", "help", "min", "max", "min_exclusive", "max_exclusive", "choices", "unit",
+             "allow_infinite"}
     extra = set(raw) - known
     if extra:
         raise ValueError(f"parameter {name!r}: unknown keys {sorted(extra)}")
@@ -298,6 +475,7 @@ def _param_from_yaml(name: str, raw: dict[str, Any]) -> ParamSpec:
         max_exclusive=raw.get("max_exclusive", False),
         choices=tuple(raw["choices"]) if "choices" in raw else None,
         unit=None if raw.get("unit") is None else str(raw["unit"]),
+        allow_infinite=bool(raw.get("allow_infinite", False)),
     )
     # The default itself must be allowed, or the chapter could never run as shipped.
     object.__setattr__(spec, "default", spec.coerce(spec.default))

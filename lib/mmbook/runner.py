@@ -14,11 +14,15 @@ Safety rules:
 - A failing cell leaves ``OUTPUT.error.log`` (chapter, cell, traceback) and ``OUTPUT.failed.ipynb``
   (the notebook executed up to the failing cell) beside the output folder, which is left as it was;
   a later successful run into the same folder removes both.
-- Ctrl-C (KeyboardInterrupt) removes the partial work; the kernel is shut down by papermill.
+- Ctrl-C (KeyboardInterrupt) and SIGTERM remove the partial work; the kernel is shut down by papermill.
+  A work folder left by a killed run (``.NAME.xxxxxxxx.partial``) is removed by the next run into ``NAME``.
+- One run at a time per output folder (:class:`OutputLock`); a second one stops with one line.
+- A full disk while the run's files are written: one line, the partial work removed, nothing moved in.
 """
 
 from __future__ import annotations
 
+import errno
 import html
 import json
 import os
@@ -69,18 +73,31 @@ def _in_book_build(output_dir: Path) -> bool:
 
 
 def check_output_dir(output_dir: Path, allow_book_build: bool = False) -> None:
-    """Refuse an output folder that ``mmbook`` must not write into.
+    """Refuse an output folder that ``mmbook`` must not write into, before anything runs.
 
     Raises
     ------
     OutputError
-        inside the book's default build, a file, a non-empty folder that is not an earlier run,
-        or a place this user cannot write.
+        a name longer than the file system allows, a symbolic link to nothing, inside the book's build
+        folder ``_build/`` (``make book`` rewrites it and ``make clean`` deletes it; only the book's own
+        build of the chapters may write there), a file, a non-empty folder that is not an earlier run, or
+        a place this user cannot write.
     """
+    limit = _name_max(output_dir.parent)
+    too_long = [part for part in output_dir.parts if len(os.fsencode(part)) > limit]
+    if too_long:  # checked first: the file system refuses even to look such a name up
+        raise OutputError(f"--output: the name {too_long[0][:40]}... is {len(os.fsencode(too_long[0]))} bytes long; "
+                          f"a file name may have at most {limit} bytes here")
+    if output_dir.is_symlink() and not output_dir.exists():
+        raise OutputError(f"--output {output_dir} is a symbolic link to {os.readlink(output_dir)}, which does not "
+                          "exist; remove the link or choose another folder")
     in_book_build = _in_book_build(output_dir)
     if in_book_build and not allow_book_build:
         raise OutputError(f"--output {output_dir} is inside the book's default build "
                           f"({paths.build_dir() / 'chapters'}); choose another folder, e.g. runs/my-experiment")
+    if _is_inside(output_dir, paths.build_dir()) and not (allow_book_build and in_book_build):
+        raise OutputError(f"--output {output_dir} is inside the book's build folder ({paths.build_dir()}), which "
+                          "`make clean` deletes; choose a folder outside it, e.g. runs/my-experiment")
     if output_dir.exists() and not output_dir.is_dir():
         raise OutputError(f"--output {output_dir} exists and is not a folder")
     own_book_build = allow_book_build and in_book_build
@@ -92,6 +109,16 @@ def check_output_dir(output_dir: Path, allow_book_build: bool = False) -> None:
     if not os.access(parent, os.W_OK | os.X_OK) or (output_dir.is_dir() and not os.access(output_dir, os.W_OK)):
         raise OutputError(f"--output {output_dir}: cannot write there (permission denied on "
                           f"{output_dir if output_dir.is_dir() else parent})")
+
+
+def _name_max(folder: Path) -> int:
+    """The longest file name (bytes) allowed in ``folder`` or its nearest existing ancestor; 255 if unknown."""
+    for candidate in (folder, *folder.parents):
+        try:
+            return os.pathconf(candidate, "PC_NAME_MAX")
+        except (OSError, ValueError):
+            continue
+    return 255
 
 
 def _existing_ancestor(path: Path) -> Path:
@@ -111,24 +138,35 @@ def notebook_from_myst(source: Path):
     return nb
 
 
-def _user_cached(folder: str, stem: str, suffix: str, parts: list[bytes], write) -> Path:
-    """The file ``<per-user cache>/<folder>/<stem>-<hash of parts><suffix>``, made by ``write(path)`` the
-    first time (into a partial file moved into place: whole or not at all, so a concurrent run never reads
-    half a file). The cache is the simulation cache's folder (:func:`mmperf.simcache.cache_dir`)."""
+def _user_cached(folder: str, stem: str, suffix: str, parts: list[bytes], write) -> bytes:
+    """The content of ``<per-user cache>/<folder>/<stem>-<hash of parts><suffix>``, made by ``write(path)``
+    the first time (into a partial file moved into place: whole or not at all, so a concurrent run never
+    reads half a file). The cache is the simulation cache's folder (:func:`mmperf.simcache.cache_dir`);
+    where it cannot be used (said once by :func:`mmperf.simcache.usable_cache_dir`), or cannot be written,
+    the file is made in a temporary folder and not kept."""
     import hashlib
 
-    from mmperf.simcache import cache_dir
+    from mmperf.simcache import usable_cache_dir
 
     digest = hashlib.sha256()
     for part in parts:
         digest.update(part)
-    cached = cache_dir() / folder / f"{stem}-{digest.hexdigest()[:40]}{suffix}"
-    if not cached.is_file():
-        cached.parent.mkdir(parents=True, exist_ok=True)
-        partial = cached.with_name(f".{cached.name}.{os.getpid()}")
-        write(partial)
-        os.replace(partial, cached)
-    return cached
+    name = f"{stem}-{digest.hexdigest()[:40]}{suffix}"
+    home = usable_cache_dir(folder)
+    if home is not None and (home / name).is_file():
+        return (home / name).read_bytes()
+    if home is not None:
+        partial = home / f".{name}.{os.getpid()}"
+        try:
+            write(partial)
+            os.replace(partial, home / name)
+            return (home / name).read_bytes()
+        except OSError:  # a full or read-only cache: made again below, without it
+            partial.unlink(missing_ok=True)
+    with tempfile.TemporaryDirectory(prefix="mmbook-") as scratch:
+        made = Path(scratch) / name
+        write(made)
+        return made.read_bytes()
 
 
 def write_source_notebook(source: Path, target: Path) -> None:
@@ -146,7 +184,7 @@ def write_source_notebook(source: Path, target: Path) -> None:
         nbformat.write(notebook_from_myst(source), path)
 
     parts = [source.read_bytes(), b"\0jupytext " + version("jupytext").encode()]
-    shutil.copyfile(_user_cached("notebooks", source.stem, ".ipynb", parts, convert), target)
+    target.write_bytes(_user_cached("notebooks", source.stem, ".ipynb", parts, convert))
 
 
 def run_chapter(name: str, overrides: dict[str, Any] | None = None, output_dir: Path | str | None = None,
@@ -171,7 +209,40 @@ def run_chapter(name: str, overrides: dict[str, Any] | None = None, output_dir: 
     output_dir = Path(output_dir) if output_dir else paths.project_root() / "runs" / name
     output_dir = output_dir.absolute()
     check_output_dir(output_dir, allow_book_build)
-    output_dir.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        output_dir.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputError(f"--output {output_dir}: cannot create {output_dir.parent} ({exc.strerror})") from None
+    with OutputLock(output_dir):
+        remove_stale_partials(output_dir)
+        check_output_dir(output_dir, allow_book_build)  # again: another run may have finished meanwhile
+        try:
+            return _run_locked(name, spec, values, output_dir, allow_book_build, progress)
+        except OSError as exc:  # a full disk while writing: one line, nothing half-written
+            if exc.errno not in _WRITE_ERRNOS:
+                raise
+            raise _write_error(output_dir, exc) from None
+
+
+def _unusable_cache() -> bool:
+    from mmperf.simcache import usable_cache_dir
+
+    return not os.environ.get("MMPERF_NO_SIMCACHE") and usable_cache_dir() is None
+
+
+#: errors of writing the run's files that are the place's, not the program's: said in one line
+_WRITE_ERRNOS = (errno.ENOSPC, errno.EDQUOT, errno.EROFS)
+
+
+def _write_error(output_dir: Path, exc: OSError) -> OutputError:
+    why = "the disk is full" if exc.errno in (errno.ENOSPC, errno.EDQUOT) else (exc.strerror or str(exc))
+    where = f" ({exc.filename})" if exc.filename else ""
+    return OutputError(f"--output {output_dir}: cannot write the run ({why}{where}); nothing was kept")
+
+
+def _run_locked(name: str, spec: params_mod.ChapterSpec, values: dict[str, Any], output_dir: Path,
+                allow_book_build: bool, progress: bool) -> RunResult:
+    """:func:`run_chapter` once the output folder is checked and locked."""
     work = Path(tempfile.mkdtemp(prefix=f".{output_dir.name}.", suffix=".partial", dir=output_dir.parent))
     kernel_dir = _kernel_dir()
     executed = work / f"{name}.ipynb"
@@ -184,6 +255,11 @@ def run_chapter(name: str, overrides: dict[str, Any] | None = None, output_dir: 
     # The kernel draws each figure's PNG and SVG in a forked process and shows a stand-in, which
     # decorate_notebook replaces with the PNG: the figures cost the notebook only their layout.
     os.environ["MMPERF_DEFER_FIGURES"] = "1"
+    # A cache folder that cannot be used is said once, here, and the kernel runs without it (instead of
+    # finding out, and saying so, again).
+    no_cache = _unusable_cache() and "MMPERF_NO_SIMCACHE" not in os.environ
+    if no_cache:
+        os.environ["MMPERF_NO_SIMCACHE"] = "1"
     km = None
     try:
         # The kernel is launched first and boots (about half a second) while the rest is prepared.
@@ -226,6 +302,8 @@ def run_chapter(name: str, overrides: dict[str, Any] | None = None, output_dir: 
         shutil.rmtree(kernel_dir, ignore_errors=True)
         os.environ.pop("MMPERF_KERNEL_DIR", None)
         os.environ.pop("MMPERF_DEFER_FIGURES", None)
+        if no_cache:
+            os.environ.pop("MMPERF_NO_SIMCACHE", None)
     # The notebook wrote figures and results into the work folder; add what the reader sees first and
     # the HTML page, then move the whole run into place.
     try:
@@ -246,6 +324,77 @@ def run_chapter(name: str, overrides: dict[str, Any] | None = None, output_dir: 
                   output_dir.parent / f"{output_dir.name}.failed.ipynb"):
         stale.unlink(missing_ok=True)
     return RunResult(name, output_dir, output_dir / f"{name}.ipynb", results)
+
+
+#: the hidden work folder of a run into ``NAME`` (tempfile.mkdtemp's eight random characters)
+def _partial_pattern(output_dir: Path):
+    import re
+
+    return re.compile(rf"\.{re.escape(output_dir.name)}\.[a-z0-9_]{{8}}\.partial")
+
+
+def remove_stale_partials(output_dir: Path) -> list[Path]:
+    """Remove the hidden work folders (``.NAME.xxxxxxxx.partial``) that earlier runs into ``output_dir``
+    left when they were killed (SIGKILL, a power cut); return them. Called with the output's lock held,
+    so no running run owns one of them."""
+    pattern = _partial_pattern(output_dir)
+    stale = [p for p in output_dir.parent.iterdir() if p.is_dir() and pattern.fullmatch(p.name)] \
+        if output_dir.parent.is_dir() else []
+    for folder in stale:
+        shutil.rmtree(folder, ignore_errors=True)
+    return stale
+
+
+class OutputLock:
+    """An exclusive lock on an output folder, held for the whole run: two ``mmbook run`` into the same
+    ``--output`` at once would each say "done" while the last writer wins.
+
+    The lock is ``flock`` on the hidden file ``.NAME.lock`` beside the folder, holding the owner's process
+    id; it is released (and the file removed) when the run ends, however it ends, and the kernel releases
+    it if the process is killed. A second run does not wait: it stops at once with one line naming the
+    running one.
+    """
+
+    def __init__(self, output_dir: Path) -> None:
+        self.path = output_dir.parent / f".{output_dir.name}.lock"
+        self.output_dir = output_dir
+        self.fd: int | None = None
+
+    def __enter__(self) -> OutputLock:
+        import fcntl
+
+        while True:
+            try:
+                fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+            except OSError as exc:
+                raise OutputError(f"--output {self.output_dir}: cannot create the lock file {self.path} "
+                                  f"({exc.strerror})") from None
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                owner = os.pread(fd, 32, 0).decode(errors="replace").strip() or "?"
+                os.close(fd)
+                raise OutputError(f"--output {self.output_dir} is being written by another mmbook run (process "
+                                  f"{owner}); wait for it to finish or choose another folder") from None
+            # The file may have been removed by the run that held it, between our open and our lock:
+            # then the lock is on a file nobody else will see, and we try again.
+            try:
+                same = os.path.samestat(os.fstat(fd), os.stat(self.path))
+            except FileNotFoundError:
+                same = False
+            if same:
+                break
+            os.close(fd)
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
+        self.fd = fd
+        return self
+
+    def __exit__(self, *exc_info: Any) -> None:
+        if self.fd is not None:
+            self.path.unlink(missing_ok=True)  # removed while still locked, so no one locks a stale file
+            os.close(self.fd)
+            self.fd = None
 
 
 def start_kernel(cwd: Path) -> LocalKernelManager:
@@ -593,8 +742,7 @@ def run_box(spec: params_mod.ChapterSpec, book: bool) -> str:
     rows = show_table(table, formats={"default": "text"}, wrap=["meaning", "allowed"]).to_html() if len(table) else ""
     prefix = "../../downloads/" if book else ""
     executed = f"{prefix}{spec.name}.ipynb"
-    example = next(iter(spec.parameters.values()), None)
-    example_cmd = (f" -p {example.name} {html.escape(_plain(example.default))}" if example else "")
+    example_cmd = html.escape(example_arguments(spec))
     return (
         '<details class="admonition tip mmbook-runbox"><summary class="admonition-title">Run this chapter '
         "yourself</summary>"
@@ -605,18 +753,42 @@ def run_box(spec: params_mod.ChapterSpec, book: bool) -> str:
         f'<a href="{executed}" download>executed notebook</a>.</p>{rows}</details>')
 
 
+def example_arguments(spec: params_mod.ChapterSpec) -> str:
+    """`` -p NAME VALUE`` for the run box's example command: the first parameter whose default is not empty
+    (an empty value would print as ``-p trace_file `` and exit 2 when pasted), quoted for the shell; ``""``
+    when no parameter has a value to show.
+
+    Examples
+    --------
+    >>> from mmbook.params import ChapterSpec, ParamSpec
+    >>> spec = ChapterSpec("x", "X", 1, None, (), {"trace_file": ParamSpec("trace_file", "file", "", help="h"),
+    ...                                             "host": ParamSpec("host", "str", "a b", help="h")})
+    >>> example_arguments(spec)
+    " -p host 'a b'"
+    """
+    import shlex
+
+    for p in spec.parameters.values():
+        text = _plain(p.default) if p.default is not None else ""
+        if text.strip():
+            return f" -p {shlex.quote(p.name)} {shlex.quote(text)}"
+    return ""
+
+
 def cached_run_box(spec: params_mod.ChapterSpec, book: bool) -> str:
     """:func:`run_box`, cached per user beside the simulation cache (``pages/``) under a hash of the
     chapter's specification and the code that draws the box: the box depends on nothing else, and making
     it imports pandas (a quarter of a second of every run).
     """
-    here = Path(__file__).resolve().parent
+    from mmperf.fingerprint import module_file
+
     parts = [spec.notebook.with_suffix(".yml").read_bytes()]
-    parts += [(here / code).read_bytes() for code in ("runner.py", "tables.py", "params.py")]
+    # by module name, not by folder: tables is the library's (mmperf), runner and params the engine's
+    parts += [module_file(code).read_bytes() for code in ("mmbook.runner", "mmperf.tables", "mmbook.params")]
     parts.append(f"{spec.name}|book={book}".encode())
     made = _user_cached("pages", f"runbox-{spec.name}", ".html", parts,
                         lambda path: path.write_text(run_box(spec, book), encoding="utf-8"))
-    return made.read_text(encoding="utf-8")
+    return made.decode("utf-8")
 
 
 def _plain(value: Any) -> str:

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import ast
 import hashlib
+import os
 import re
+import sys
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
@@ -257,3 +259,245 @@ def chapter_cache_key(spec) -> str:
     for study in spec.data:
         files += sorted(p for p in (root / "data" / study).rglob("*") if p.is_file())
     return files_digest(files, root)
+
+
+# -- what a cached call depends on besides the project's code ----------------------------------------------
+
+def imported_top_level(module: str) -> frozenset[str]:
+    """The top-level names of the packages outside the project that ``module`` and the project modules it
+    uses import (``numpy``, ``scipy``, ``ciw``, ...), read from their import statements.
+
+    Examples
+    --------
+    >>> {"numpy", "scipy"} <= imported_top_level("mmperf.stats")
+    True
+    """
+    return frozenset().union(*(_third_party_imports(file) for file in library_files([module])))
+
+
+@cache
+def _third_party_imports(file: Path) -> frozenset[str]:
+    """The top-level names outside the project and the standard library that one source file imports."""
+    names: set[str] = set()
+    for node in _import_nodes(file.read_text(encoding="utf-8")):
+        if isinstance(node, ast.Import):
+            names.update(a.name.split(".")[0] for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            names.add(node.module.split(".")[0])
+    return frozenset(n for n in names if not is_project_module(n) and n not in sys.stdlib_module_names)
+
+
+def installed_version(top_level: str) -> str | None:
+    """The installed version of the distribution that provides the import name ``top_level`` (``yaml`` ->
+    PyYAML's), or ``None`` when it is not installed.
+
+    Read from the names of the ``*.dist-info`` folders on ``sys.path`` (one listing per folder, cached):
+    ``importlib.metadata`` takes a tenth of a second per lookup here, and mapping import names to
+    distributions with it takes seconds, which a warm run of a chapter must not pay.
+
+    Examples
+    --------
+    >>> installed_version("yaml") is not None, installed_version("no_such_package_xyz")
+    (True, None)
+    """
+    name = _normalise(IMPORT_NAMES.get(top_level, top_level))
+    return _installed_distributions().get(name)
+
+
+#: import names whose distribution is called otherwise
+IMPORT_NAMES = {"yaml": "PyYAML", "sklearn": "scikit-learn", "PIL": "Pillow", "dateutil": "python-dateutil",
+                "mpl_toolkits": "matplotlib", "skimage": "scikit-image", "bs4": "beautifulsoup4"}
+
+
+def _normalise(name: str) -> str:
+    return re.sub(r"[-_.]+", "_", name).lower()
+
+
+@cache
+def _installed_distributions() -> dict[str, str]:
+    """Normalised distribution name -> version, from the ``NAME-VERSION.dist-info`` folders on ``sys.path``
+    (the first one found wins, as for an import)."""
+    found: dict[str, str] = {}
+    for entry in sys.path:
+        try:
+            names = sorted(os.listdir(entry or "."))
+        except OSError:
+            continue
+        for folder in names:
+            if folder.endswith((".dist-info", ".egg-info")) and "-" in folder:
+                dist, _, version = folder.rsplit(".", 1)[0].partition("-")
+                found.setdefault(_normalise(dist), version.partition("-")[0])
+    return found
+
+
+#: packages every simulation may depend on without importing them itself (pickled results hold their types)
+BASE_DEPENDENCIES = ("numpy", "pandas")
+
+
+@cache
+def dependency_versions(module: str) -> tuple[tuple[str, str], ...]:
+    """The Python version and the installed version of every package outside the project that ``module``
+    (and the project code it uses) imports, plus numpy and pandas, sorted: part of a cached simulation's key,
+    so that upgrading Ciw or numpy re-runs what they compute.
+
+    Examples
+    --------
+    >>> dict(dependency_versions("mmperf.queueing"))["python"] == ".".join(map(str, sys.version_info[:3]))
+    True
+    """
+    names = set(imported_top_level(module)) | set(BASE_DEPENDENCIES) if module_file(module) else \
+        set(BASE_DEPENDENCIES)
+    versions = {"python": ".".join(map(str, sys.version_info[:3]))}
+    for name in sorted(names):
+        versions[name] = installed_version(name) or "not installed"
+    return tuple(sorted(versions.items()))
+
+
+def callable_fingerprint(func) -> str:
+    """The code a call of ``func`` runs, as a hash: for a function of the project, :func:`code_fingerprint`
+    of its module; for one outside it (a user's module, a test's), the source file of its module and the
+    fingerprints of the project modules that file imports, read again at each call (such a module may be
+    edited and reloaded within one process); for one without a source file (defined in a notebook), its
+    compiled code.
+
+    Examples
+    --------
+    >>> from mmperf.paths import data_dir
+    >>> callable_fingerprint(data_dir) == code_fingerprint("mmperf.paths")
+    True
+    """
+    import marshal
+
+    module = getattr(func, "__module__", None) or ""
+    if module_file(module) is not None:
+        return code_fingerprint(module)
+    digest = hashlib.sha256(module.encode())
+    source = getattr(sys.modules.get(module), "__file__", None)
+    if source and Path(source).is_file():
+        text = Path(source).read_bytes()
+        digest.update(text)
+        package = module.rpartition(".")[0]
+        for name in sorted(imports_in_source(text.decode("utf-8", "replace"), package)):
+            if module_file(name) is not None:
+                digest.update(code_fingerprint(name).encode())
+    code = getattr(func, "__code__", None)
+    if code is not None:
+        digest.update(marshal.dumps(code))
+    return digest.hexdigest()
+
+
+def value_fingerprint(value) -> str:
+    """A hash of a value's content, for the keys of cached calls: equal for equal content, different
+    whenever one element differs.
+
+    ``repr()`` is not such a key: numpy and pandas shorten the repr of a long array or frame (``...`` in the
+    middle), so two 2,000-element arrays that differ in one middle element had the same key. Here an array
+    counts by its dtype, shape and bytes; a pandas Series or DataFrame by its values, dtypes, index and
+    columns; floats exactly (``float.hex``); dicts, lists, tuples, sets and dataclasses by their items;
+    anything else by its pickle.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> a, b = np.zeros(2000), np.zeros(2000)
+    >>> b[1000] = 1e-12
+    >>> repr(a) == repr(b), value_fingerprint(a) == value_fingerprint(b)
+    (True, False)
+    >>> value_fingerprint(0.1 + 0.2) == value_fingerprint(0.3), value_fingerprint(1) == value_fingerprint(1.0)
+    (False, False)
+    """
+    digest = hashlib.sha256()
+    _feed(digest, value)
+    return digest.hexdigest()
+
+
+def _feed(digest, value) -> None:
+    """Add ``value`` to ``digest``, tagged with its kind, so that values of different kinds never collide."""
+    import dataclasses
+    import pickle
+
+    def tag(kind: str, payload: bytes = b"") -> None:
+        digest.update(kind.encode() + b"\0" + str(len(payload)).encode() + b"\0" + payload)
+
+    if value is None or isinstance(value, bool):
+        tag(repr(value))
+    elif isinstance(value, int):
+        tag("int", str(value).encode())
+    elif isinstance(value, float):
+        tag("float", value.hex().encode())
+    elif isinstance(value, complex):
+        tag("complex", f"{value.real.hex()},{value.imag.hex()}".encode())
+    elif isinstance(value, str):
+        tag("str", value.encode("utf-8", "surrogatepass"))
+    elif isinstance(value, bytes | bytearray):
+        tag("bytes", bytes(value))
+    elif isinstance(value, list | tuple):
+        tag(type(value).__name__, str(len(value)).encode())
+        for item in value:
+            _feed(digest, item)
+    elif isinstance(value, dict):
+        tag("dict", str(len(value)).encode())
+        for key, item in sorted(value.items(), key=lambda kv: value_fingerprint(kv[0])):
+            _feed(digest, key)
+            _feed(digest, item)
+    elif isinstance(value, set | frozenset):
+        tag(type(value).__name__, "".join(sorted(value_fingerprint(v) for v in value)).encode())
+    elif _is_numpy(value):
+        _feed_numpy(digest, tag, value)
+    elif _is_pandas(value):
+        _feed_pandas(digest, tag, value)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        tag("dataclass", f"{type(value).__module__}.{type(value).__qualname__}".encode())
+        for f in dataclasses.fields(value):
+            _feed(digest, f.name)
+            _feed(digest, getattr(value, f.name))
+    elif isinstance(value, Path):
+        tag("path", str(value).encode())
+    else:
+        try:
+            payload = pickle.dumps(value, protocol=5)
+        except Exception as exc:  # noqa: BLE001 - any failure means: this value cannot be a key
+            raise TypeError(f"cannot fingerprint an argument of type {type(value).__name__} ({exc}); pass "
+                            "numbers, strings, containers, numpy arrays or pandas objects") from None
+        tag(f"pickle:{type(value).__module__}.{type(value).__qualname__}", payload)
+
+
+def _is_numpy(value) -> bool:
+    numpy = sys.modules.get("numpy")
+    return numpy is not None and isinstance(value, numpy.ndarray | numpy.generic)
+
+
+def _is_pandas(value) -> bool:
+    pandas = sys.modules.get("pandas")
+    return pandas is not None and isinstance(value, pandas.DataFrame | pandas.Series | pandas.Index)
+
+
+def _feed_numpy(digest, tag, value) -> None:
+    import numpy as np
+
+    array = np.asarray(value)
+    if array.dtype.hasobject:  # object arrays: element by element (their bytes are pointers)
+        tag("ndarray[object]", str(array.shape).encode())
+        for item in array.ravel().tolist():
+            _feed(digest, item)
+        return
+    tag("ndarray", f"{array.dtype.str}|{array.shape}".encode())
+    tag("data", np.ascontiguousarray(array).tobytes())
+
+
+def _feed_pandas(digest, tag, value) -> None:
+    import pandas as pd
+
+    if isinstance(value, pd.Index):
+        tag(f"index:{type(value).__name__}", f"{value.dtype}|{value.names}".encode())
+        _feed(digest, value.to_numpy())
+    elif isinstance(value, pd.Series):
+        tag("series", f"{value.dtype}|{value.name!r}".encode())
+        _feed(digest, value.index)
+        _feed(digest, value.to_numpy())
+    else:
+        tag("frame", str(value.shape).encode())
+        _feed(digest, value.columns)
+        _feed(digest, value.index)
+        for column in range(value.shape[1]):
+            _feed(digest, value.iloc[:, column])
