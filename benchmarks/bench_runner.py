@@ -36,7 +36,7 @@ def floor_seconds() -> float:
         nbformat.write(nb, source)
         start = time.perf_counter()
         pm.execute_notebook(str(source), str(target), kernel_name="python3", progress_bar=False,
-                            kernel_manager_class="mmbook.runner.LocalKernelManager",
+                            kernel_manager_class="mmbook.adapter.LocalKernelManager",
                             request_save_on_cell_execute=False)
         return time.perf_counter() - start
 

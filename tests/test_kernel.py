@@ -2,17 +2,17 @@
 
 import asyncio
 
-from mmbook import runner
+from mmbook import adapter
 
 
 def test_the_runners_kernel_has_no_debugger_and_no_history(tmp_path, monkeypatch):
-    """A kernel started as the runner starts it (:func:`mmbook.runner.start_kernel`) answers, says it has
+    """A kernel started as the runner starts it (:func:`mmbook.adapter.start_kernel`) answers, says it has
     no debugger, keeps no history, has debugpy unimportable, and writes nothing to its standard error at
     start-up (ipykernel's debugger warns about frozen modules there)."""
     from jupyter_core.utils import run_sync
 
     monkeypatch.setenv("MMPERF_KERNEL_DIR", str(tmp_path))
-    km = runner.start_kernel(tmp_path)
+    km = adapter.start_kernel(tmp_path)
     kc = km.client()
     kc.start_channels()
     try:
@@ -22,11 +22,11 @@ def test_the_runners_kernel_has_no_debugger_and_no_history(tmp_path, monkeypatch
         assert outputs == "False None True\n"  # history off; debugpy blocked and never imported
     finally:
         kc.stop_channels()
-        runner.stop_kernel(km)
+        adapter.stop_kernel(km)
 
 
 def test_what_kernel_ready_leaves_on_iopub_answers_its_own_requests(tmp_path, monkeypatch):
-    """:func:`mmbook.runner.kernel_ready` does not wait for IOPub to fall silent (jupyter_client's
+    """:func:`mmbook.adapter.kernel_ready` does not wait for IOPub to fall silent (jupyter_client's
     wait_for_ready waits 0.2 s for that): whatever still arrives afterwards is the status of its own
     ``kernel_info`` requests, which nbclient ignores (it keeps only the messages answering the cell it
     runs)."""
@@ -35,11 +35,11 @@ def test_what_kernel_ready_leaves_on_iopub_answers_its_own_requests(tmp_path, mo
     from jupyter_core.utils import run_sync
 
     monkeypatch.setenv("MMPERF_KERNEL_DIR", str(tmp_path))
-    km = runner.start_kernel(tmp_path)
+    km = adapter.start_kernel(tmp_path)
     kc = km.client()
     kc.start_channels()
     try:
-        run_sync(runner.kernel_ready)(kc, 60)
+        run_sync(adapter.kernel_ready)(kc, 60)
         left = []
         while True:
             try:
@@ -50,7 +50,7 @@ def test_what_kernel_ready_leaves_on_iopub_answers_its_own_requests(tmp_path, mo
             ("status", "kernel_info_request")}
     finally:
         kc.stop_channels()
-        runner.stop_kernel(km)
+        adapter.stop_kernel(km)
 
 
 def test_kernel_ready_gives_up_on_a_dead_kernel(tmp_path, monkeypatch):
@@ -58,20 +58,20 @@ def test_kernel_ready_gives_up_on_a_dead_kernel(tmp_path, monkeypatch):
     from jupyter_core.utils import run_sync
 
     monkeypatch.setenv("MMPERF_KERNEL_DIR", str(tmp_path))
-    km = runner.start_kernel(tmp_path)
+    km = adapter.start_kernel(tmp_path)
     run_sync(km.shutdown_kernel)(now=True)
     kc = km.client()
     kc.start_channels()
     try:
         with pytest.raises(RuntimeError, match="died|did not reply"):
-            run_sync(runner.kernel_ready)(kc, 3)
+            run_sync(adapter.kernel_ready)(kc, 3)
     finally:
         kc.stop_channels()
 
 
 async def _ask(kc):
     """The kernel's kernel_info reply, and what it prints about its history and debugpy."""
-    await runner.kernel_ready(kc, 60)
+    await adapter.kernel_ready(kc, 60)
     kc.kernel_info()
     info = await kc.get_shell_msg(timeout=30)
     outputs = []
@@ -84,8 +84,8 @@ async def _ask(kc):
 
 
 def test_kernel_command_swaps_only_ipykernels_launcher():
-    assert runner.kernel_command(["/py", "-m", "ipykernel_launcher", "-f", "c.json"]) == [
+    assert adapter.kernel_command(["/py", "-m", "ipykernel_launcher", "-f", "c.json"]) == [
         "/py", "-m", "mmbook.kernel", "-f", "c.json", "--HistoryManager.enabled=False"]
     other = ["/py", "-m", "some_other_kernel", "-f", "c.json"]
-    assert runner.kernel_command(other) == other
-    assert asyncio.iscoroutinefunction(runner.kernel_ready)
+    assert adapter.kernel_command(other) == other
+    assert asyncio.iscoroutinefunction(adapter.kernel_ready)

@@ -219,12 +219,12 @@ def test_no_empty_kernel_folders_after_a_run(demo_project, monkeypatch):
 
 
 def test_a_long_tmpdir_falls_back_to_a_short_kernel_folder(monkeypatch, tmp_path):
-    from mmbook.runner import _kernel_dir
+    from mmbook.adapter import new_kernel_dir
 
     long_dir = tmp_path / ("x" * 80)
     long_dir.mkdir()
     monkeypatch.setattr(tempfile, "tempdir", str(long_dir))
-    folder = _kernel_dir()
+    folder = new_kernel_dir()
     assert len(str(folder / "kernel-1234567-12")) < 107
     folder.rmdir()
 
@@ -263,16 +263,16 @@ def test_the_books_own_build_folder_from_before_markers_is_replaced(demo_project
 def test_run_box_and_source_notebook_are_cached_per_user(tmp_path, monkeypatch):
     """The run box and the converted notebook are made once and then read from the per-user cache; the
     cached box equals a fresh one."""
-    from mmbook import runner
+    from mmbook import pages, runner
     from mmbook.params import load_chapter
 
     monkeypatch.setenv("MMPERF_CACHE_DIR", str(tmp_path / "cache"))
     spec = load_chapter("zeadally")
-    first = runner.cached_run_box(spec, book=False)
-    assert first == runner.run_box(spec, book=False)
-    assert runner.cached_run_box(spec, book=True) != first  # the book's links differ
-    monkeypatch.setattr(runner, "run_box", lambda *a: (_ for _ in ()).throw(AssertionError("made again")))
-    assert runner.cached_run_box(spec, book=False) == first
+    first = pages.cached_run_box(spec, book=False)
+    assert first == pages.run_box(spec, book=False)
+    assert pages.cached_run_box(spec, book=True) != first  # the book's links differ
+    monkeypatch.setattr(pages, "run_box", lambda *a: (_ for _ in ()).throw(AssertionError("made again")))
+    assert pages.cached_run_box(spec, book=False) == first
     runner.write_source_notebook(spec.notebook, tmp_path / "a.ipynb")
     monkeypatch.setattr(runner, "notebook_from_myst", lambda *a: (_ for _ in ()).throw(AssertionError("again")))
     runner.write_source_notebook(spec.notebook, tmp_path / "b.ipynb")
@@ -286,8 +286,8 @@ def test_the_run_box_never_prints_an_empty_value_and_quotes_for_the_shell():
     all non-empty, and a value with a space stays one word."""
     import shlex
 
+    from mmbook.pages import example_arguments, run_box
     from mmbook.params import ChapterSpec, ParamSpec, chapter_names, load_chapter
-    from mmbook.runner import example_arguments, run_box
 
     for chapter in chapter_names():
         spec = load_chapter(chapter)

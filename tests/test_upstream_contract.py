@@ -1,6 +1,6 @@
 """The upstream behaviours the chapter runner relies on, each checked by name.
 
-The runner (:mod:`mmbook.runner`, :mod:`mmbook.kernel`) saves tenths of a second per run by reaching into
+The runner's adapter (:mod:`mmbook.adapter`, with :mod:`mmbook.kernel`) saves tenths of a second per run by reaching into
 papermill, nbclient, jupyter_client and ipykernel below their documented interfaces. Each test here names
 one such behaviour; when an upgrade changes it, the test fails and says which hook to revisit, instead of
 the runner breaking silently (a hook that no longer runs costs time, one that runs wrongly loses output).
@@ -25,7 +25,7 @@ def test_nbclient_cleans_up_through_the_cleanup_kernel_attribute():
 
     assert hasattr(NotebookClient, "_cleanup_kernel") and hasattr(NotebookClient, "_async_cleanup_kernel"), (
         "nbclient.NotebookClient no longer has _cleanup_kernel/_async_cleanup_kernel: "
-        "revisit mmbook.runner._prestarted_engine's Client")
+        "revisit mmbook.adapter.prestarted_engine's Client")
     assert _calls(NotebookClient, "_cleanup_kernel") or _calls(NotebookClient, "_async_cleanup_kernel"), (
         "nbclient no longer calls self._cleanup_kernel(): the runner's faster clean-up would never run")
 
@@ -38,7 +38,7 @@ def test_papermill_starts_the_client_through_start_new_kernel_client():
 
     assert _calls(PapermillNotebookClient, "setup_kernel"), (
         "papermill's PapermillNotebookClient.execute no longer calls setup_kernel: "
-        "revisit mmbook.runner._prestarted_engine's Client")
+        "revisit mmbook.adapter.prestarted_engine's Client")
     assert _calls(NotebookClient, "start_new_kernel_client") or _calls(NotebookClient,
                                                                        "async_start_new_kernel_client"), (
         "nbclient's setup_kernel no longer starts its client with (async_)start_new_kernel_client")
@@ -49,7 +49,7 @@ def test_papermill_engines_register_and_keep_a_dict():
     from papermill.engines import NBClientEngine, papermill_engines
 
     assert isinstance(getattr(papermill_engines, "_engines", None), dict), (
-        "papermill's engine registry no longer keeps _engines as a dict: revisit mmbook.runner._prestarted_engine")
+        "papermill's engine registry no longer keeps _engines as a dict: revisit mmbook.adapter.prestarted_engine")
     params = inspect.signature(NBClientEngine.execute_managed_notebook).parameters
     for name in ("nb_man", "kernel_name", "log_output", "stdout_file", "stderr_file", "start_timeout",
                  "execution_timeout"):
@@ -63,9 +63,9 @@ def test_jupyter_client_pieces_the_runner_uses():
     from jupyter_client.manager import AsyncKernelManager, KernelManager
 
     assert hasattr(AsyncKernelClient, "_handle_kernel_info_reply"), (
-        "jupyter_client's client lost _handle_kernel_info_reply: revisit mmbook.runner.kernel_ready")
+        "jupyter_client's client lost _handle_kernel_info_reply: revisit mmbook.adapter.kernel_ready")
     assert hasattr(AsyncKernelManager, "cleanup_resources"), (
-        "jupyter_client's kernel manager lost cleanup_resources: revisit mmbook.runner.stop_kernel")
+        "jupyter_client's kernel manager lost cleanup_resources: revisit mmbook.adapter.stop_kernel")
     assert "self.provisioner" in inspect.getsource(KernelManager), (
         "jupyter_client's kernel manager no longer runs kernels through a provisioner: revisit stop_kernel")
 

@@ -3,7 +3,7 @@
 A kernel that executes a chapter for ``mmbook run`` is never attached to a debugger, yet ipykernel
 imports debugpy at start-up whenever it is installed: a twelfth of a second of every run, and four
 lines of warnings about frozen modules on the kernel's standard error. Started as
-``python -m mmbook.kernel -f CONNECTION_FILE`` (see :func:`mmbook.runner.start_kernel`), the kernel finds
+``python -m mmbook.kernel -f CONNECTION_FILE`` (see :func:`mmbook.adapter.start_kernel`), the kernel finds
 no debugpy to import and starts without it; everything else is ``ipykernel_launcher``'s.
 """
 
