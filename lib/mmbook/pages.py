@@ -178,8 +178,8 @@ def cached_run_box(spec: params_mod.ChapterSpec, book: bool) -> str:
     from mmperf.fingerprint import module_file
 
     parts = [spec.notebook.with_suffix(".yml").read_bytes()]
-    # by module name, not by folder: tables is the library's (mmperf), runner and params the engine's
-    parts += [module_file(code).read_bytes() for code in ("mmbook.runner", "mmperf.tables", "mmbook.params")]
+    # by module name, not by folder: tables is the library's (mmperf), pages (the box itself) and params the engine's
+    parts += [module_file(code).read_bytes() for code in ("mmbook.pages", "mmperf.tables", "mmbook.params")]
     parts.append(f"{spec.name}|book={book}".encode())
     made = user_cached("pages", f"runbox-{spec.name}", ".html", parts,
                         lambda path: path.write_text(run_box(spec, book), encoding="utf-8"))
