@@ -65,14 +65,17 @@ def git_commit(root: Path | None = None) -> str:
 
     Returns "unknown (not a git checkout)" outside git.
     """
+    from mmbook.provenance import short_commit
+
     root = root or paths.project_root()
+    commit = short_commit(root)
+    if commit is None:
+        return "unknown (not a git checkout)"
     try:
-        commit = subprocess.run(["git", "rev-parse", "--short=10", "HEAD"], cwd=root, capture_output=True,
-                                text=True, check=True, timeout=20).stdout.strip()
         dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=root,
                                capture_output=True, text=True, check=True, timeout=20).stdout.strip()
     except (OSError, subprocess.SubprocessError):
-        return "unknown (not a git checkout)"
+        dirty = ""
     return commit + (" + uncommitted changes" if dirty else "")
 
 
@@ -180,7 +183,7 @@ def chapter_records(name: str, chapter_dir: Path | None = None) -> dict[str, Any
     except (OSError, ValueError):
         results = {}
     out["defaults_differ"] = results.get("defaults_differ")
-    out["commit"] = results.get("commit")
+    out["commit"] = coverage.get("commit") or results.get("commit")
     out["data_files"] = results.get("data_files")
     return out
 
@@ -230,34 +233,13 @@ def _code_cell_of(notebook: Path, figure: str) -> int | None:
 
 def provenance_html(chapter: str, record: dict[str, Any], records: dict[str, Any], commit: str,
                     links: dict[str, str]) -> str:
-    """The line under a figure: chapter, cell, changed parameters, data files, commit, downloads.
+    """The line under a figure (see :func:`mmbook.provenance.provenance_html`); a record of an older
+    build without its own ``data_files`` falls back on the chapter's."""
+    from mmbook.provenance import provenance_html as line
 
-    Examples
-    --------
-    >>> print(provenance_html("sharp", {"name": "fig-sharp-loss", "cell": 12, "data_files": ["data/sharp/t1.csv"]},
-    ...                       {"defaults_differ": {}}, "abc1234", {"PNG": "a.png", "SVG": "a.svg"}))
-    <p class="mm-provenance">Provenance: chapter <code>sharp</code>, code cell [12]; parameters changed from the defaults: none (the defaults); data read: <code>data/sharp/t1.csv</code>; commit <code>abc1234</code>. Download: <a class="mm-download" href="a.png" download>PNG</a> · <a class="mm-download" href="a.svg" download>SVG</a></p>
-    """
-    esc = html.escape
-    cell = record.get("cell")
-    cell_text = f"code cell [{esc(str(cell))}]" if cell not in (None, "") else "code cell not recorded"
-    data_files = record.get("data_files")
-    if data_files is None:
-        data_files = records.get("data_files")
-    if data_files:
-        data_text = ", ".join(f"<code>{esc(str(f))}</code>" for f in data_files)
-    elif data_files is None:
-        data_text = "not recorded"
-    else:
-        data_text = "none"
-    downloads = " · ".join(f'<a class="mm-download" href="{esc(href)}" download>{esc(kind)}</a>'
-                           for kind, href in links.items())
-    line = (f'<p class="mm-provenance">Provenance: chapter <code>{esc(chapter)}</code>, {cell_text}; '
-            f"parameters changed from the defaults: {esc(_differ_text(records.get('defaults_differ')))}; "
-            f"data read: {data_text}; commit <code>{esc(commit)}</code>.")
-    if downloads:
-        line += f" Download: {downloads}"
-    return line + "</p>"
+    if record.get("data_files") is None and records.get("data_files") is not None:
+        record = {**record, "data_files": records["data_files"]}
+    return line(chapter, record, _differ_text(records.get("defaults_differ")), commit, links)
 
 
 def looks_like_path(alt: str) -> bool:
