@@ -119,3 +119,30 @@ def test_noop_build_stops_before_running_anything(tmp_path, monkeypatch, capsys)
     except Reached:
         pass
     assert not state.exists()
+
+
+def test_cached_chapter_keeps_its_last_real_execution_time(tmp_path, monkeypatch):
+    """Issue 25: the status page said 0.0 s for every cached chapter. An execution records its seconds
+    beside the cache key (here 52.5 - 10.0 = 42.5 s on a stubbed clock); the next build takes the chapter
+    from the cache and reports those 42.5 s, and a chapter with no record reports None (shown as a dash),
+    never 0."""
+    _scratch_book(tmp_path)
+    (tmp_path / "notebooks" / "ch.yml").write_text("title: Ch\ndata: [a]\nparameters: {}\n")
+    monkeypatch.setenv("MMPERF_ROOT", str(tmp_path))
+    import mmbook.runner
+
+    def run_chapter(name, overrides, output_dir, allow_book_build=False):
+        (output_dir / "results.json").write_text("{}")
+
+    clock = iter([10.0, 52.5])
+    monkeypatch.setattr(mmbook.runner, "run_chapter", run_chapter)
+    monkeypatch.setattr(build.time, "perf_counter", lambda: next(clock))
+    executed = build._execute_default("ch")
+    assert (executed.status, executed.seconds) == ("executed", 42.5)
+    [cached] = build.execute_chapters(["ch"])
+    assert (cached.status, cached.seconds) == ("cached", 42.5)
+    (tmp_path / "_build" / "chapters" / "ch" / build.EXECUTION_FILE).unlink()
+    [unknown] = build.execute_chapters(["ch"])
+    assert (unknown.status, unknown.seconds) == ("cached", None)
+    build.write_status([unknown])
+    assert build.json.loads((tmp_path / "_build" / "build-status.json").read_text())[0]["seconds"] is None
