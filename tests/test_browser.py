@@ -54,6 +54,8 @@ BAD_TEXT = [
     (re.compile(r"np\.float64|np\.int64|numpy\.float64"), "numpy scalar repr"),
     (re.compile(r"\b[A-Z][A-Za-z0-9]+\((?:[a-z_][a-z0-9_]*)=[^)]"), "Name(field=...) repr"),
     (re.compile(r"<pandas\.|dtype: (?:float|int|object)"), "pandas repr"),
+    # TeX is typeset only where MathJax runs: raw $...\cmd...$ in the text means a page without it
+    (re.compile(r"\$[^$\n]{0,40}\\[A-Za-z]+[^$\n]{0,40}\$|\\\(|\\\["), "raw TeX"),
 ]
 
 #: the visible text of the article, without code listings, scripts and styles (hidden dropdowns included)

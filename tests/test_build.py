@@ -44,6 +44,15 @@ def test_toc_numbers_the_studies():
     assert "book/chapters/a" in toc and "numbered: true" in toc
 
 
+def test_toc_puts_the_instructors_guide_after_every_chapter():
+    """Issue 25: "Next" from the last front-matter page led to the instructor's guide (every solution)
+    before chapter 1. In reading order the guide comes after the last chapter."""
+    toc = build.yaml.safe_load(build.toc_yaml(["a", "b"]))
+    order = [c["file"] for part in toc["parts"] for c in part["chapters"]]
+    assert order.index("book/instructor") > order.index("book/chapters/b")
+    assert order.index("book/sweeping") < order.index("book/chapters/a")
+
+
 def _scratch_book(root):
     """A scratch project with one notebook, one data file, one book page and a rendered index."""
     for folder in ("data/a", "notebooks", "book", "_build/html", "_build/chapters/ch"):

@@ -134,11 +134,13 @@ def toc_yaml(names: list[str]) -> str:
         "parts": [
             # book/instructor.md and book/status.md are written by mmbook.bookpages.write_book_pages
             {"caption": "Using this book",
-             "chapters": [{"file": p} for p in (*STATIC_PAGES[1:], "book/sweeping", "book/instructor")]},
+             "chapters": [{"file": p} for p in (*STATIC_PAGES[1:], "book/sweeping")]},
             # Numbered, so that figures read "Fig. 2.3" (chapter 2) rather than counting across the book.
             {"caption": "The studies", "numbered": True,
              "chapters": [{"file": f"book/chapters/{n}"} for n in names]},
             {"caption": "Reproduction", "chapters": [{"file": "book/scorecard"}, {"file": "book/status"}]},
+            # after the chapters: "Next" from the front matter leads to chapter 1, never to every solution
+            {"caption": "For instructors", "chapters": [{"file": "book/instructor"}]},
             {"caption": "References", "chapters": [{"file": "book/bibliography"}]},
         ],
     }
@@ -255,14 +257,21 @@ def _ours(check: dict) -> str | float:
     return ours
 
 
-def render_book(strict: bool = True) -> None:
-    """Run Jupyter Book on the assembled sources (offline; no notebook execution)."""
+def render_book(strict: bool = True, every_page: bool = False) -> None:
+    """Run Jupyter Book on the assembled sources (offline; no notebook execution).
+
+    ``every_page`` writes every page again (``--all``): Sphinx rewrites only the pages whose sources
+    changed, so after a change of the table of contents the others would keep their old "Previous" and
+    "Next" links.
+    """
     root = paths.project_root()
     exe = Path(sys.executable).parent / "jupyter-book"
     cmd = [str(exe), "build", str(root), "--toc", str(root / "book" / "_toc.yml"), "--path-output",
            str(root), "--keep-going"]
     if strict:
         cmd.append("-W")
+    if every_page:
+        cmd.append("--all")
     proc = subprocess.run(cmd, cwd=root, capture_output=True, text=True)
     log = paths.build_dir() / "jupyter-book.log"
     log.parent.mkdir(parents=True, exist_ok=True)
@@ -495,7 +504,10 @@ def build(force: bool = False, jobs: int = 2, student: bool = False) -> list[Cha
         print("book up to date: nothing to render", file=sys.stderr)
     else:
         print("rendering the book with Jupyter Book ...", file=sys.stderr)
-        render_book()
+        toc = (paths.project_root() / "book" / "_toc.yml").read_text(encoding="utf-8")
+        rendered_toc = stamp.with_name(".mmbook-toc")
+        render_book(every_page=force or not rendered_toc.is_file() or rendered_toc.read_text(encoding="utf-8") != toc)
+        rendered_toc.write_text(toc, encoding="utf-8")
         stamp.write_text(digest + "\n")
     if student:
         _build_student()

@@ -125,6 +125,9 @@ def _on_config_inited(app, config) -> None:
     static = paths.project_root() / "book" / "_static"
     if static.is_dir() and str(static) not in config.html_static_path:
         config.html_static_path.append(str(static))
+    templates = paths.project_root() / "book" / "_templates"  # layout.html: the theme's without Font Awesome's script
+    if templates.is_dir() and str(templates) not in config.templates_path:
+        config.templates_path.append(str(templates))
     app.add_css_file("mmperf.css")
     app.add_css_file(TABLES_CSS)
 
