@@ -58,13 +58,13 @@ def test_new_format_records_give_alt_text_provenance_and_downloads(tmp_path, mon
     raw = next(iter(figure.findall(nodes.raw)))
     assert raw.astext() == (
         '<details class="mm-provenance"><summary>Provenance: chapter <code>sharp</code>, code cell [14], drawn by '
-        '<code>mmstudies.sharp.figures.loss</code>, commit <code>abc1234</code>. Download: '
-        '<a class="mm-download" href="../../_figures/sharp/fig-sharp-loss.png" download>PNG</a> · '
-        '<a class="mm-download" href="../../_figures/sharp/fig-sharp-loss.svg" download>SVG</a></summary>'
+        '<code>mmstudies.sharp.figures.loss</code>, commit <code>abc1234</code>.</summary>'
         '<p>Drawn by <code>mmstudies.sharp.figures.loss</code> in <code>lib/mmstudies/sharp/figures.py:40</code>. '
         "Cell [14] is numbered as in the chapter's downloadable executed notebook. Parameters changed from the "
         'defaults: none (the defaults). Transcribed data tables among its inputs: '
-        '<code>data/sharp/table1.csv</code>.</p></details>')
+        '<code>data/sharp/table1.csv</code>.</p></details><p class="mm-downloads">Download: '
+        '<a class="mm-download" href="../../_figures/sharp/fig-sharp-loss.png" download>PNG</a> · '
+        '<a class="mm-download" href="../../_figures/sharp/fig-sharp-loss.svg" download>SVG</a></p>')
     assert (tmp_path / "html" / "_figures" / "sharp" / "fig-sharp-loss.png").read_bytes() == b"\x89PNG fake"
     assert (tmp_path / "html" / "_figures" / "sharp" / "fig-sharp-loss.svg").read_text() == "<svg/>"
 

@@ -53,7 +53,7 @@ def provenance_html(chapter: str, record: dict[str, Any], differ: str, commit: s
     ...                                 "source": "lib/mmstudies/sharp/figures.py:40",
     ...                                 "data_files": ["data/sharp/t1.csv"]},
     ...                       "none (the defaults)", "abc1234567", {"PNG": "a.png"}))
-    <details class="mm-provenance"><summary>Provenance: chapter <code>sharp</code>, code cell [12], drawn by <code>mmstudies.sharp.figures.loss</code>, commit <code>abc1234567</code>. Download: <a class="mm-download" href="a.png" download>PNG</a></summary><p>Drawn by <code>mmstudies.sharp.figures.loss</code> in <code>lib/mmstudies/sharp/figures.py:40</code>. Cell [12] is numbered as in the chapter's downloadable executed notebook. Parameters changed from the defaults: none (the defaults). Transcribed data tables among its inputs: <code>data/sharp/t1.csv</code>.</p></details>
+    <details class="mm-provenance"><summary>Provenance: chapter <code>sharp</code>, code cell [12], drawn by <code>mmstudies.sharp.figures.loss</code>, commit <code>abc1234567</code>.</summary><p>Drawn by <code>mmstudies.sharp.figures.loss</code> in <code>lib/mmstudies/sharp/figures.py:40</code>. Cell [12] is numbered as in the chapter's downloadable executed notebook. Parameters changed from the defaults: none (the defaults). Transcribed data tables among its inputs: <code>data/sharp/t1.csv</code>.</p></details><p class="mm-downloads">Download: <a class="mm-download" href="a.png" download>PNG</a></p>
     """
     esc = html.escape
     cell = record.get("cell")
@@ -63,9 +63,6 @@ def provenance_html(chapter: str, record: dict[str, Any], differ: str, commit: s
     if function:
         summary += f", drawn by <code>{esc(function)}</code>"
     summary += f", commit <code>{esc(commit)}</code>."
-    if links:
-        summary += " Download: " + " · ".join(
-            f'<a class="mm-download" href="{esc(href)}" download>{esc(kind)}</a>' for kind, href in links.items())
     detail = []
     if function:
         where = f" in <code>{esc(record['source'])}</code>" if record.get("source") else ""
@@ -82,4 +79,9 @@ def provenance_html(chapter: str, record: dict[str, Any], differ: str, commit: s
         detail.append(f"Transcribed data tables among its inputs: {_code_list(files) or 'none'}.")
     if regenerated:
         detail.append(regenerated)
-    return (f'<details class="mm-provenance"><summary>{summary}</summary><p>{" ".join(detail)}</p></details>')
+    line = f'<details class="mm-provenance"><summary>{summary}</summary><p>{" ".join(detail)}</p></details>'
+    if links:  # beside the summary, not in it: a link inside a <summary> is a control nested in a control
+        line += ('<p class="mm-downloads">Download: ' + " · ".join(
+            f'<a class="mm-download" href="{esc(href)}" download>{esc(kind)}</a>' for kind, href in links.items())
+            + "</p>")
+    return line

@@ -313,6 +313,55 @@ def add_figure_provenance(app, doctree, docname: str) -> None:
         figure.append(raw)
 
 
+# ----------------------------------------------------------------------------- table boxes
+TABLE_BOX = re.compile(r'<div class="mm-table-box">(?P<rest>\s*<table[^>]*>\s*(?:<caption>(?P<caption>.*?)</caption>)?)',
+                       re.S)
+
+
+def focusable_table_boxes(body: str) -> str:
+    """Let every table box take keyboard focus, as a labelled region: a box that scrolls sideways must be
+    reachable without a mouse (WCAG 2.1.1; axe's rule scrollable-region-focusable). The label is the
+    table's caption, else its column headers.
+
+    Examples
+    --------
+    >>> print(focusable_table_boxes('<div class="mm-table-box"><table class="mm-table"><caption>Table 2: '
+    ...                             'costs</caption><thead><tr><th>a</th></tr></thead></table></div>'))
+    <div class="mm-table-box" tabindex="0" role="region" aria-label="Table 2: costs"><table class="mm-table"><caption>Table 2: costs</caption><thead><tr><th>a</th></tr></thead></table></div>
+    >>> focusable_table_boxes('<div class="mm-table-box"><table><thead><tr><th>what</th><th>ours (ms)</th>').split('<table')[0]
+    '<div class="mm-table-box" tabindex="0" role="region" aria-label="Table: what, ours (ms)">'
+    """
+    def label(m: re.Match) -> str:
+        text = m["caption"]
+        if not text:
+            heads = re.findall(r"<th[^>]*>(.*?)</th>", body[m.end():m.end() + 4000], re.S)
+            text = "Table: " + ", ".join(re.sub(r"<[^>]+>", "", h).strip() for h in heads[:6]) if heads else "Table"
+        text = html.escape(html.unescape(re.sub(r"<[^>]+>", "", text)).strip(), quote=True)
+        return f'<div class="mm-table-box" tabindex="0" role="region" aria-label="{text}">{m["rest"]}'
+
+    return TABLE_BOX.sub(label, body)
+
+
+def list_item_citations(body: str) -> str:
+    """Docutils writes a bibliography as ``<div role="list">`` of ``role="doc-biblioentry"`` entries: a role
+    ARIA 1.2 deprecates, and a list whose children are not list items (axe: aria-deprecated-role,
+    aria-required-children). Each entry becomes a list item.
+
+    Examples
+    --------
+    >>> list_item_citations('<div role="list" class="citation-list"><div class="citation" id="id3" '
+    ...                     'role="doc-biblioentry">')
+    '<div role="list" class="citation-list"><div class="citation" id="id3" role="listitem">'
+    """
+    return body.replace('role="doc-biblioentry"', 'role="listitem"')
+
+
+def accessible_body(app, pagename, templatename, context, doctree) -> None:
+    """Table boxes that take keyboard focus, bibliography entries as list items (see the two functions)."""
+    if "body" in context:
+        context["body"] = list_item_citations(focusable_table_boxes(context["body"]))
+
+
 # ----------------------------------------------------------------------------- teacher-only content
 TEACHER_ONLY = "mm-teacher-only"
 
@@ -336,5 +385,6 @@ def setup(app):
     app.connect("doctree-resolved", add_figure_provenance)
     app.connect("html-page-context", deduplicate_scripts, priority=900)
     app.connect("html-page-context", add_footer_stamp)
+    app.connect("html-page-context", accessible_body)
     app.connect("build-finished", _write_tables_css)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
