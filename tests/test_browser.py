@@ -375,3 +375,47 @@ def test_chapter_page_weight(server, browser, page_path):
         f"{page_path}: {weight['bytes'] / 1e6:.2f} MB in {weight['requests']} requests "
         f"(budget {WEIGHT_BUDGET['bytes'] / 1e6:.1f} MB, {WEIGHT_BUDGET['requests']}); biggest: {weight['biggest']}")
 
+
+#: figures and tables that reach past the viewport's right edge: a figure must scale to the column, a
+#: table must scroll inside a box that itself fits (its nearest ancestor that scrolls sideways)
+OVERFLOW_JS = """() => {
+  const width = document.documentElement.clientWidth;
+  const article = document.querySelector('article.bd-article') || document.querySelector('article');
+  if (!article) return [];
+  const out = [];
+  const scrollBox = el => {
+    for (let p = el.parentElement; p && p !== article; p = p.parentElement) {
+      const o = getComputedStyle(p).overflowX;
+      if (o === 'auto' || o === 'scroll') return p;
+    }
+    return el;
+  };
+  for (const img of article.querySelectorAll('figure img')) {
+    const r = img.getBoundingClientRect();
+    if (r.width && (r.right > width + 1 || r.left < -1))
+      out.push(`figure ${img.closest('figure').id}: ${Math.round(r.left)}..${Math.round(r.right)} px`);
+  }
+  for (const table of article.querySelectorAll('table')) {
+    if (!table.getBoundingClientRect().width) continue;  // inside a closed dropdown
+    const r = scrollBox(table).getBoundingClientRect();
+    if (r.right > width + 1 || r.left < -1) {
+      const head = (table.querySelector('tr') || table).innerText.replace(/\\s+/g, ' ').slice(0, 50);
+      out.push(`table "${head}": its box spans ${Math.round(r.left)}..${Math.round(r.right)} px`);
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("page_path", PAGES)
+def test_nothing_overflows_a_phone(server, browser, page_path):
+    """Issue 25: at 390 px figures kept 500-795 CSS px in a 358 px column and every chapter table ran off the
+    screen. Every figure scales to the column (a tap opens the full image) and every table scrolls inside a
+    box that fits the viewport."""
+    context, page, _, _ = _open(browser, server, page_path, viewport=PHONE)
+    over = page.evaluate(OVERFLOW_JS)
+    links = page.evaluate("Array.from(document.querySelectorAll('article figure img'))"
+                          ".filter(i => !i.closest('a[href]')).map(i => i.closest('figure').id)")
+    context.close()
+    assert not over, f"{page_path} at {PHONE['width']} px: " + "; ".join(over[:10])
+    assert not links, f"{page_path}: figures whose image does not open the full image on a tap: {links}"
