@@ -19,10 +19,13 @@ LOCK_FLAGS ?=
 
 install: $(STAMP)
 
-$(STAMP): pyproject.toml requirements.lock
+$(STAMP): pyproject.toml requirements.lock tests/axe/package-lock.json
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check --require-hashes -r requirements.lock
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps -e .
+	@# axe-core for the browser test's accessibility audit, at the version package-lock.json pins
+	@if command -v npm >/dev/null 2>&1; then npm ci --prefix tests/axe --no-audit --no-fund --silent; \
+	else echo "npm not found: the browser test's accessibility audit will be skipped (apt-get install npm)"; fi
 	@touch $@
 
 lock:
@@ -51,4 +54,4 @@ mutation: $(STAMP)
 	$(BIN)/python -m benchmarks.mutation --report benchmarks/mutation-report.md
 
 clean:
-	rm -rf _build book/chapters book/_toc.yml book/scorecard.md book/sweeping.md book/_extra/downloads mutants
+	rm -rf _build book/chapters book/_toc.yml book/scorecard.md book/sweeping.md book/_extra/downloads mutants tests/axe/node_modules

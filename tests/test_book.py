@@ -82,3 +82,40 @@ def test_scorecard_page_gathers_every_chapter(built_book):
     assert "Predictions reproduced / predictions applicable, whole book" in page
     for name in CHAPTERS:
         assert f"chapters/{name}.html" in page, f"scorecard page does not link {name}"
+
+
+CELL_IN_LINE = re.compile(r"code cell \[(\d+)\]")
+
+
+def _glued_names_by_cell(notebook: dict) -> dict[int, set[str]]:
+    """execution count -> the names glued by that code cell's outputs."""
+    cells = {}
+    for cell in notebook["cells"]:
+        if cell["cell_type"] == "code" and cell.get("execution_count") is not None:
+            cells[cell["execution_count"]] = {o.get("metadata", {}).get("scrapbook", {}).get("name")
+                                              for o in cell.get("outputs", [])} - {None}
+    return cells
+
+
+@pytest.mark.parametrize("name", CHAPTERS)
+def test_provenance_cell_is_the_cell_that_drew_the_figure_in_the_downloadable_notebook(built_book, name):
+    """Issue 25: "code cell [N]" under every figure was the cell after the one that drew it. A reader who
+    downloads the executed notebook from the chapter's run box and goes to cell [N] must find the cell whose
+    output is that figure; likewise for every regenerated table's recorded cell."""
+    page = (built_book / "book" / "chapters" / f"{name}.html").read_text()
+    notebook = json.loads((built_book / "downloads" / f"{name}.ipynb").read_text())
+    glued = _glued_names_by_cell(notebook)
+    figures = re.findall(r'<figure[^>]*id="(fig-[^"]+)"[^>]*>(.*?)</figure>', page, re.S)
+    assert figures, f"{name}: no figures in the page"
+    wrong = []
+    for fig, block in figures:
+        cells = CELL_IN_LINE.findall(block)
+        assert len(cells) == 1, f"{name}: figure {fig} names {len(cells)} code cells in its provenance"
+        if fig not in glued.get(int(cells[0]), set()):
+            drew = [n for n, names in glued.items() if fig in names]
+            wrong.append(f"{fig}: provenance says cell [{cells[0]}], the notebook's cell {drew} drew it")
+    tables = json.loads((paths.default_chapter_dir(name) / "coverage.json").read_text())["tables"]
+    for table in tables:
+        if table["name"] not in glued.get(table["cell"], set()):
+            wrong.append(f"table {table['name']}: recorded cell [{table['cell']}] does not show it")
+    assert not wrong, f"{name}: " + "; ".join(wrong)

@@ -44,6 +44,15 @@ def test_toc_numbers_the_studies():
     assert "book/chapters/a" in toc and "numbered: true" in toc
 
 
+def test_toc_puts_the_instructors_guide_after_every_chapter():
+    """Issue 25: "Next" from the last front-matter page led to the instructor's guide (every solution)
+    before chapter 1. In reading order the guide comes after the last chapter."""
+    toc = build.yaml.safe_load(build.toc_yaml(["a", "b"]))
+    order = [c["file"] for part in toc["parts"] for c in part["chapters"]]
+    assert order.index("book/instructor") > order.index("book/chapters/b")
+    assert order.index("book/sweeping") < order.index("book/chapters/a")
+
+
 def _scratch_book(root):
     """A scratch project with one notebook, one data file, one book page and a rendered index."""
     for folder in ("data/a", "notebooks", "book", "_build/html", "_build/chapters/ch"):
@@ -152,3 +161,30 @@ def test_scorecard_page_counts_applicable_predictions_and_the_audit(tmp_path, mo
     assert ">2 passed, 1 failed<" in page and ">not yet (no checks table)<" in page
     assert "✗ holds by construction" in page
     assert "[0.5" not in page   # an interval with an unbounded end (None) shows the value alone, as on the chapter
+
+
+def test_cached_chapter_keeps_its_last_real_execution_time(tmp_path, monkeypatch):
+    """Issue 25: the status page said 0.0 s for every cached chapter. An execution records its seconds
+    beside the cache key (here 52.5 - 10.0 = 42.5 s on a stubbed clock); the next build takes the chapter
+    from the cache and reports those 42.5 s, and a chapter with no record reports None (shown as a dash),
+    never 0."""
+    _scratch_book(tmp_path)
+    (tmp_path / "notebooks" / "ch.yml").write_text("title: Ch\ndata: [a]\nparameters: {}\n")
+    monkeypatch.setenv("MMPERF_ROOT", str(tmp_path))
+    import mmbook.runner
+
+    def run_chapter(name, overrides, output_dir, allow_book_build=False):
+        (output_dir / "results.json").write_text("{}")
+
+    clock = iter([10.0, 52.5])
+    monkeypatch.setattr(mmbook.runner, "run_chapter", run_chapter)
+    monkeypatch.setattr(build.time, "perf_counter", lambda: next(clock))
+    executed = build._execute_default("ch")
+    assert (executed.status, executed.seconds) == ("executed", 42.5)
+    [cached] = build.execute_chapters(["ch"])
+    assert (cached.status, cached.seconds) == ("cached", 42.5)
+    (tmp_path / "_build" / "chapters" / "ch" / build.EXECUTION_FILE).unlink()
+    [unknown] = build.execute_chapters(["ch"])
+    assert (unknown.status, unknown.seconds) == ("cached", None)
+    build.write_status([unknown])
+    assert build.json.loads((tmp_path / "_build" / "build-status.json").read_text())[0]["seconds"] is None

@@ -49,8 +49,6 @@ def test_undefined_and_warnings_land_in_results(ch):
 
 
 def test_figure_saves_png_and_svg_with_provenance(ch):
-    from mmperf.data import files_read
-
     fig, ax = plt.subplots()
     ax.plot([0, 1], [1, 0])
     ch.figure(fig, "fig-demo-a", alt="a falling line")
@@ -58,11 +56,67 @@ def test_figure_saves_png_and_svg_with_provenance(ch):
     ch.save()  # the SVG is drawn in the background; complete when save() returns
     assert (ch.figures_dir / "fig-demo-a.svg").read_text().rstrip().endswith("</svg>")
     entry = ch.figures[0]
-    assert entry["alt"] == "a falling line" and entry["data_files"] == files_read()
+    # drawn in the test itself, not by a study function: no function, no data tables passed to it
+    assert entry["alt"] == "a falling line" and entry["function"] is None and entry["data_files"] == []
     with pytest.raises(ValueError, match="recorded twice"):
         ch.figure(plt.figure(), "fig-demo-a")
     with pytest.raises(ValueError, match="must look like"):
         ch.figure(plt.figure(), "Figure 1")
+
+
+STUDY_FIGURES = """
+import matplotlib.pyplot as plt
+
+
+def helper(frame):
+    return plt.subplots()
+
+
+def curves(tables, label):
+    fig, ax = helper(tables["t"])
+    ax.plot(tables["t"]["x"])
+    return fig
+"""
+
+
+def test_figure_names_the_study_function_that_drew_it_and_its_data_tables(ch, monkeypatch):
+    """Issue 25: the provenance names the drawing function (the outermost function of a study's figures
+    module on the stack when the figure was created, here ``curves``, not its ``helper``) with its file
+    and first line, and only the transcribed tables passed to it (a dict holding one loaded table and
+    one computed frame gives that table's file alone)."""
+    import sys
+    import types
+
+    import pandas as pd
+
+    from mmbook.chapter import track_figure_origins
+
+    module = types.ModuleType("mmstudies.demo_study.figures")
+    module.__file__ = "lib/mmstudies/demo_study/figures.py"
+    exec(compile(STUDY_FIGURES, module.__file__, "exec"), module.__dict__)
+    monkeypatch.setitem(sys.modules, module.__name__, module)
+    loaded = pd.DataFrame({"x": [1.0, 2.0]})
+    loaded.attrs["provenance"] = {"study": "demo_study", "file": "t.csv"}
+    track_figure_origins()
+    track_figure_origins()  # idempotent: one wrapper, not two
+    ch.figure(module.curves({"t": loaded, "computed": pd.DataFrame({"y": [3.0]})}, "a"), "fig-demo-curves",
+              alt="two points")
+    entry = ch.figures[0]
+    assert entry["function"] == "mmstudies.demo_study.figures.curves"
+    assert entry["source"] == "lib/mmstudies/demo_study/figures.py:9"  # line 9 of STUDY_FIGURES: def curves
+    assert entry["data_files"] == ["data/demo_study/t.csv"]
+
+
+def test_running_cell_count_is_the_cells_own_not_the_next():
+    """IPython 9 increments ``shell.execution_count`` before a cell runs: inside cell [12] it reads 13. The
+    count recorded for a figure is the running cell's own, from its ExecutionResult."""
+    from types import SimpleNamespace as NS
+
+    from mmbook.chapter import _running_cell_count
+
+    shell = NS(execution_count=13, displayhook=NS(exec_result=NS(execution_count=12)))
+    assert _running_cell_count(shell) == 12
+    assert _running_cell_count(NS(execution_count=13, displayhook=NS(exec_result=None))) is None
 
 
 def test_headline_and_summary_follow_the_checks(ch):

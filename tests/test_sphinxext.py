@@ -47,6 +47,7 @@ def _app(tmp_path, hide_solutions=False):
 def test_new_format_records_give_alt_text_provenance_and_downloads(tmp_path, monkeypatch):
     record = {"name": "fig-sharp-loss", "png": "figures/fig-sharp-loss.png", "svg": "figures/fig-sharp-loss.svg",
               "alt": "Frame loss rises steeply above a background load of 0.25.", "cell": 14,
+              "function": "mmstudies.sharp.figures.loss", "source": "lib/mmstudies/sharp/figures.py:40",
               "data_files": ["data/sharp/table1.csv"]}
     folder = _chapter_dir(tmp_path, [record])
     monkeypatch.setattr(sphinxext.paths, "default_chapter_dir", lambda name: folder)
@@ -56,9 +57,12 @@ def test_new_format_records_give_alt_text_provenance_and_downloads(tmp_path, mon
     assert image["alt"] == "Frame loss rises steeply above a background load of 0.25."
     raw = next(iter(figure.findall(nodes.raw)))
     assert raw.astext() == (
-        '<p class="mm-provenance">Provenance: chapter <code>sharp</code>, code cell [14]; parameters changed '
-        'from the defaults: none (the defaults); data read: <code>data/sharp/table1.csv</code>; commit '
-        '<code>abc1234</code>. Download: '
+        '<details class="mm-provenance"><summary>Provenance: chapter <code>sharp</code>, code cell [14], drawn by '
+        '<code>mmstudies.sharp.figures.loss</code>, commit <code>abc1234</code>.</summary>'
+        '<p>Drawn by <code>mmstudies.sharp.figures.loss</code> in <code>lib/mmstudies/sharp/figures.py:40</code>. '
+        "Cell [14] is numbered as in the chapter's downloadable executed notebook. Parameters changed from the "
+        'defaults: none (the defaults). Transcribed data tables among its inputs: '
+        '<code>data/sharp/table1.csv</code>.</p></details><p class="mm-downloads">Download: '
         '<a class="mm-download" href="../../_figures/sharp/fig-sharp-loss.png" download>PNG</a> · '
         '<a class="mm-download" href="../../_figures/sharp/fig-sharp-loss.svg" download>SVG</a></p>')
     assert (tmp_path / "html" / "_figures" / "sharp" / "fig-sharp-loss.png").read_bytes() == b"\x89PNG fake"
@@ -75,7 +79,7 @@ def test_what_if_parameters_and_missing_files(tmp_path, monkeypatch):
     sphinxext.add_figure_provenance(_app(tmp_path), doc, "book/chapters/sharp")
     text = next(iter(figure.findall(nodes.raw))).astext()
     assert "frame_rate_fps = 15 (default 25)" in text
-    assert "data read: none;" in text and "commit <code>fff0000</code>" in text
+    assert "among its inputs: none." in text and "commit <code>fff0000</code>" in text
     assert ">PNG</a>" in text and "SVG" not in text, "a missing SVG file is not offered"
     # no recorded alt text: the caption describes the figure, never the image path
     assert next(iter(figure.findall(nodes.image)))["alt"] == "The loss against the load."
@@ -92,7 +96,7 @@ def test_old_format_names_still_get_a_line_and_the_cell_from_the_notebook(tmp_pa
     doc, figure = _doctree("fig-sharp-loss")
     sphinxext.add_figure_provenance(_app(tmp_path), doc, "book/chapters/sharp")
     text = next(iter(figure.findall(nodes.raw))).astext()
-    assert "code cell [9];" in text and "data read: not recorded;" in text
+    assert "code cell [9]," in text and "Data tables: not recorded." in text
 
 
 def test_unrecorded_figure_and_other_pages(tmp_path, monkeypatch):

@@ -27,6 +27,8 @@ from mmperf import paths
 from mmperf.fingerprint import chapter_cache_key
 
 CACHE_KEY_FILE = ".cache-key"
+#: written beside the cache key when a chapter executes: how long that execution took, and when
+EXECUTION_FILE = ".last-execution.json"
 #: written after a complete build: the state of its inputs and outputs (see :func:`build_state`)
 STATE_FILE = ".mmbook-state.json"
 STATIC_PAGES = ("book/intro", "book/using", "book/teaching")
@@ -36,7 +38,7 @@ STATIC_PAGES = ("book/intro", "book/using", "book/teaching")
 class ChapterOutcome:
     chapter: str
     status: str  # "cached", "executed", "failed"
-    seconds: float
+    seconds: float | None  # a cached chapter's last real execution time; None when never recorded
     message: str = ""
 
 
@@ -58,8 +60,33 @@ def _execute_default(name: str) -> ChapterOutcome:
         run_chapter(name, None, paths.default_chapter_dir(name), allow_book_build=True)
     except ChapterRunError as exc:
         return ChapterOutcome(name, "failed", time.perf_counter() - start, str(exc))
-    (paths.default_chapter_dir(name) / CACHE_KEY_FILE).write_text(key + "\n")
-    return ChapterOutcome(name, "executed", time.perf_counter() - start)
+    seconds = time.perf_counter() - start
+    folder = paths.default_chapter_dir(name)
+    finished = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    (folder / EXECUTION_FILE).write_text(json.dumps({"key": key, "seconds": round(seconds, 1),
+                                                     "finished": finished}) + "\n")
+    (folder / CACHE_KEY_FILE).write_text(key + "\n")
+    return ChapterOutcome(name, "executed", seconds)
+
+
+def last_execution(name: str) -> dict | None:
+    """``{"key", "seconds", "finished"}`` of the chapter's last execution into the book's build, or None
+    when it was never recorded (a build from before this record existed).
+
+    A cached chapter's outcome carries these seconds: the time it took when it last really ran, not the
+    zero seconds of taking it from the cache.
+    """
+    try:
+        record = json.loads((paths.default_chapter_dir(name) / EXECUTION_FILE).read_text())
+    except (OSError, ValueError):
+        return None
+    return record if isinstance(record, dict) and isinstance(record.get("seconds"), int | float) else None
+
+
+def cached_outcome(name: str) -> ChapterOutcome:
+    """The outcome of a chapter taken from the cache, with its last real execution time."""
+    record = last_execution(name)
+    return ChapterOutcome(name, "cached", record["seconds"] if record else None)
 
 
 def execute_chapters(names: list[str], force: bool = False, jobs: int = 2) -> list[ChapterOutcome]:
@@ -68,7 +95,7 @@ def execute_chapters(names: list[str], force: bool = False, jobs: int = 2) -> li
 
     specs = {n: params_mod.load_chapter(n) for n in names}
     fresh = {n: not force and is_up_to_date(specs[n]) for n in names}  # one cache key per chapter
-    outcomes = [ChapterOutcome(n, "cached", 0.0) for n in names if fresh[n]]
+    outcomes = [cached_outcome(n) for n in names if fresh[n]]
     stale = [n for n in names if not fresh[n]]
     for o in outcomes:
         print(f"  {o.chapter}: up to date (cached)", file=sys.stderr)
@@ -107,11 +134,13 @@ def toc_yaml(names: list[str]) -> str:
         "parts": [
             # book/instructor.md and book/status.md are written by mmbook.bookpages.write_book_pages
             {"caption": "Using this book",
-             "chapters": [{"file": p} for p in (*STATIC_PAGES[1:], "book/sweeping", "book/instructor")]},
+             "chapters": [{"file": p} for p in (*STATIC_PAGES[1:], "book/sweeping")]},
             # Numbered, so that figures read "Fig. 2.3" (chapter 2) rather than counting across the book.
             {"caption": "The studies", "numbered": True,
              "chapters": [{"file": f"book/chapters/{n}"} for n in names]},
             {"caption": "Reproduction", "chapters": [{"file": "book/scorecard"}, {"file": "book/status"}]},
+            # after the chapters: "Next" from the front matter leads to chapter 1, never to every solution
+            {"caption": "For instructors", "chapters": [{"file": "book/instructor"}]},
             {"caption": "References", "chapters": [{"file": "book/bibliography"}]},
         ],
     }
@@ -253,14 +282,21 @@ def _ours(check: dict) -> str | float:
     return f"{ours:.4g} [{low:.4g}, {high:.4g}]"
 
 
-def render_book(strict: bool = True) -> None:
-    """Run Jupyter Book on the assembled sources (offline; no notebook execution)."""
+def render_book(strict: bool = True, every_page: bool = False) -> None:
+    """Run Jupyter Book on the assembled sources (offline; no notebook execution).
+
+    ``every_page`` writes every page again (``--all``): Sphinx rewrites only the pages whose sources
+    changed, so after a change of the table of contents the others would keep their old "Previous" and
+    "Next" links.
+    """
     root = paths.project_root()
     exe = Path(sys.executable).parent / "jupyter-book"
     cmd = [str(exe), "build", str(root), "--toc", str(root / "book" / "_toc.yml"), "--path-output",
            str(root), "--keep-going"]
     if strict:
         cmd.append("-W")
+    if every_page:
+        cmd.append("--all")
     proc = subprocess.run(cmd, cwd=root, capture_output=True, text=True)
     log = paths.build_dir() / "jupyter-book.log"
     log.parent.mkdir(parents=True, exist_ok=True)
@@ -460,17 +496,13 @@ def _unchanged_since_last_build(state_file: Path, inputs: str) -> bool:
 
 def write_status(outcomes: list[ChapterOutcome]) -> None:
     """``_build/build-status.json``: each chapter's status, time and whether it came from the cache."""
-    status = [{"chapter": o.chapter, "status": o.status, "seconds": round(o.seconds, 1),
+    # a cached chapter's seconds are those of its last real execution (see cached_outcome)
+    status = [{"chapter": o.chapter, "status": o.status,
+               "seconds": round(o.seconds, 1) if o.seconds is not None else None,
                "cached": o.status == "cached", "message": o.message} for o in outcomes]
     folder = paths.build_dir()
     folder.mkdir(parents=True, exist_ok=True)
-    previous = folder / "build-status.json"
-    if previous.is_file():  # a cached chapter keeps the time it took when it last executed
-        last = {s["chapter"]: s for s in json.loads(previous.read_text())}
-        for s in status:
-            if s["cached"] and s["chapter"] in last:
-                s["seconds"] = last[s["chapter"]]["seconds"]
-    _write_if_changed(previous, json.dumps(status, indent=1) + "\n")
+    _write_if_changed(folder / "build-status.json", json.dumps(status, indent=1) + "\n")
 
 
 def build(force: bool = False, jobs: int = 2, student: bool = False) -> list[ChapterOutcome]:
@@ -484,7 +516,7 @@ def build(force: bool = False, jobs: int = 2, student: bool = False) -> list[Cha
     if not force and not student and _unchanged_since_last_build(state_file, inputs):
         print(f"book up to date: nothing changed since the last build: {paths.build_dir() / 'html' / 'index.html'}",
               file=sys.stderr)
-        return [ChapterOutcome(n, "cached", 0.0) for n in json.loads(state_file.read_text())["chapters"]]
+        return [cached_outcome(n) for n in json.loads(state_file.read_text())["chapters"]]
     state_file.unlink(missing_ok=True)  # a build that stops half-way leaves no claim to be complete
     names = params_mod.chapter_names()
     if not names:
@@ -503,7 +535,10 @@ def build(force: bool = False, jobs: int = 2, student: bool = False) -> list[Cha
         print("book up to date: nothing to render", file=sys.stderr)
     else:
         print("rendering the book with Jupyter Book ...", file=sys.stderr)
-        render_book()
+        toc = (paths.project_root() / "book" / "_toc.yml").read_text(encoding="utf-8")
+        rendered_toc = stamp.with_name(".mmbook-toc")
+        render_book(every_page=force or not rendered_toc.is_file() or rendered_toc.read_text(encoding="utf-8") != toc)
+        rendered_toc.write_text(toc, encoding="utf-8")
         stamp.write_text(digest + "\n")
     if student:
         _build_student()

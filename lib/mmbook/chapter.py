@@ -31,10 +31,13 @@ of evidence and status). It is strict JSON (:func:`strict_json`): a value that i
 
 from __future__ import annotations
 
+import functools
+import html
 import json
 import math
 import os
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -108,13 +111,149 @@ def glue_bundle(value: Any) -> tuple[dict[str, Any], dict[str, Any]]:
 
 
 def _execution_count() -> int | None:
-    """The IPython execution count of the running cell (None outside a kernel)."""
+    """The execution count of the running cell, as the executed notebook shows it (None outside a kernel).
+
+    Read from the running cell's ``ExecutionResult`` (which IPython hands its display hook before the
+    code runs), not from ``shell.execution_count``: IPython 9 increments that counter before the cell
+    runs (IPython 8 after), so it named the next cell.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace as NS
+    >>> shell = NS(execution_count=13, displayhook=NS(exec_result=NS(execution_count=12)))
+    >>> _running_cell_count(shell), _running_cell_count(NS(execution_count=13, displayhook=None))
+    (12, None)
+    """
     try:
         from IPython import get_ipython
     except ImportError:  # pragma: no cover - IPython comes with the kernel
         return None
-    shell = get_ipython()
-    return getattr(shell, "execution_count", None) if shell is not None else None
+    return _running_cell_count(get_ipython())
+
+
+def _running_cell_count(shell: Any) -> int | None:
+    result = getattr(getattr(shell, "displayhook", None), "exec_result", None)
+    count = getattr(result, "execution_count", None)
+    return count if isinstance(count, int) else None
+
+
+#: the attribute a figure's origin (see :func:`figure_origin`) is kept in
+ORIGIN_ATTR = "_mmbook_origin"
+
+
+def track_figure_origins() -> None:
+    """Make every Matplotlib figure remember the study function that created it (idempotent).
+
+    Wraps ``Figure.__init__`` so that a new figure records :func:`figure_origin` of the call stack:
+    the chapter's provenance line then names the drawing function (``module.function``, file and line)
+    and the data tables passed to it, without the notebook saying so.
+    """
+    from matplotlib.figure import Figure
+
+    original = Figure.__init__
+    if getattr(original, "_mmbook_tracks_origin", False):
+        return
+
+    @functools.wraps(original)
+    def init(self, *args, **kwargs):
+        original(self, *args, **kwargs)
+        try:
+            setattr(self, ORIGIN_ATTR, figure_origin(sys._getframe(1)))
+        except Exception:  # provenance must never break a figure  # noqa: BLE001
+            setattr(self, ORIGIN_ATTR, None)
+
+    init._mmbook_tracks_origin = True
+    Figure.__init__ = init
+
+
+def figure_origin(frame) -> dict[str, Any] | None:
+    """The study function that is drawing, seen from a frame inside it (or below it).
+
+    The outermost frame of a ``mmstudies.<study>.figures`` module wins (the function the notebook
+    called), else the outermost ``mmstudies`` frame. Returns ``{"function": "module.qualname",
+    "file": project-relative path, "line": first line, "data_files": [...]}``, where ``data_files`` are
+    the transcribed tables (:func:`mmperf.data.load_table` frames, directly or inside lists, dicts and
+    objects) among the function's arguments; None when no study function is on the stack.
+    """
+    drawing = study = None
+    while frame is not None:
+        module = frame.f_globals.get("__name__", "")
+        if module.startswith("mmstudies."):
+            study = frame
+            if module.endswith(".figures"):
+                drawing = frame
+        frame = frame.f_back
+    frame = drawing or study
+    if frame is None:
+        return None
+    code = frame.f_code
+    file = Path(code.co_filename)
+    try:
+        file = file.resolve().relative_to(paths.project_root().resolve())
+    except ValueError:
+        pass
+    return {"function": f"{frame.f_globals['__name__']}.{getattr(code, 'co_qualname', code.co_name)}",
+            "file": file.as_posix(), "line": code.co_firstlineno, "data_files": _argument_data_files(frame)}
+
+
+def _argument_data_files(frame) -> list[str]:
+    import inspect
+
+    info = inspect.getargvalues(frame)
+    values = [info.locals[a] for a in info.args if a in info.locals]
+    for extra in (info.varargs, info.keywords):
+        if extra and extra in info.locals:
+            values.append(info.locals[extra])
+    found: set[str] = set()
+    for value in values:
+        _collect_data_files(value, found, depth=3, seen=set())
+    return sorted(found)
+
+
+def _collect_data_files(value: Any, found: set[str], depth: int, seen: set[int]) -> None:
+    """The data files of the transcribed tables in ``value`` (a frame, or containers of frames)."""
+    if depth < 0 or id(value) in seen or isinstance(value, str | bytes | int | float | bool) or value is None:
+        return
+    seen.add(id(value))
+    if isinstance(value, pd.DataFrame | pd.Series):
+        file = data_file_of(value)
+        if file:
+            found.add(file)
+        return
+    if isinstance(value, dict):
+        items = list(value.values())
+    elif isinstance(value, list | tuple | set | frozenset):
+        items = list(value)
+    elif hasattr(value, "__dict__") and not isinstance(value, type) and type(value).__module__.startswith(
+            ("mmstudies.", "mmperf.")):
+        items = list(vars(value).values())
+    else:
+        return
+    for item in items[:200]:
+        _collect_data_files(item, found, depth - 1, seen)
+
+
+def data_file_of(frame: Any) -> str | None:
+    """The project-relative data file a frame was loaded from (its ``attrs["provenance"]``), else None.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> df = pd.DataFrame({"x": [1]})
+    >>> df.attrs["provenance"] = {"study": "zeadally", "file": "table1.csv"}
+    >>> data_file_of(df), data_file_of(pd.DataFrame())
+    ('data/zeadally/table1.csv', None)
+    """
+    prov = getattr(frame, "attrs", {}).get("provenance")
+    if not isinstance(prov, dict) or not prov.get("study") or not prov.get("file"):
+        return None
+    from mmperf import data as data_mod
+
+    try:
+        file = data_mod.study_dir(prov["study"]) / prov["file"]
+        return file.resolve().relative_to(paths.project_root().resolve()).as_posix()
+    except (data_mod.DataError, ValueError):
+        return f"data/{prov['study']}/{prov['file']}"
 
 
 class Chapter:
@@ -137,6 +276,7 @@ class Chapter:
         self.tables: list[dict[str, Any]] = []
         self.scorecard = Scorecard(name)
         self.coverage = Coverage(name)
+        track_figure_origins()  # figures made from here on remember the study function that drew them
 
     @classmethod
     def start(cls, name: str, namespace: dict[str, Any]) -> Chapter:
@@ -227,19 +367,21 @@ class Chapter:
         executed notebook.
 
         ``alt`` describes what the figure shows (the book uses it as the image's alt text). The
-        provenance - the code cell, the data files read so far - is recorded in ``coverage.json``.
+        provenance - the code cell, the study function that drew it and the data tables passed to that
+        function (see :func:`figure_origin`) - is recorded in ``coverage.json``.
         Returns nothing, so that a cell ending with this call shows no output.
         """
-        from mmperf import data as data_mod
-
         if not FIGURE_NAME.match(name):
             raise ValueError(f"figure name {name!r} must look like 'fig-chapter-what'")
         if any(f["name"] == name for f in self.figures):
             raise ValueError(f"figure {name!r} recorded twice")
         png, svg = self.figures_dir / f"{name}.png", self.figures_dir / f"{name}.svg"
         self._figure_writer.save(fig, png, svg)
+        origin = getattr(fig, ORIGIN_ATTR, None) or {}
         self.figures.append({"name": name, "png": f"figures/{png.name}", "svg": f"figures/{svg.name}",
-                             "alt": alt.strip(), "cell": _execution_count(), "data_files": data_mod.files_read()})
+                             "alt": alt.strip(), "cell": _execution_count(), "function": origin.get("function"),
+                             "source": f"{origin['file']}:{origin['line']}" if origin else None,
+                             "data_files": origin.get("data_files", [])})
         if self._figure_writer.defer_png:
             _glue(name, figsave.DeferredFigure(f"figures/{png.name}", fig.dpi, figsave.saved_dpi(fig)))
         else:
@@ -253,13 +395,12 @@ class Chapter:
 
         ``fmt`` goes to :func:`mmperf.tables.show_table` (``formats``, ``units``, ``status``, ``wrap``).
         """
-        from mmperf import data as data_mod
-
         folder = self.output_dir / "tables"
         folder.mkdir(exist_ok=True)
         df.to_csv(folder / f"{name}.csv", index=index)
+        source = data_file_of(df)  # a transcribed table shown as loaded names its file
         record = {"name": name, "csv": f"tables/{name}.csv", "cell": _execution_count(),
-                  "data_files": data_mod.files_read()}
+                  "data_files": [source] if source else []}
         self.tables.append(record)
         shown = ProvenancedTable(_show(df.reset_index() if index else df, **fmt),
                                  self._provenance_line(record))
@@ -268,16 +409,15 @@ class Chapter:
         return shown
 
     def _provenance_line(self, record: dict[str, Any]) -> str:
-        """Where a regenerated table comes from: chapter, cell, changed parameters, data read, commit."""
-        import html
+        """Where a regenerated table comes from: chapter, cell, changed parameters, data, commit."""
+        from mmbook.provenance import provenance_html, short_commit
 
         changed = ", ".join(f"{k} = {v['value']!r}" for k, v in self.defaults_differ().items()) or "none (the defaults)"
-        data = ", ".join(f"<code>{html.escape(f)}</code>" for f in record["data_files"]) or "none"
-        cell = f"code cell [{record['cell']}]" if record["cell"] is not None else "a code cell"
-        return (f'<p class="mm-provenance">Provenance: chapter <code>{html.escape(self.name)}</code>, {cell}; '
-                f"parameters changed from the defaults: {html.escape(changed)}; data read: {data}; commit "
-                f"<code>{_commit()}</code>; regenerated as <code>{html.escape(record['csv'])}</code> by "
-                f"<code>mmbook run {html.escape(self.name)}</code>.</p>")
+        if not hasattr(self, "_commit"):
+            self._commit = short_commit() or "unknown"
+        return provenance_html(self.name, record, changed, self._commit,
+                               regenerated=f"Regenerated as <code>{html.escape(record['csv'])}</code> by "
+                                           f"<code>mmbook run {html.escape(self.name)}</code>.")
 
     def score_table(self, table, run, audit: dict | None = None) -> None:
         """Add every check of a checks table (:mod:`mmperf.checktable`) for this run to the scorecard.
@@ -353,8 +493,12 @@ class Chapter:
             results["audit"] = audit_summary([r for r in records if r["evidence"] == "prediction"])
         file = self.output_dir / "results.json"
         file.write_text(strict_json(results), encoding="utf-8")
-        coverage = {"chapter": self.name, "title": self.spec.title, "items": self.coverage.to_records(),
-                    "figures": self.figures, "tables": self.tables}
+        if not hasattr(self, "_commit"):
+            from mmbook.provenance import short_commit
+
+            self._commit = short_commit() or "unknown"
+        coverage = {"chapter": self.name, "title": self.spec.title, "commit": self._commit,
+                    "items": self.coverage.to_records(), "figures": self.figures, "tables": self.tables}
         (self.output_dir / "coverage.json").write_text(strict_json(coverage), encoding="utf-8")
         return file
 
@@ -396,18 +540,6 @@ class ProvenancedTable:
 
     def __repr__(self) -> str:
         return str(self.table)
-
-
-def _commit() -> str:
-    """The project's git commit (short), or 'unknown' outside a checkout."""
-    import subprocess
-
-    try:
-        out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=paths.project_root(), capture_output=True,
-                             text=True, timeout=10)
-    except (OSError, subprocess.TimeoutExpired):
-        return "unknown"
-    return out.stdout.strip() if out.returncode == 0 and out.stdout.strip() else "unknown"
 
 
 def _show(df: pd.DataFrame, **fmt: Any):

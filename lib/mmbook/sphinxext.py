@@ -65,14 +65,17 @@ def git_commit(root: Path | None = None) -> str:
 
     Returns "unknown (not a git checkout)" outside git.
     """
+    from mmbook.provenance import short_commit
+
     root = root or paths.project_root()
+    commit = short_commit(root)
+    if commit is None:
+        return "unknown (not a git checkout)"
     try:
-        commit = subprocess.run(["git", "rev-parse", "--short=10", "HEAD"], cwd=root, capture_output=True,
-                                text=True, check=True, timeout=20).stdout.strip()
         dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=root,
                                capture_output=True, text=True, check=True, timeout=20).stdout.strip()
     except (OSError, subprocess.SubprocessError):
-        return "unknown (not a git checkout)"
+        dirty = ""
     return commit + (" + uncommitted changes" if dirty else "")
 
 
@@ -122,6 +125,9 @@ def _on_config_inited(app, config) -> None:
     static = paths.project_root() / "book" / "_static"
     if static.is_dir() and str(static) not in config.html_static_path:
         config.html_static_path.append(str(static))
+    templates = paths.project_root() / "book" / "_templates"  # layout.html: the theme's without Font Awesome's script
+    if templates.is_dir() and str(templates) not in config.templates_path:
+        config.templates_path.append(str(templates))
     app.add_css_file("mmperf.css")
     app.add_css_file(TABLES_CSS)
 
@@ -180,7 +186,7 @@ def chapter_records(name: str, chapter_dir: Path | None = None) -> dict[str, Any
     except (OSError, ValueError):
         results = {}
     out["defaults_differ"] = results.get("defaults_differ")
-    out["commit"] = results.get("commit")
+    out["commit"] = coverage.get("commit") or results.get("commit")
     out["data_files"] = results.get("data_files")
     return out
 
@@ -230,34 +236,13 @@ def _code_cell_of(notebook: Path, figure: str) -> int | None:
 
 def provenance_html(chapter: str, record: dict[str, Any], records: dict[str, Any], commit: str,
                     links: dict[str, str]) -> str:
-    """The line under a figure: chapter, cell, changed parameters, data files, commit, downloads.
+    """The line under a figure (see :func:`mmbook.provenance.provenance_html`); a record of an older
+    build without its own ``data_files`` falls back on the chapter's."""
+    from mmbook.provenance import provenance_html as line
 
-    Examples
-    --------
-    >>> print(provenance_html("sharp", {"name": "fig-sharp-loss", "cell": 12, "data_files": ["data/sharp/t1.csv"]},
-    ...                       {"defaults_differ": {}}, "abc1234", {"PNG": "a.png", "SVG": "a.svg"}))
-    <p class="mm-provenance">Provenance: chapter <code>sharp</code>, code cell [12]; parameters changed from the defaults: none (the defaults); data read: <code>data/sharp/t1.csv</code>; commit <code>abc1234</code>. Download: <a class="mm-download" href="a.png" download>PNG</a> · <a class="mm-download" href="a.svg" download>SVG</a></p>
-    """
-    esc = html.escape
-    cell = record.get("cell")
-    cell_text = f"code cell [{esc(str(cell))}]" if cell not in (None, "") else "code cell not recorded"
-    data_files = record.get("data_files")
-    if data_files is None:
-        data_files = records.get("data_files")
-    if data_files:
-        data_text = ", ".join(f"<code>{esc(str(f))}</code>" for f in data_files)
-    elif data_files is None:
-        data_text = "not recorded"
-    else:
-        data_text = "none"
-    downloads = " · ".join(f'<a class="mm-download" href="{esc(href)}" download>{esc(kind)}</a>'
-                           for kind, href in links.items())
-    line = (f'<p class="mm-provenance">Provenance: chapter <code>{esc(chapter)}</code>, {cell_text}; '
-            f"parameters changed from the defaults: {esc(_differ_text(records.get('defaults_differ')))}; "
-            f"data read: {data_text}; commit <code>{esc(commit)}</code>.")
-    if downloads:
-        line += f" Download: {downloads}"
-    return line + "</p>"
+    if record.get("data_files") is None and records.get("data_files") is not None:
+        record = {**record, "data_files": records["data_files"]}
+    return line(chapter, record, _differ_text(records.get("defaults_differ")), commit, links)
 
 
 def looks_like_path(alt: str) -> bool:
@@ -328,6 +313,55 @@ def add_figure_provenance(app, doctree, docname: str) -> None:
         figure.append(raw)
 
 
+# ----------------------------------------------------------------------------- table boxes
+TABLE_BOX = re.compile(r'<div class="mm-table-box">(?P<rest>\s*<table[^>]*>\s*(?:<caption>(?P<caption>.*?)</caption>)?)',
+                       re.S)
+
+
+def focusable_table_boxes(body: str) -> str:
+    """Let every table box take keyboard focus, as a labelled region: a box that scrolls sideways must be
+    reachable without a mouse (WCAG 2.1.1; axe's rule scrollable-region-focusable). The label is the
+    table's caption, else its column headers.
+
+    Examples
+    --------
+    >>> print(focusable_table_boxes('<div class="mm-table-box"><table class="mm-table"><caption>Table 2: '
+    ...                             'costs</caption><thead><tr><th>a</th></tr></thead></table></div>'))
+    <div class="mm-table-box" tabindex="0" role="region" aria-label="Table 2: costs"><table class="mm-table"><caption>Table 2: costs</caption><thead><tr><th>a</th></tr></thead></table></div>
+    >>> focusable_table_boxes('<div class="mm-table-box"><table><thead><tr><th>what</th><th>ours (ms)</th>').split('<table')[0]
+    '<div class="mm-table-box" tabindex="0" role="region" aria-label="Table: what, ours (ms)">'
+    """
+    def label(m: re.Match) -> str:
+        text = m["caption"]
+        if not text:
+            heads = re.findall(r"<th[^>]*>(.*?)</th>", body[m.end():m.end() + 4000], re.S)
+            text = "Table: " + ", ".join(re.sub(r"<[^>]+>", "", h).strip() for h in heads[:6]) if heads else "Table"
+        text = html.escape(html.unescape(re.sub(r"<[^>]+>", "", text)).strip(), quote=True)
+        return f'<div class="mm-table-box" tabindex="0" role="region" aria-label="{text}">{m["rest"]}'
+
+    return TABLE_BOX.sub(label, body)
+
+
+def list_item_citations(body: str) -> str:
+    """Docutils writes a bibliography as ``<div role="list">`` of ``role="doc-biblioentry"`` entries: a role
+    ARIA 1.2 deprecates, and a list whose children are not list items (axe: aria-deprecated-role,
+    aria-required-children). Each entry becomes a list item.
+
+    Examples
+    --------
+    >>> list_item_citations('<div role="list" class="citation-list"><div class="citation" id="id3" '
+    ...                     'role="doc-biblioentry">')
+    '<div role="list" class="citation-list"><div class="citation" id="id3" role="listitem">'
+    """
+    return body.replace('role="doc-biblioentry"', 'role="listitem"')
+
+
+def accessible_body(app, pagename, templatename, context, doctree) -> None:
+    """Table boxes that take keyboard focus, bibliography entries as list items (see the two functions)."""
+    if "body" in context:
+        context["body"] = list_item_citations(focusable_table_boxes(context["body"]))
+
+
 # ----------------------------------------------------------------------------- teacher-only content
 TEACHER_ONLY = "mm-teacher-only"
 
@@ -351,5 +385,6 @@ def setup(app):
     app.connect("doctree-resolved", add_figure_provenance)
     app.connect("html-page-context", deduplicate_scripts, priority=900)
     app.connect("html-page-context", add_footer_stamp)
+    app.connect("html-page-context", accessible_body)
     app.connect("build-finished", _write_tables_css)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
