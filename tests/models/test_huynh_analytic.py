@@ -179,3 +179,34 @@ def test_overloaded_includes_a_load_of_exactly_one():
     assert A.overloaded([cfg]) == [(cfg, "host CPU", 1.0)]
     knee = Config(io_mode="move", adapter_vc_kloc=16.0)
     assert A.overloaded([knee]) == [(knee, "video adapter 80C186", 1.0)]
+
+
+def test_exercise_metrics_by_hand():
+    """Exercise numbers from the paper's values: 3 streams x 30 frames/s x 8192 B + 30 x 4096 B per s,
+    the 80C186 at 1000 * 30 * 3 * (16 + 0.5) = 1.485e6 instructions/s, the hosts at 8.55e6 and 24.75e6."""
+    from mmstudies.huynh.analytic import exercise_metrics
+    from mmstudies.huynh.config import calibration, paper_values
+
+    got = {n: (x, u) for n, x, u, _ in exercise_metrics(paper_values(), calibration())}
+    bytes_once = 3 * 30 * 8192 + 30 * 4096
+    assert got["ex1_mc_bytes"] == (2 * bytes_once, "B/s")
+    assert got["ex1_mc_locate_pct"][0] == pytest.approx(100 * 2 * bytes_once / 13.33e6, rel=1e-12)
+    assert got["ex1_mc_move_pct"][0] == pytest.approx(100 * bytes_once / 13.33e6, rel=1e-12)
+    assert got["ips_ratio"][0] == pytest.approx(24.75 / 8.55, rel=1e-12)
+    assert got["ex4_net_ms"] == (pytest.approx(1e3 * 5500 / 1.485e6, rel=1e-12), "ms")
+    assert got["ex4_packets_per_s"][0] == 120
+    assert got["ex4_ring_adapter_pct"][0] == pytest.approx(100 * 120 * 5500 / 1.485e6, rel=1e-12)
+    assert got["ex4_host_code_kloc"][0] == pytest.approx(15 + 5 + 2 * 10, rel=1e-12)
+    assert got["ex4_locate_386_ms"][0] == pytest.approx(1e6 * 40 / 8.55e6, rel=1e-12)
+    assert got["ex4_locate_486_ms"][0] == pytest.approx(1e6 * 40 / 24.75e6, rel=1e-12)
+
+
+def test_errata_metrics_by_hand():
+    import math
+
+    from mmstudies.huynh.analytic import errata_metrics
+    from mmstudies.huynh.config import paper_values
+
+    got = {n: (x, u) for n, x, u, _ in errata_metrics(paper_values())}
+    assert got == {"run_length_30_s": (pytest.approx(2000 / 30), "s"),
+                   "p_frame_over_packet_pct": (pytest.approx(100 * math.exp(-1)), "%")}

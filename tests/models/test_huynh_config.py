@@ -30,3 +30,13 @@ def test_every_parameter_has_a_unit_and_the_design_is_small():
     assert all(p["replications"] == 2 and p["frames"] == 200 for p in points)
     levels = {p["frame_rate"] for p in points}
     assert {1.0, 60.0} <= levels
+
+
+def test_table1_shows_values_as_printed():
+    from mmstudies.huynh.config import table1
+
+    t = table1()
+    assert list(t.columns) == ["group", "item", "value", "unit", "printed"]
+    rate = t[t["item"] == "bit rate"].iloc[0]
+    assert (rate["value"], rate["unit"]) == ("2", "Mbit/s")      # 2.0 in the CSV, no padded zero
+    assert t[t["item"] == "compression ratio"]["value"].tolist() == ["45"]

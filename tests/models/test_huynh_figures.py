@@ -46,3 +46,13 @@ def test_every_figure_builds_fits_the_column_and_is_legible(summaries):
         assert check_legible(fig) == [], name
         assert not any("Fig." in t.get_text() for ax in fig.axes for t in [ax.title]), name
         plt.close(fig)
+
+
+def test_every_figure_has_alt_text_and_a_glue_figure_on_the_page():
+    import re
+    from pathlib import Path
+
+    page = (Path(__file__).parents[2] / "notebooks" / "huynh.md").read_text()
+    assert set(F.ALT) == set(re.findall(r"```\{glue:figure\} (fig-huynh-[a-z-]+)", page))
+    assert all(len(text) > 80 for text in F.ALT.values())
+    assert list(F.schematics()) == ["fig-huynh-system", "fig-huynh-dataflow", "fig-huynh-scb"]

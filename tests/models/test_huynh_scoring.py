@@ -58,3 +58,29 @@ def test_mismatches_lists_what_the_run_does_not_settle_with_the_reason():
     assert "utilisation 1" in miss["why"].iloc[0]
     assert "replications would decide" in miss["why"].iloc[1]
     assert miss["ours"].iloc[0] == "56 %"
+
+
+def test_coverage_entries_in_page_order():
+    from mmstudies.huynh.scoring import COVERAGE, add_coverage
+
+    added = []
+
+    class Cov:
+        def add(self, *entry):
+            added.append(entry)
+
+    class Ch:
+        coverage = Cov()
+
+    add_coverage(Ch())
+    assert added == COVERAGE and len(added) == 16
+    assert [e[0] for e in added[:6]] == ["Table 1", "Fig. 1", "Fig. 2", "Fig. 3", "Fig. 4a", "Fig. 4b"]
+    assert added[-1][0] == "Pipeline sensitivity (not in the paper)"
+
+
+def test_check_metric_rows_reason_per_name():
+    from mmstudies.huynh.scoring import check_metric_rows
+
+    rows = check_metric_rows({"a": 1.0, "adapter_knee_kloc": float("nan")})
+    assert rows[0] == ("a", 1.0, "", "not computable at these parameters")
+    assert rows[1][3].startswith("the delay does not double")

@@ -31,3 +31,25 @@ def test_scorecard_intro_counts_the_predictions():
     sc.claim("Q12", "s", paper="p", ours="o", holds=True, evidence="construction")
     text = T.scorecard_intro(sc, 1)
     assert text.startswith("This run reproduces 1 of the 2 predictions") and "1 check this run" in text
+
+
+def test_focus_and_exercise_sentences():
+    import pandas as pd
+
+    assert T.focus_text("locate", "386", "distributed", 30.0) == "Locate Mode, 386, distributed mixing, 30 frames/s"
+    p = pd.DataFrame({"pipeline_model": ["compute_time", "frame_time", "compute_time", "compute_time"],
+                      "io_mode": ["locate", "locate", "locate", "move"], "frame_rate": [30.0, 8.0, 8.0, 8.0],
+                      "delay_recv_mean": [0.02, 9.9, 0.03, 0.025]})
+    assert T.ex3_text(p, [8.0, 15.0, 30.0]) == ("Locate: 30.0 ms at 8 frames/s, 20.0 ms at 30; "
+                                                "Move: 25.0 ms at 8 frames/s, 25.0 ms at 30")
+    assert T.ex4_verdict({"ex4_net_ms": 3.7, "ex4_locate_486_ms": 1.6}) == "no longer"
+    assert T.ex4_verdict({"ex4_net_ms": 1.6, "ex4_locate_486_ms": 1.6}) == "still"
+
+
+def test_simulation_text_reads_the_run_metrics():
+    m = dict(runs=2.0, simulated_events=1e6, simulation_cpu_s=12.4, simulation_wall_s=7.6,
+             conservation_all=0.0, max_outstanding_locate=1.0)
+    text = T.simulation_text(m, 1)
+    assert text.startswith("The chapter simulates 2 replications (1,000,000 events on the lean loop; 12 s of CPU "
+                           "time and 8 s of wall time over 1 process when")
+    assert "FAILED in at least one run" in text and "more than 1 outstanding request." in text

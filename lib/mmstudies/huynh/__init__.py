@@ -1,12 +1,19 @@
 """Huynh & Khoshgoftaar: a PC in a LAN video conference, Locate Mode vs Move Mode.
 
-Modules by concern: :mod:`.model` (the network, its routes and one replication, on Ciw or on
-the lean loop), :mod:`.lean` (the lean event loop, checked record for record against Ciw),
-:mod:`.nodes` (custom Ciw nodes: device tokens, mixing join, a faster Ciw event loop),
-:mod:`.analytic` (utilisation-law closed forms), :mod:`.calibration` (hardware numbers fitted
-to the paper's anchors), :mod:`.config`, :mod:`.experiments` (sweeps, replications,
-confidence intervals), :mod:`.scoring` (the reproduction checks), :mod:`.text` (sentences
-composed from the run) and :mod:`.figures`.
+Modules by concern (CONTRIBUTING.md, "One shape for every study"): :mod:`.analytic`
+(utilisation-law closed forms, and the exercise and errata numbers), :mod:`.model` (the
+network, its routes and one replication, on Ciw or on the lean loop), :mod:`.scoring` (the
+reproduction checks, the mismatch list, the coverage entries), :mod:`.figures` (every figure and
+its alt text), :mod:`.text` (sentences composed from the run), :mod:`.config` (one model
+configuration, the paper's values and Table 1) and :mod:`.experiments` (sweeps, replications,
+confidence intervals, and the metrics the page reads off them).
+
+Variants: no ``data.py``, because :mod:`.config` loads the transcribed data
+(``paper_values``, ``table1``); the model is split over :mod:`.routes` (stations and routes
+shared by both engines), :mod:`.nodes` (custom Ciw nodes: device tokens, mixing join, a faster
+Ciw event loop) and :mod:`.lean` (the lean event loop, checked record for record against Ciw);
+:mod:`.calibration` fits the hardware numbers the paper does not print to its anchors and
+builds the calibration table.
 
 The chapter's cross-parameter rules live in ``notebooks/huynh.yml`` (``rules:``), so that
 validating parameters does not import this package.

@@ -21,6 +21,8 @@ Examples
 
 from __future__ import annotations
 
+import math
+
 from .config import Config, calibration, paper_values
 
 
@@ -177,3 +179,57 @@ def overloaded(configs: list[Config]) -> list[tuple[Config, str, float]]:
             if rho >= 1.0:
                 out.append((cfg, device, rho))
     return out
+
+
+def exercise_metrics(v: dict[str, float], cal) -> list[tuple[str, float, str, None]]:
+    """The numbers of the exercises' solutions, by the utilisation law on the paper's values and the calibration.
+
+    Rows ``(name, value, unit, None)`` for :func:`.experiments.record`. Exercise 1: the Micro
+    Channel's bytes per second in Locate Mode at the top frame rate (three video streams and
+    the file transfer, every byte crossing twice) and the i386 channel's utilisation in both
+    modes. Exercise 2: the ratio of the calibrated host rates. Exercise 4: the network code plus
+    one control element on the token-ring 80C186, per packet and as that adapter's utilisation,
+    against Locate's per-frame host code on both hosts.
+
+    Examples
+    --------
+    >>> from mmstudies.huynh.config import calibration, paper_values
+    >>> m = {n: round(x, 4) for n, x, _, _ in exercise_metrics(paper_values(), calibration())}
+    >>> m["ex1_mc_bytes"]          # 2 * (3 * 30 * 8192 + 30 * 4096) B/s
+    1720320.0
+    >>> m["ex4_packets_per_s"], m["ex4_host_code_kloc"]     # 3 * 30 + 30; 15 + 5 + 2 * 10
+    (120.0, 40.0)
+    """
+    kb = v["bytes_per_kb"]
+    f30, n3 = v["frame_rate_high"], int(v["participants_distributed"])
+    mc_bytes = n3 * f30 * v["frame_kb_mean"] * kb + v["file_transfer_rate"] * v["file_transfer_kb"] * kb
+    net_time = (v["net_kloc"] + v["adapter_scb_kloc"]) * 1e3 / cal.adapter_ips   # s per packet on the 80C186
+    packets = n3 * f30 + v["file_transfer_rate"]
+    host_code = v["vc_kloc_locate"] + v["net_kloc"] + 2 * cal.host_overhead_kloc
+    return [("ex1_mc_locate_pct", 100 * 2 * mc_bytes / (v["mc_rate_386_mb_s"] * 1e6), "%", None),
+            ("ex1_mc_move_pct", 100 * mc_bytes / (v["mc_rate_386_mb_s"] * 1e6), "%", None),
+            ("ex1_mc_bytes", 2 * mc_bytes, "B/s", None),
+            ("ips_ratio", cal.host_ips_486 / cal.host_ips_386, "", None),
+            ("ex4_net_ms", 1e3 * net_time, "ms", None),
+            ("ex4_packets_per_s", packets, "", None),
+            ("ex4_ring_adapter_pct", 100 * net_time * packets, "%", None),
+            ("ex4_host_code_kloc", host_code, "", None),
+            ("ex4_locate_386_ms", 1e6 * host_code / cal.host_ips_386, "ms", None),
+            ("ex4_locate_486_ms", 1e6 * host_code / cal.host_ips_486, "ms", None)]
+
+
+def errata_metrics(v: dict[str, float]) -> list[tuple[str, float, str, None]]:
+    """Numbers of the errata section: the run length at 30 frames/s and the frames larger than a packet.
+
+    ``run_length_30_s`` is the paper's 2000 frames at 30 frames/s ("over 1 s", it says);
+    ``p_frame_over_packet_pct`` the share of exponential frames (mean 8 kB) above the 8 kB
+    packet, ``exp(-1)``.
+
+    Examples
+    --------
+    >>> from mmstudies.huynh.config import paper_values
+    >>> [(n, round(x, 4)) for n, x, _, _ in errata_metrics(paper_values())]
+    [('run_length_30_s', 66.6667), ('p_frame_over_packet_pct', 36.7879)]
+    """
+    return [("run_length_30_s", v["run_frames"] / v["frame_rate_high"], "s", None),
+            ("p_frame_over_packet_pct", 100 * math.exp(-v["packet_max_kb"] / v["frame_kb_mean"]), "%", None)]

@@ -144,3 +144,56 @@ def calibrate(v: dict[str, float]) -> Calibration:
         ring_overhead_bytes=ring_h,
         adapter_ips=adapter_ips,
     )
+
+
+def ring_no_overhead_pct(v: dict[str, float]) -> float:
+    """Whole-ring utilisation (%) at the ring anchor's configuration with no per-packet overhead.
+
+    The bits alone, at the paper's top frame rate, three video streams and the file transfer:
+    what the fitted overhead has to make up to reach the anchor (53 %).
+
+    Examples
+    --------
+    >>> from mmstudies.huynh.config import paper_values
+    >>> round(ring_no_overhead_pct(paper_values()), 3)     # 8 * (3*30*8192 + 30*4096) / 16e6
+    43.008
+    """
+    kb = v["bytes_per_kb"]
+    return 100 * ring_utilisation(
+        f=v["frame_rate_high"], n_video=int(v["participants_distributed"]), frame_bytes=v["frame_kb_mean"] * kb,
+        ft_rate=v["file_transfer_rate"], ft_bytes=v["file_transfer_kb"] * kb, ring_bps=v["ring_mbit_s"] * 1e6,
+        overhead=0)
+
+
+def calibration_table(cal: Calibration):
+    """The chapter's calibration table: each calibrated number, its value in a readable unit, its anchor.
+
+    Returns a :class:`pandas.DataFrame` with the columns ``calibrated number (derived)``, ``value``,
+    ``unit`` and ``paper anchor used``, one row per field of :class:`Calibration`, in its order.
+
+    Examples
+    --------
+    >>> from mmstudies.huynh.config import calibration
+    >>> t = calibration_table(calibration())
+    >>> round(float(t.loc[5, "value"]), 6), t.loc[5, "unit"]    # the disk: 24 % at 30 requests/s, 8 ms each
+    (8.0, 'ms')
+    """
+    import pandas as pd
+
+    return pd.DataFrame([
+        ("host SCB + interrupt work per I/O request", cal.host_overhead_kloc, "KLOCS",
+         "file transfers = 20 % of host CPU at 30 frames/s (seed line 205)"),
+        ("386 host instruction rate", cal.host_ips_386 / 1e6, "M instr/s",
+         "386 saturates at 60 KLOCS/frame (seed line 199)"),
+        ("486 host instruction rate", cal.host_ips_486 / 1e6, "M instr/s",
+         "486 saturates at 240 KLOCS/frame (seed line 199)"),
+        ("memory time per byte, 386", cal.mem_s_per_byte_386 * 1e9, "ns/byte",
+         "memory 35 % at 30 frames/s (seed line 211)"),
+        ("memory time per byte, 486", cal.mem_s_per_byte_486 * 1e9, "ns/byte",
+         "memory 10 % at 30 frames/s (seed line 211)"),
+        ("disk service time per 4 kB request", cal.disk_service_s * 1e3, "ms", "disk 24 % (seed line 211)"),
+        ("token-ring overhead per packet", cal.ring_overhead_bytes, "bytes",
+         "ring 53 % at 30 frames/s (seed line 213)"),
+        ("80C186 instruction rate", cal.adapter_ips / 1e6, "M instr/s",
+         "Move delay knee at 16 KLOCS/frame (seed line 201)"),
+    ], columns=["calibrated number (derived)", "value", "unit", "paper anchor used"])

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 
-from mmperf.data import load_values
+from mmperf.data import load_table, load_values
 from mmperf.errors import ParameterError
 
 from .calibration import Calibration, calibrate
@@ -40,6 +40,23 @@ def paper_values() -> dict[str, float]:
 def calibration() -> Calibration:
     """The calibrated hardware numbers (see :mod:`.calibration`)."""
     return calibrate(paper_values())
+
+
+def table1():
+    """The paper's Table 1 as the chapter shows it: ``data/huynh/table1.csv``, each value as printed.
+
+    Columns ``group``, ``item``, ``value`` (text, ``{:g}``: no padded zeros), ``unit``, ``printed``.
+
+    Examples
+    --------
+    >>> t = table1()
+    >>> list(t.columns)
+    ['group', 'item', 'value', 'unit', 'printed']
+    >>> isinstance(t["value"].iloc[0], str)
+    True
+    """
+    t = load_table("huynh", "table1")
+    return t[["group", "item", "value", "unit", "printed"]].assign(value=t["value"].map("{:g}".format))
 
 
 @dataclass(frozen=True)

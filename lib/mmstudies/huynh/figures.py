@@ -344,3 +344,64 @@ def fig_pipeline(main: pd.DataFrame, pipeline: pd.DataFrame, frames: int, sweep_
     fig.legend(handles, names, loc="upper center", ncol=2, bbox_to_anchor=(0.5, -0.01))
     fig.suptitle("Pipeline semantics (assumption A1): stage time and run length")
     return fig
+
+
+# Alternative text of every figure, by its glue name: what the figure shows, for a reader who cannot see it.
+ALT = {
+    "fig-huynh-system": (
+        "Schematic of one participant's PS/2: host CPU and system memory on the Micro Channel, with the DVI "
+        "video adapter (80C186, i750, VRAM), the token-ring adapter and the SCSI-2 adapter below it, and the "
+        "camera, monitor, token ring and disk attached to them."),
+    "fig-huynh-dataflow": (
+        "Two panels: in Locate Mode an outgoing frame goes from the video adapter to system memory and from "
+        "there to the token-ring adapter, with the host CPU issuing control blocks; in Move Mode it goes "
+        "directly from the video adapter to the token-ring adapter."),
+    "fig-huynh-scb": (
+        "Two panels: (a) Locate Mode, the host writes a control block to memory, the adapter fetches it and "
+        "interrupts the host when done; (b) Move Mode, adapters exchange control elements through delivery "
+        "pipes."),
+    "fig-huynh-channel": (
+        "Micro Channel utilisation against frame rate for Locate and Move Mode on both hosts: Locate on the "
+        "i386 highest, Move on the i486 lowest, all far below the paper's 20 % line."),
+    "fig-huynh-kloc": (
+        "Left: host CPU utilisation rising linearly with the host's video-conferencing path length until it "
+        "saturates, the i386 near the paper's 60 KLOCS and the i486 near 240. Right: Move Mode receive delay "
+        "on a log scale, flat until the 80C186 path length nears 16 KLOCS, then rising steeply."),
+    "fig-huynh-host-cpu": (
+        "Locate Mode host CPU utilisation against frame rate, two panels (distributed, centralized mixing), "
+        "straight lines for both hosts with a positive intercept."),
+    "fig-huynh-utilisation": (
+        "Left: host CPU with and without the file transfers against frame rate. Right: memory, disk and "
+        "token-ring utilisation against frame rate, with the paper's stated values as hollow markers."),
+    "fig-huynh-send-delay": (
+        "Compress/send delay against frame rate, falling as one over the frame rate: (a) centralized mixing, "
+        "four mode-host series close together; (b) one host, modes by mixing schemes."),
+    "fig-huynh-recv-delay": (
+        "Receive/decompress delay against frame rate, falling with the frame rate, Locate on the i386 "
+        "highest, above the paper's no-queueing stage delays."),
+    "fig-huynh-single": (
+        "Bar chart of the send, receive and file-transfer delays with one stream at a time, for both modes "
+        "and hosts; the Move file transfer is much shorter than the Locate one."),
+    "fig-huynh-components-distributed": (
+        "Stacked bars of the six delay components for send and receive, per mode and host, fully distributed "
+        "mixing: compress/decompress is the largest part of every bar."),
+    "fig-huynh-components-centralized": (
+        "Stacked bars of the delay components, centralized mixing: no mixing component, compress/decompress "
+        "the largest part."),
+    "fig-huynh-pipeline": (
+        "Receive/decompress delay against frame rate for both modes: stages of one frame time (two run "
+        "lengths, the longer one higher) against stages of the i750's compute time (much lower, nearly flat)."),
+}
+
+
+def schematics() -> dict:
+    """The drawing functions of the redrawn schematics (the paper's Figs. 1-3), by glue name, in page order.
+
+    Examples
+    --------
+    >>> list(schematics())
+    ['fig-huynh-system', 'fig-huynh-dataflow', 'fig-huynh-scb']
+    >>> all(name in ALT for name in schematics())
+    True
+    """
+    return {"fig-huynh-system": fig_system, "fig-huynh-dataflow": fig_dataflow, "fig-huynh-scb": fig_scb}

@@ -22,6 +22,7 @@ False
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -621,3 +622,62 @@ def mismatches(sc) -> pd.DataFrame:
             ours = f"{c.ours:.4g} {c.unit}".strip() if isinstance(c.ours, float) else str(c.ours)
             rows.append({"check": c.what, "status": c.status, "paper": str(c.paper), "ours": ours, "why": why})
     return pd.DataFrame(rows, columns=["check", "status", "paper", "ours", "why"])
+
+
+def check_metric_rows(got: dict[str, float]) -> list[tuple[str, float, str, str]]:
+    """The numbers :func:`record_checks` used, as rows for :func:`.experiments.record` (no unit).
+
+    Each may be undefined at some parameters; the adapter knee's reason says why it is
+    (the delay never doubles inside the swept path lengths).
+
+    Examples
+    --------
+    >>> check_metric_rows({"mc_max_pct": 12.0, "adapter_knee_kloc": float("nan")})[1][3]
+    'the delay does not double inside the swept path lengths (adapter_klocs)'
+    """
+    return [(name, value, "", "the delay does not double inside the swept path lengths (adapter_klocs)"
+             if name == "adapter_knee_kloc" else "not computable at these parameters") for name, value in got.items()]
+
+
+# The chapter's coverage of the paper: (item, how, detail[, caveat]) for ``ch.coverage.add``, in page order.
+COVERAGE = [
+    ("Table 1", "computed from transcribed data", "data/huynh/table1.csv, re-rendered as printed"),
+    ("Fig. 1", "redrawn schematic", "matplotlib boxes from section 2 (fig-huynh-system)"),
+    ("Fig. 2", "redrawn schematic", "matplotlib, both modes (fig-huynh-dataflow)"),
+    ("Fig. 3", "redrawn schematic", "matplotlib, a Locate / b Move (fig-huynh-scb)"),
+    ("Fig. 4a", "computed from the model", "Micro Channel utilisation, 4 series, CIs (fig-huynh-channel)"),
+    ("Fig. 4b", "not reproducible", "never cited in the text and its caption is lost; content unknown"),
+    ("Fig. 5", "reconstructed under a labelled assumption",
+     "(a) host CPU by the utilisation law (exact), (b) Move receive delay simulated with shorter runs, both "
+     "at the single-point frame rate (fig-huynh-kloc)",
+     "frame rate of the sweeps not given; the anchors are calibration targets"),
+    ("Fig. 6a, 6b", "computed from the model", "Locate host CPU vs frame rate (fig-huynh-host-cpu)"),
+    ("Fig. 7a", "computed from the model", "host CPU with / without file transfers (fig-huynh-utilisation)",
+     "which host is shown is not given: the chapter's host parameter"),
+    ("Fig. 7b", "computed from the model", "memory, disk, ring (fig-huynh-utilisation)"),
+    ("Fig. 8a, 8b", "computed from the model", "compress/send delay (fig-huynh-send-delay)",
+     "8b's host not given: the chapter's host parameter"),
+    ("Fig. 9a, 9b", "computed from the model", "receive/decompress delay (fig-huynh-recv-delay)"),
+    ("Fig. 10", "reconstructed under a labelled assumption", "one chain at a time (fig-huynh-single)",
+     "'single data stream' read as each chain run alone"),
+    ("Fig. 11a-d", "computed from the model", "stacked components, distributed (fig-huynh-components-distributed)",
+     "panel lettering conflicts between caption and text"),
+    ("Fig. 12a-d", "computed from the model", "stacked components, centralized (fig-huynh-components-centralized)"),
+    ("Pipeline sensitivity (not in the paper)", "reconstructed under a labelled assumption",
+     "stage = one frame time vs i750 compute time, two run lengths (fig-huynh-pipeline)"),
+]
+
+
+def add_coverage(ch: Any) -> None:
+    """Add every :data:`COVERAGE` entry to ``ch.coverage``, in order.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> added = []
+    >>> add_coverage(SimpleNamespace(coverage=SimpleNamespace(add=lambda *a: added.append(a))))
+    >>> len(added), added[5][:2]
+    (16, ('Fig. 4b', 'not reproducible'))
+    """
+    for entry in COVERAGE:
+        ch.coverage.add(*entry)

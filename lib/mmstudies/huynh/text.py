@@ -151,3 +151,66 @@ def scorecard_intro(sc, n_mismatch: int) -> str:
             "settle in the paper's favour "
             f"{'is' if n_mismatch == 1 else 'are'} listed below with the reason the model gives; the list is "
             "computed from this run's scorecard, so it changes with the parameters.")
+
+
+def simulation_text(m: dict, workers: int) -> str:
+    """:func:`simulation_summary` from the run's metrics (``runs``, ``simulated_events``, ``simulation_*_s``, ...).
+
+    Examples
+    --------
+    >>> m = dict(runs=4.0, simulated_events=1234.0, simulation_cpu_s=3.2, simulation_wall_s=2.0,
+    ...          conservation_all=1.0, max_outstanding_locate=1.0)
+    >>> simulation_text(m, 1)[:73]
+    'The chapter simulates 4 replications (1,234 events on the lean loop; 3 s '
+    """
+    return simulation_summary(int(m["runs"]), m["simulated_events"], m["simulation_cpu_s"], m["simulation_wall_s"],
+                              workers, m["conservation_all"], m["max_outstanding_locate"])
+
+
+def focus_text(io_mode: str, host: str, mixing: str, frame_rate: float) -> str:
+    """The headline configuration in words.
+
+    Examples
+    --------
+    >>> focus_text("move", "486", "centralized", 15.0)
+    'Move Mode, 486, centralized mixing, 15 frames/s'
+    """
+    return f"{io_mode.title()} Mode, {host}, {mixing} mixing, {frame_rate:g} frames/s"
+
+
+def ex3_text(pipeline, grid: list[float]) -> str:
+    """Exercise 3's solution: the compute-time receive delay at the lowest and highest swept frame rate, per mode.
+
+    ``pipeline`` is the summary of the pipeline-sensitivity runs (i386, distributed); the
+    compute-time rows of each mode, in frame-rate order, give the first and last delay.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> p = pd.DataFrame({"pipeline_model": "compute_time", "io_mode": ["locate", "locate", "move", "move"],
+    ...                   "frame_rate": [30.0, 8.0, 8.0, 30.0], "delay_recv_mean": [0.02, 0.03, 0.025, 0.015]})
+    >>> ex3_text(p, [8.0, 30.0])
+    'Locate: 30.0 ms at 8 frames/s, 20.0 ms at 30; Move: 25.0 ms at 8 frames/s, 15.0 ms at 30'
+    """
+    falls = {}
+    for m in ("locate", "move"):
+        g = pipeline[(pipeline["pipeline_model"] == "compute_time") & (pipeline["io_mode"] == m)]
+        d = g.sort_values("frame_rate")["delay_recv_mean"].to_numpy()
+        falls[m] = (d[0], d[-1])
+    return "; ".join(f"{m.title()}: {ms(1e3 * a)} at {min(grid):g} frames/s, {ms(1e3 * b)} at {max(grid):g}"
+                     for m, (a, b) in falls.items())
+
+
+def ex4_verdict(m: dict) -> str:
+    """Exercise 4: would Move ``still`` or ``no longer`` have the smaller software component on the i486?
+
+    Move's network code per packet on the 80C186 (``ex4_net_ms``) against Locate's host code
+    per frame on the i486 (``ex4_locate_486_ms``).
+
+    Examples
+    --------
+    >>> ex4_verdict({"ex4_net_ms": 2.0, "ex4_locate_486_ms": 1.5}), ex4_verdict({"ex4_net_ms": 1.0,
+    ...                                                                         "ex4_locate_486_ms": 1.5})
+    ('no longer', 'still')
+    """
+    return "no longer" if m["ex4_net_ms"] > m["ex4_locate_486_ms"] else "still"
