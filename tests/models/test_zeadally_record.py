@@ -357,3 +357,15 @@ def test_exercise_pipeline_rises_when_xf_is_the_slowest_stage(make):
     record.exercises(ch, ch.parameters)
     assert (ch.metrics["ex_bus2_pipe_now_mbps"], ch.metrics["ex_bus2_pipe_mbps"]) == (150.0, 200.0)
     assert ch.metrics["ex_video_half_deadline_ms"] == 20.0
+
+
+def test_coverage_lists_every_table_and_figure_of_the_paper_once():
+    """The paper has Tables 1-2 and Figures 1-8 (the source text's captions); each is covered once, with a
+    category of the book's list, beside the model's equations."""
+    from mmperf.checks import COVERAGE_CATEGORIES
+    from mmstudies.zeadally import record
+
+    items = [c[0] for c in record.COVERAGE]
+    expected = ["Table 1", "Table 2", *(f"Figure {n}" for n in range(1, 9)), "Eq. 1 / Eq. 2"]
+    assert sorted(items) == sorted(expected) and len(items) == len(set(items))
+    assert all(c[1] in COVERAGE_CATEGORIES for c in record.COVERAGE)
