@@ -251,7 +251,7 @@ def scorecard_page(names: list[str]) -> str:
         "run cannot decide. A prediction is *applicable* when the run's parameters are the paper's setting for\n"
         "it (its conditions); the book is built at the defaults, the paper's setting. The column\n"
         "*independence audit* counts, for chapters whose checks are declared in a checks table, the predictions\n"
-        "the audit passes and fails (see [How to read a scorecard](intro.md#how-to-read-a-scorecard)).\n"
+        "the audit passes and fails (see {ref}`how-to-read-a-scorecard`).\n"
         "Every number comes from the chapters' `results.json`, written when the book was\n"
         "built; each chapter explains its mismatches.\n\n"
         + summary + "\n\n## Checks per kind of evidence and status\n\n"
