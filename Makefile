@@ -15,7 +15,7 @@ LOCK_VENV  := .venv-lock
 LOCK_TOOL  := uv==0.13.8
 LOCK_FLAGS ?=
 
-.PHONY: book test install lock lint bench mutation clean
+.PHONY: book test quick install lock lint bench mutation clean
 
 install: $(STAMP)
 
@@ -42,6 +42,11 @@ test: $(STAMP)
 	$(BIN)/mmbook build
 	$(BIN)/ruff check lib tests benchmarks notebooks
 	$(BIN)/python -m pytest -n 2
+
+# The fast subset (no chapter executions, no browser; about 5 minutes): what to run while editing.
+quick: $(STAMP)
+	$(BIN)/ruff check lib tests benchmarks notebooks
+	$(BIN)/python -m pytest -n 2 -m "not slow and not browser"
 
 lint: $(STAMP)
 	$(BIN)/ruff check lib tests benchmarks notebooks
