@@ -65,7 +65,9 @@ def test_every_check_says_its_evidence_and_reason_and_interval(built_book, name)
         assert c["evidence"] in EVIDENCE and c["status"] in STATUSES, label
         assert c["reason"].strip(), f"{label} gives no reason for its tolerance"
         if c["basis"] in ("simulated", "fitted"):
-            assert c["ci_low"] is not None and c["ci_high"] is not None, f"{label} has no interval"
+            # an interval may be unbounded at one end (zeadally's Z_XF is the inverse of an intercept whose
+            # interval reaches 0): that end is null, the other must be there
+            assert c["ci_low"] is not None or c["ci_high"] is not None, f"{label} has no interval"
         if c["status"] == "not applicable":
             assert results["warnings"], f"{label} is not applicable but the run has no warning"
 
