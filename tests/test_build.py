@@ -188,3 +188,11 @@ def test_cached_chapter_keeps_its_last_real_execution_time(tmp_path, monkeypatch
     assert (unknown.status, unknown.seconds) == ("cached", None)
     build.write_status([unknown])
     assert build.json.loads((tmp_path / "_build" / "build-status.json").read_text())[0]["seconds"] is None
+
+
+def test_a_no_op_build_watches_all_three_layers():
+    """After the layout move the build watched only lib/mmbook/*.py: an edited study model or checks table
+    left the book 'up to date'. Every layer's files are inputs now."""
+    names = {f.relative_to(build.paths.project_root()).as_posix() for f in build._state_files("inputs")}
+    assert {"lib/mmperf/queueing.py", "lib/mmstudies/zeadally/model.py", "lib/mmstudies/zeadally/checks.yml",
+            "lib/mmbook/build.py"} <= names

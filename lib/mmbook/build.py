@@ -456,14 +456,16 @@ def _state_files(part: str) -> list[Path]:
     chapters, the example sweep's key and the rendered book's stamp)."""
     root, out = paths.project_root(), paths.build_dir()
     if part == "inputs":
-        files = [*Path(__file__).resolve().parent.rglob("*.py"), *(root / "notebooks").rglob("*"),
+        # all three layers under lib/ (science, studies, engine), every file (a study's checks table too)
+        files = [*Path(__file__).resolve().parents[1].rglob("*"), *(root / "notebooks").rglob("*"),
                  *(root / "data").rglob("*")]
         files += [root / "_config.yml", root / "requirements.lock", root / "pyproject.toml"]
     else:
         files = [*(root / "book").rglob("*"), *(out / "chapters").rglob("*")]
         files += [out / "sweeps" / "example" / ".page-key", out / "html" / ".mmbook-sources",
                   out / "html" / "index.html"]
-    return sorted(f for f in files if "__pycache__" not in f.parts and not f.is_dir())
+    return sorted(f for f in files if "__pycache__" not in f.parts and ".egg-info" not in f.as_posix()
+                  and not f.is_dir())
 
 
 def build_state(part: str) -> str:
