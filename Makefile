@@ -43,7 +43,7 @@ test: $(STAMP)
 	$(BIN)/ruff check lib tests benchmarks notebooks
 	$(BIN)/python -m pytest -n 2
 
-# The fast subset (no chapter executions, no browser; about 5 minutes): what to run while editing.
+# The fast subset (no chapter executions, no browser; under 3 minutes idle): what to run while editing.
 quick: $(STAMP)
 	$(BIN)/ruff check lib tests benchmarks notebooks
 	$(BIN)/python -m pytest -n 2 -m "not slow and not browser"
