@@ -185,7 +185,7 @@ def check_new_file(target: Path, option: str = "--output") -> None:
         one line naming the option and the path.
     """
     parent = target.parent
-    limit = _name_max(parent)
+    limit = paths.name_max(parent)
     if len(os.fsencode(target.name)) > limit:  # checked first: stat() of such a name fails itself
         raise CompareError(f"{option} {target}: the name is longer than the {limit} bytes a file name may have")
     if target.is_symlink() or target.exists():
@@ -196,16 +196,6 @@ def check_new_file(target: Path, option: str = "--output") -> None:
     if not os.access(parent, os.W_OK | os.X_OK):
         raise CompareError(f"{option} {target}: cannot write in {parent} (permission denied)")
 
-
-def _name_max(folder: Path) -> int:
-    """The longest file name (in bytes) the file system of ``folder`` (or of its nearest existing ancestor)
-    allows; 255 where it cannot be asked."""
-    for candidate in (folder, *folder.parents):
-        try:
-            return os.pathconf(candidate, "PC_NAME_MAX")
-        except (OSError, ValueError):
-            continue
-    return 255
 
 
 def write_new_file(target: Path, text: str, option: str = "--output") -> None:

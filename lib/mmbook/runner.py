@@ -93,7 +93,7 @@ def check_output_dir(output_dir: Path, allow_book_build: bool = False) -> None:
         build of the chapters may write there), a file, a non-empty folder that is not an earlier run, or
         a place this user cannot write.
     """
-    limit = _name_max(output_dir.parent)
+    limit = paths.name_max(output_dir.parent)
     too_long = [part for part in output_dir.parts if len(os.fsencode(part)) > limit]
     if too_long:  # checked first: the file system refuses even to look such a name up
         raise OutputError(f"--output: the name {too_long[0][:40]}... is {len(os.fsencode(too_long[0]))} bytes long; "
@@ -120,15 +120,6 @@ def check_output_dir(output_dir: Path, allow_book_build: bool = False) -> None:
         raise OutputError(f"--output {output_dir}: cannot write there (permission denied on "
                           f"{output_dir if output_dir.is_dir() else parent})")
 
-
-def _name_max(folder: Path) -> int:
-    """The longest file name (bytes) allowed in ``folder`` or its nearest existing ancestor; 255 if unknown."""
-    for candidate in (folder, *folder.parents):
-        try:
-            return os.pathconf(candidate, "PC_NAME_MAX")
-        except (OSError, ValueError):
-            continue
-    return 255
 
 
 def _existing_ancestor(path: Path) -> Path:

@@ -56,3 +56,20 @@ def build_dir() -> Path:
 def default_chapter_dir(chapter: str) -> Path:
     """Where the book's default build of ``chapter`` is written."""
     return build_dir() / "chapters" / chapter
+
+
+def name_max(folder: Path) -> int:
+    """The longest file name (in bytes) the file system of ``folder`` (or of its nearest existing ancestor)
+    allows; 255 where it cannot be asked.
+
+    Examples
+    --------
+    >>> name_max(Path("/no/such/folder")) > 0
+    True
+    """
+    for candidate in (folder, *folder.parents):
+        try:
+            return os.pathconf(candidate, "PC_NAME_MAX")
+        except (OSError, ValueError):
+            continue
+    return 255
