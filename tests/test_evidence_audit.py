@@ -7,19 +7,28 @@ share their computation and paper value. For every check compared with a paper v
 setting that moves our value must be among its conditions (or scaling rules), so that a what-if run never judges
 it against the paper's setting. A disagreement fails here, naming the check.
 
-To audit another chapter, convert it to a checks table (CONTRIBUTING.md) and list its study's checks module.
+A chapter is audited as soon as its study package has a checks table (``lib/mmstudies/<study>/checks.yml`` with a
+``checks.py`` holding ``table()`` and the record function); see CONTRIBUTING.md.
 """
 
 import dataclasses
 import importlib
+import importlib.util
 
 import pytest
 
-from mmbook.params import load_chapter
+from mmbook.params import chapter_names, load_chapter
 from mmperf import checktable
 
+
+def _checks_module(chapter: str) -> str | None:
+    """The study module holding a chapter's checks table functions, if its study has a checks table."""
+    name = f"mmstudies.{chapter.replace('-', '_')}.checks"
+    return name if importlib.util.find_spec(name) is not None else None
+
+
 #: chapter -> the study module holding its checks table's functions (``table()`` and the record function)
-AUDITED = {"zeadally": "mmstudies.zeadally.checks"}
+AUDITED = {c: m for c in chapter_names() if (m := _checks_module(c))}
 
 
 def _audit(chapter: str, table: checktable.CheckTable | None = None) -> dict[str, checktable.AuditResult]:
