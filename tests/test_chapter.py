@@ -48,6 +48,28 @@ def test_undefined_and_warnings_land_in_results(ch):
         ch.undefined("w", " ")
 
 
+def test_a_delay_through_an_unsteady_station_is_undefined_naming_it(ch):
+    """Codec at 30 frames/s offered 30 frames/s: utilisation 1, unbounded, so no steady-state delay;
+    the host at 18 of 30 (utilisation 0.6) is steady; a delay that drifts with run length is undefined."""
+    from mmperf.steady import Station, check_stations, run_length_drift
+
+    bad = ch.stations(check_stations([Station("host", 18.0, 30.0), Station("codec", 30.0, 30.0)]))
+    assert [c.station for c in bad] == ["codec"]
+    assert math.isnan(ch.delay("receive_delay_ms", 117.7, through=["host", "codec"]))
+    assert ch.delay("send_delay_ms", 40.0, through=["host"]) == 40.0
+    drifting = run_length_drift((117.7, 2.0), (132.9, 2.5), "host delay")
+    assert math.isnan(ch.delay("host_delay_ms", 117.7, through=["host"], drift=drifting))
+    with pytest.raises(ValueError, match=r"passes through \['disk'\], not recorded"):
+        ch.delay("disk_delay_ms", 1.0, through=["disk"])
+    results = json.loads(ch.save().read_text())
+    assert results["metrics"] == {"send_delay_ms": 40.0}
+    assert "station codec is offered utilisation 1.000" in results["undefined"]["receive_delay_ms"]
+    assert "drifts with the run length" in results["undefined"]["host_delay_ms"]
+    assert results["delay_stations"]["receive_delay_ms"] == ["host", "codec"]
+    assert [(s["station"], s["steady"]) for s in results["stations"]] == [("host", True), ("codec", False)]
+    assert results["warnings"][0]["what"] == "station codec has no steady state"
+
+
 def test_figure_saves_png_and_svg_with_provenance(ch):
     fig, ax = plt.subplots()
     ax.plot([0, 1], [1, 0])

@@ -38,6 +38,7 @@ import math
 import os
 import re
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -272,6 +273,8 @@ class Chapter:
         self.units: dict[str, str] = {}
         self.undefined_metrics: dict[str, str] = {}
         self.warnings: list[dict[str, str]] = []
+        self.station_checks: dict[str, Any] = {}  # station name -> mmperf.steady.StationCheck
+        self.delay_stations: dict[str, list[str]] = {}  # delay metric -> the stations it passes through
         self.figures: list[dict[str, Any]] = []
         self.tables: list[dict[str, Any]] = []
         self.scorecard = Scorecard(name)
@@ -336,6 +339,45 @@ class Chapter:
         if value is not None and math.isfinite(float(value)):
             return self.metric(name, value, unit=unit)
         return self.undefined(name, reason)
+
+    def stations(self, checks: Any) -> list[Any]:
+        """Record the model's stations (:func:`mmperf.steady.check_stations`); warn for each without a steady state.
+
+        Call it before the simulation. Each station lands in ``results.json`` under ``stations``; a
+        station at or above utilisation 1 with an unbounded queue gives a warning naming it, and every
+        delay recorded through it with :meth:`delay` is undefined. Returns the unsteady checks.
+        """
+        from mmperf import steady
+
+        for c in checks:
+            self.station_checks[c.station] = c
+        for c in steady.unsteady(checks):
+            self.warn(f"station {c.station} has no steady state", c.reason)
+        return steady.unsteady(checks)
+
+    def delay(self, name: str, value: float | None, through: Sequence[str], drift: Any = None,
+              unit: str = "ms") -> float:
+        """Record a simulated delay: a number only where every station it passes through is steady and
+        the value does not drift with the run length (``drift``: a :class:`mmperf.steady.DriftCheck`
+        or :class:`~mmperf.steady.TrendCheck`); otherwise undefined, with the reason.
+
+        ``through`` names stations recorded with :meth:`stations` (an unknown name raises at once).
+        ``results.json`` lists under ``delay_stations`` the stations of every delay, so a test can
+        check that no delay through an unsteady station is a number.
+        """
+        unknown = [s for s in through if s not in self.station_checks]
+        if unknown:
+            raise ValueError(f"delay {name!r} passes through {unknown}, not recorded with ch.stations(...); "
+                             f"recorded: {sorted(self.station_checks)}")
+        self.delay_stations[name] = list(through)
+        reasons = [self.station_checks[s].reason for s in through if not self.station_checks[s].steady]
+        if drift is not None and (getattr(drift, "drifts", False) or getattr(drift, "trends", False)):
+            reasons.append(getattr(drift, "reason", None) or f"{name} trends within the run (batch means): "
+                           "not a steady-state mean")
+        if reasons:
+            return self.undefined(name, "; ".join(reasons))
+        return self.value_or_undefined(name, value if value is not None else math.nan,
+                                       "the simulation gave no value", unit=unit)
 
     def warn(self, what: str, why: str) -> None:
         """Record a warning (an instability, an answer outside a search grid, too few points).
@@ -482,6 +524,10 @@ class Chapter:
             "units": self.units,
             "undefined": self.undefined_metrics,
             "warnings": self.warnings,
+            "stations": [{"station": c.station, "utilisation": c.utilisation if math.isfinite(c.utilisation)
+                          else None, "steady": c.steady, "loses_work": c.loses_work, "reason": c.reason}
+                         for c in self.station_checks.values()],
+            "delay_stations": self.delay_stations,
             "checks": records,
             "headline": headline(records),
             "predictions": predictions_headline(records),
