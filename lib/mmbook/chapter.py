@@ -47,7 +47,7 @@ import pandas as pd
 from mmbook import figsave
 from mmbook import params as params_mod
 from mmbook.standalone import GLUE_PREFIX
-from mmperf import paths
+from mmperf import paths, plotting
 from mmperf.checks import Coverage, Scorecard, headline, predictions_headline, summary_sentence
 
 METRIC_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -418,12 +418,13 @@ class Chapter:
         if any(f["name"] == name for f in self.figures):
             raise ValueError(f"figure {name!r} recorded twice")
         png, svg = self.figures_dir / f"{name}.png", self.figures_dir / f"{name}.svg"
+        overprint = plotting.check_overprint(fig)  # before saving: measured as the figure is laid out
         self._figure_writer.save(fig, png, svg)
         origin = getattr(fig, ORIGIN_ATTR, None) or {}
         self.figures.append({"name": name, "png": f"figures/{png.name}", "svg": f"figures/{svg.name}",
                              "alt": alt.strip(), "cell": _execution_count(), "function": origin.get("function"),
                              "source": f"{origin['file']}:{origin['line']}" if origin else None,
-                             "data_files": origin.get("data_files", [])})
+                             "data_files": origin.get("data_files", []), "overprint": overprint})
         if self._figure_writer.defer_png:
             _glue(name, figsave.DeferredFigure(f"figures/{png.name}", fig.dpi, figsave.saved_dpi(fig)))
         else:

@@ -16,6 +16,8 @@ is shrunk by ``768 / (110 * width)``. So:
   least ``9 * w / 8`` pt (11.25 pt at 10 in);
 - :func:`check_legible` lists every text of a figure smaller than 9 pt at display size, so a test
   can require ``check_legible(fig) == []``.
+- :func:`check_overprint` lists the texts of a figure drawn over other texts or over a legend (the
+  chapter record stores the list with each figure; the book's tests require it empty).
 
 On phones the book's stylesheet keeps figures at least 600 CSS pixels wide (the figure then scrolls
 sideways inside its own box) and offers the PNG and SVG downloads for zooming.
@@ -178,6 +180,143 @@ def check_legible(fig, min_pt: float = MIN_DISPLAY_PT, column_px: int = BOOK_COL
     return [f"{text[:40]!r} is {size:.1f} pt at display size (at least {min_pt:g} pt; the figure is "
             f"{width_in:.2g} in wide)"
             for text, size in text_sizes(fig, column_px, dpi) if size < min_pt - 1e-9]
+
+
+# ----------------------------------------------------------------------------- overprint
+#: two texts overprint when their boxes share more than this many display pixels in both directions
+#: (glyph boxes include a little leading, so boxes that merely touch are not an overprint)
+OVERPRINT_PX = 1.5
+
+
+def _undrawn_tick_labels(fig) -> set[int]:
+    """The ids of tick labels matplotlib keeps but does not draw (ticks outside the axis's view interval)."""
+    undrawn: set[int] = set()
+    for ax in fig.axes:
+        for axis in (ax.xaxis, ax.yaxis):
+            low, high = sorted(axis.get_view_interval())
+            span = (high - low) or 1.0
+            for tick in [*axis.get_major_ticks(), *axis.get_minor_ticks()]:
+                loc = tick.get_loc()
+                if loc is None or not low - 1e-9 * span <= loc <= high + 1e-9 * span:
+                    undrawn.update((id(tick.label1), id(tick.label2)))
+    return undrawn
+
+
+def _visible_texts(fig) -> list:
+    """The visible, non-empty Text artists of ``fig`` that are drawn (clipped-away tick labels excluded)."""
+    from matplotlib.text import Text
+
+    renderer = fig.canvas.get_renderer()
+    fig_box = fig.bbox
+    undrawn = _undrawn_tick_labels(fig)
+    texts = []
+    for t in fig.findobj(Text):
+        if not t.get_text().strip() or not t.get_visible() or id(t) in undrawn:
+            continue
+        ax = getattr(t, "axes", None)
+        if ax is not None and not ax.get_visible():
+            continue
+        box = t.get_window_extent(renderer)
+        if box.width <= 0 or box.height <= 0 or not box.overlaps(fig_box):
+            continue
+        texts.append((t, box))
+    return texts
+
+
+def _shared(a, b) -> tuple[float, float]:
+    """How far two display boxes overlap horizontally and vertically (negative: a gap)."""
+    return min(a.x1, b.x1) - max(a.x0, b.x0), min(a.y1, b.y1) - max(a.y0, b.y0)
+
+
+def _inside(inner, outer, tolerance_px: float) -> bool:
+    return (inner.x0 >= outer.x0 - tolerance_px and inner.x1 <= outer.x1 + tolerance_px
+            and inner.y0 >= outer.y0 - tolerance_px and inner.y1 <= outer.y1 + tolerance_px)
+
+
+def _label(text) -> str:
+    return repr(text.get_text().strip().replace("\n", " ")[:40])
+
+
+def _text_pairs(texts: list, tolerance_px: float) -> list[str]:
+    problems = []
+    for i, (a, box_a) in enumerate(texts):
+        for b, box_b in texts[i + 1:]:
+            dx, dy = _shared(box_a, box_b)
+            if dx > tolerance_px and dy > tolerance_px:
+                problems.append(f"{_label(a)} overprints {_label(b)}")
+    return problems
+
+
+def _over_legends(fig, texts: list, renderer, tolerance_px: float) -> list[str]:
+    legends = [leg for leg in fig.findobj(lambda a: type(a).__name__ == "Legend") if leg.get_visible()]
+    own = {id(t) for leg in legends for t in [*leg.get_texts(), leg.get_title()]}
+    problems = []
+    for leg in legends:
+        frame = leg.get_frame().get_window_extent(renderer)
+        for t, box in texts:
+            dx, dy = _shared(box, frame)
+            if id(t) not in own and dx > tolerance_px and dy > tolerance_px:
+                problems.append(f"{_label(t)} is drawn over a legend")
+    return problems
+
+
+def _across_edges(fig, texts: list, renderer, tolerance_px: float) -> list[str]:
+    """Texts placed in an axes (``ax.text``, ``ax.annotate``) that cross its edge, and texts anchored inside
+    a box of a schematic (a rectangle patch) that spill out of it."""
+    boxes = {id(t): box for t, box in texts}
+    problems = []
+    for ax in fig.axes:
+        if not ax.get_visible():
+            continue
+        frame = ax.get_window_extent(renderer)
+        patches = [p.get_window_extent(renderer) for p in ax.patches
+                   if type(p).__name__ in ("FancyBboxPatch", "Rectangle") and p.get_visible()]
+        for t in ax.texts:
+            box = boxes.get(id(t))
+            if box is None:
+                continue
+            dx, dy = _shared(box, frame)
+            if ax.axison and dx > tolerance_px and dy > tolerance_px and not _inside(box, frame, tolerance_px):
+                problems.append(f"{_label(t)} crosses the edge of its axes")
+            anchor = t.get_transform().transform(t.get_position())
+            for patch in patches:
+                holds_anchor = patch.x0 < anchor[0] < patch.x1 and patch.y0 < anchor[1] < patch.y1
+                if holds_anchor and patch.width > box.width / 2 and not _inside(box, patch, tolerance_px):
+                    problems.append(f"{_label(t)} spills out of its box")
+                    break
+    return problems
+
+
+def check_overprint(fig, tolerance_px: float = OVERPRINT_PX) -> list[str]:
+    """What ``fig`` draws over something else (empty: nothing).
+
+    Three kinds: two texts whose boxes (as drawn, in display pixels) share more than ``tolerance_px`` in
+    both directions; a text, not part of a legend, that enters a legend's frame; a text placed in an
+    axes (``ax.text``/``ax.annotate``) that crosses the axes' edge, or that is anchored inside a box of
+    a schematic (a rectangle patch wider than half the text) and spills out of it.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> import matplotlib.pyplot as plt
+    >>> fig, ax = plt.subplots()
+    >>> _ = ax.text(0.5, 0.5, "first label"); _ = ax.text(0.5, 0.5, "second label")
+    >>> check_overprint(fig)
+    ["'first label' overprints 'second label'"]
+    >>> _ = ax.texts[1].set_position((0.5, 0.1))
+    >>> check_overprint(fig)
+    []
+    >>> _ = ax.text(0.95, 0.3, "a long note near the edge")
+    >>> check_overprint(fig)
+    ["'a long note near the edge' crosses the edge of its axes"]
+    >>> plt.close(fig)
+    """
+    fig.canvas.draw()  # the layout (tight/constrained) moves texts: measure them where they are drawn
+    renderer = fig.canvas.get_renderer()
+    texts = _visible_texts(fig)
+    return (_text_pairs(texts, tolerance_px) + _over_legends(fig, texts, renderer, tolerance_px)
+            + _across_edges(fig, texts, renderer, tolerance_px))
 
 
 # ----------------------------------------------------------------------------- schematics
