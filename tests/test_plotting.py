@@ -26,6 +26,7 @@ from mmperf.plotting import (  # noqa: E402
     blank_axes,
     box,
     check_legible,
+    check_overprint,
     display_scale,
     label_assumption,
     paper_marker_style,
@@ -375,3 +376,39 @@ def test_a_schematic_of_the_helpers_is_legible():
     box(ax, (6.5, 2), 3, 1.5, "Server")
     arrow(ax, (3.5, 2.75), (6.5, 2.75), "request")
     assert check_legible(fig) == []
+
+
+# ----------------------------------------------------------------------------- check_overprint
+def test_overprint_finds_a_note_over_the_legend_and_a_label_out_of_its_box():
+    use_book_style()
+    fig, ax = plt.subplots(figsize=(6, 3))
+    ax.plot([0, 1], [0, 1], label="a line with a long legend entry")
+    legend = ax.legend(loc="upper left")
+    fig.canvas.draw()
+    frame = legend.get_frame().get_window_extent(fig.canvas.get_renderer())
+    centre = ax.transAxes.inverted().transform(((frame.x0 + frame.x1) / 2, (frame.y0 + frame.y1) / 2))
+    ax.text(*centre, "note", transform=ax.transAxes)
+    assert check_overprint(fig) == [
+        "'note' overprints 'a line with a long legend entry'", "'note' is drawn over a legend"]
+    plt.close(fig)
+
+    fig, ax = plt.subplots(figsize=(6, 3))
+    blank_axes(ax, (0, 10), (0, 10))
+    box(ax, (1, 1), 1.0, 1.0)  # a 1 x 1 box: a long label centred in it spills out on both sides
+    ax.text(1.5, 1.5, "a label much wider than its box", ha="center", va="center")
+    assert check_overprint(fig) == ["'a label much wider than its box' spills out of its box"]
+    plt.close(fig)
+
+
+def test_overprint_ignores_tick_labels_matplotlib_does_not_draw():
+    """Log axes keep tick labels outside the view interval as visible Text objects at stale positions;
+    matplotlib never draws them, so they cannot overprint anything."""
+    fig, ax = plt.subplots(figsize=(6, 3))
+    ax.plot([1, 10], [0.01, 100])
+    ax.set_yscale("log")
+    ax.set_ylim(0.01, 100)
+    assert check_overprint(fig) == []
+    ax.set_xticks([1, 1.01])  # two ticks 0.01 apart: their labels do overprint
+    ax.set_xticklabels(["first", "second"])
+    assert check_overprint(fig) == ["'first' overprints 'second'"]
+    plt.close(fig)
