@@ -394,8 +394,8 @@ def test_overprint_finds_a_note_over_the_legend_and_a_label_out_of_its_box():
 
     fig, ax = plt.subplots(figsize=(6, 3))
     blank_axes(ax, (0, 10), (0, 10))
-    box(ax, (1, 1), 1.0, 1.0)  # a 1 x 1 box: a long label centred in it spills out on both sides
-    ax.text(1.5, 1.5, "a label much wider than its box", ha="center", va="center")
+    box(ax, (1, 1), 2.0, 1.0)  # a 2 x 1 box (about 105 px wide): a 250-px label centred in it spills out
+    ax.text(2.0, 1.5, "a label much wider than its box", ha="center", va="center")
     assert check_overprint(fig) == ["'a label much wider than its box' spills out of its box"]
     plt.close(fig)
 

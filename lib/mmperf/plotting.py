@@ -262,7 +262,8 @@ def _over_legends(fig, texts: list, renderer, tolerance_px: float) -> list[str]:
 
 def _across_edges(fig, texts: list, renderer, tolerance_px: float) -> list[str]:
     """Texts placed in an axes (``ax.text``, ``ax.annotate``) that cross its edge, and texts anchored inside
-    a box of a schematic (a rectangle patch) that spill out of it."""
+    a box of a schematic (a rectangle patch at least about as tall as the text: not a marker) that spill
+    out of it."""
     boxes = {id(t): box for t, box in texts}
     problems = []
     for ax in fig.axes:
@@ -281,7 +282,7 @@ def _across_edges(fig, texts: list, renderer, tolerance_px: float) -> list[str]:
             anchor = t.get_transform().transform(t.get_position())
             for patch in patches:
                 holds_anchor = patch.x0 < anchor[0] < patch.x1 and patch.y0 < anchor[1] < patch.y1
-                if holds_anchor and patch.width > box.width / 2 and not _inside(box, patch, tolerance_px):
+                if holds_anchor and patch.height > 0.8 * box.height and not _inside(box, patch, tolerance_px):
                     problems.append(f"{_label(t)} spills out of its box")
                     break
     return problems
