@@ -12,7 +12,7 @@ CHAPTERS = chapter_names()
 
 
 RESULT_KEYS = {"chapter", "parameters", "defaults", "defaults_differ", "metrics", "units", "undefined", "warnings",
-               "checks", "headline", "predictions", "counts"}
+               "checks", "headline", "predictions", "counts", "stations", "delay_stations"}
 #: chapters whose checks live in a checks table (mmperf.checktable) also record the audit's counts
 TABLE_RESULT_KEYS = RESULT_KEYS | {"audit"}
 
@@ -45,6 +45,17 @@ def test_every_recorded_figure_is_in_the_page(built_book, name):
         block = re.search(rf'<figure[^>]*id="{re.escape(fig)}"[^>]*>(.*?)</figure>', page, re.S)
         assert block, f"{name}: figure {fig} is recorded but not shown with a glue:figure directive"
         assert "<img" in block.group(1), f"{name}: figure {fig} has no image"
+
+
+@pytest.mark.parametrize("name", CHAPTERS)
+def test_every_table_offers_its_csv_and_the_link_resolves(built_book, name):
+    """Issue 25 item 5: a CSV download under every table the chapter regenerates, served with the book."""
+    page_file = built_book / "book" / "chapters" / f"{name}.html"
+    links = re.findall(r'<a class="mm-download" href="([^"]+\.csv)" download>CSV</a>', page_file.read_text())
+    tables = json.loads((paths.default_chapter_dir(name) / "coverage.json").read_text())["tables"]
+    assert sorted(link.rsplit("/", 1)[-1] for link in links) == sorted(t["csv"].rsplit("/", 1)[-1] for t in tables)
+    missing = [link for link in links if not (page_file.parent / link).resolve().is_file()]
+    assert not missing, f"{name}: CSV links to missing files {missing}"
 
 
 @pytest.mark.parametrize("name", CHAPTERS)

@@ -158,6 +158,8 @@ def test_table_saves_csv_and_shows_the_one_table_helper(ch):
     html = shown._repr_html_()
     assert "delay (ms)" in html and "1.23" in html
     assert 'class="mm-provenance"' in html and "tables/t1.csv" in html and "rate = 1.5" in html
+    # issue 25: a CSV download under every table, beside the run's page (the book rewrites the link)
+    assert '<a class="mm-download" href="tables/t1.csv" download>CSV</a>' in html
     assert ch.tables[0]["csv"] == "tables/t1.csv"
 
 

@@ -458,7 +458,9 @@ class Chapter:
         changed = ", ".join(f"{k} = {v['value']!r}" for k, v in self.defaults_differ().items()) or "none (the defaults)"
         if not hasattr(self, "_commit"):
             self._commit = short_commit() or "unknown"
-        return provenance_html(self.name, record, changed, self._commit,
+        # the CSV sits beside the run's page (tables/NAME.csv); the book copies it and rewrites the link
+        links = {"CSV": record["csv"]} if "csv" in record else None
+        return provenance_html(self.name, record, changed, self._commit, links,
                                regenerated=f"Regenerated as <code>{html.escape(record['csv'])}</code> by "
                                            f"<code>mmbook run {html.escape(self.name)}</code>.")
 

@@ -313,6 +313,51 @@ def add_figure_provenance(app, doctree, docname: str) -> None:
         figure.append(raw)
 
 
+# ----------------------------------------------------------------------------- table downloads
+TABLE_CSV_LINK = re.compile(r'<a class="mm-download" href="tables/(?P<file>[A-Za-z0-9_.-]+\.csv)" download>CSV</a>')
+
+
+def table_csv_links(body: str, chapter: str, page_dir: str, copy: Any) -> str:
+    """Point every table's CSV download (``tables/NAME.csv``, relative to a run's own page) at the copy
+    the book serves under ``_figures/<chapter>/``; ``copy(file_name)`` puts the file there and says
+    whether it exists (a link to a missing file is dropped, never left dangling).
+
+    Examples
+    --------
+    >>> body = '<p class="mm-downloads">Download: <a class="mm-download" href="tables/t1.csv" download>CSV</a></p>'
+    >>> table_csv_links(body, "sharp", "book/chapters", lambda name: True)
+    '<p class="mm-downloads">Download: <a class="mm-download" href="../../_figures/sharp/t1.csv" download>CSV</a></p>'
+    >>> table_csv_links(body, "sharp", "book/chapters", lambda name: False)
+    ''
+    """
+    def link(m: re.Match) -> str:
+        if not copy(m["file"]):
+            return ""
+        href = posixpath.relpath(f"{FIGURES_OUT}/{chapter}/{m['file']}", page_dir)
+        return f'<a class="mm-download" href="{href}" download>CSV</a>'
+
+    body = TABLE_CSV_LINK.sub(link, body)
+    return body.replace('<p class="mm-downloads">Download: </p>', "")
+
+
+def copy_table_csvs(app, pagename, templatename, context, doctree) -> None:
+    """On chapter pages: copy each table's CSV into the HTML output and link it (see :func:`table_csv_links`)."""
+    if not pagename.startswith(CHAPTER_DOC_PREFIX) or "body" not in context:
+        return
+    chapter = pagename[len(CHAPTER_DOC_PREFIX):]
+    source = paths.default_chapter_dir(chapter) / "tables"
+    target = Path(app.outdir) / FIGURES_OUT / chapter
+
+    def copy(name: str) -> bool:
+        if not (source / name).is_file():
+            return False
+        target.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(source / name, target / name)
+        return True
+
+    context["body"] = table_csv_links(context["body"], chapter, posixpath.dirname(pagename), copy)
+
+
 # ----------------------------------------------------------------------------- table boxes
 TABLE_BOX = re.compile(r'<div class="mm-table-box">(?P<rest>\s*<table[^>]*>\s*(?:<caption>(?P<caption>.*?)</caption>)?)',
                        re.S)
@@ -386,5 +431,6 @@ def setup(app):
     app.connect("html-page-context", deduplicate_scripts, priority=900)
     app.connect("html-page-context", add_footer_stamp)
     app.connect("html-page-context", accessible_body)
+    app.connect("html-page-context", copy_table_csvs)
     app.connect("build-finished", _write_tables_css)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
