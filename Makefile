@@ -41,7 +41,7 @@ book: $(STAMP)
 test: $(STAMP)
 	$(BIN)/mmbook build
 	$(BIN)/ruff check lib tests benchmarks notebooks
-	$(BIN)/python -m pytest -n 2
+	$(BIN)/python -m pytest -n 2 --durations=25
 
 # The fast subset (no chapter executions, no browser; under 3 minutes idle): what to run while editing.
 quick: $(STAMP)
