@@ -1,5 +1,6 @@
 """The generated book pages (status, instructor, studies table, course map) and the student edition."""
 
+import json
 import re
 import shlex
 
@@ -62,16 +63,44 @@ def test_strip_solutions_keeps_exercises():
     assert stripped.count("{exercise}") == 2
 
 
-def test_solution_leaks_finds_a_solution_phrase(tmp_path, monkeypatch):
-    [half, _] = bookpages.parse_exercises(EXERCISE_MD, "demo", [])
-    monkeypatch.setattr(bookpages, "chapter_exercises", lambda name: [half])
-    (tmp_path / "page.html").write_text("<p>because the sink is <em>idle</em> more often than not at the lower "
-                                        "rate.</p>")
-    (tmp_path / "clean.html").write_text("<p>What happens to the loss?</p>")
-    leaks = bookpages.solution_leaks(tmp_path, ["demo"])
-    assert leaks == ["ex-demo-half: 'because the sink is idle more often than not at' in page.html"]  # ten words
-    (tmp_path / "page.html").unlink()
-    assert bookpages.solution_leaks(tmp_path, ["demo"]) == []
+def test_solution_markers_find_every_word_run_and_the_computed_answer(tmp_path):
+    """Issue 26 item 5: a solution is found by every 6-word run of it as rendered (here with its computed
+    answer), except runs the rest of the chapter shows too, and by its solution-only glued outputs."""
+    import nbformat
+
+    nb = nbformat.v4.new_notebook()
+    cell = nbformat.v4.new_code_cell("")
+    cell.outputs = [nbformat.v4.new_output("display_data", data={
+        "application/papermill.record/text/plain": "'the sink idles, so the queue empties'"},
+        metadata={"scrapbook": {"name": "answer", "mime_prefix": "application/papermill.record/"}})]
+    nb.cells = [cell]
+    nbformat.write(nb, tmp_path / "demo.ipynb")
+    md = ("Because the sink is idle more often than not.\n\n```{exercise} Half\n:label: ex-demo-half\nWhy?\n```\n"
+          "```{solution} ex-demo-half\nBecause the sink is idle more often than not: {glue:text}`answer`.\n```\n")
+    [marker] = bookpages.solution_markers("demo", md, tmp_path / "demo.ipynb")
+    assert marker.glue_names == {"answer"}
+    assert "not the sink idles so the" in marker.shingles  # the computed answer, as the reader sees it
+    assert "because the sink is idle more" not in marker.shingles  # the chapter says that outside too
+    (tmp_path / "site").mkdir()
+    (tmp_path / "site" / "page.html").write_text("<p>It <em>idles</em>, so the queue empties.</p>")
+    assert bookpages.solution_leaks(tmp_path / "site", ["demo"], [marker]) == []  # no run of six of its words
+    (tmp_path / "site" / "page.html").write_text("<p>than not: the sink <em>idles</em>, so the queue</p>")
+    assert bookpages.solution_leaks(tmp_path / "site", ["demo"], [marker]) == [
+        "demo ex-demo-half: 'not the sink idles so the' in page.html"]
+    (tmp_path / "site" / "page.html").unlink()
+    nbformat.write(nb, tmp_path / "site" / "demo.ipynb")  # a stored output is a leak, whatever it says
+    assert bookpages.solution_leaks(tmp_path / "site", ["demo"], [marker]) == [
+        "demo ex-demo-half: stored output 'answer' in demo.ipynb"]
+    nb.cells.insert(0, nbformat.v4.new_markdown_cell(md))  # the notebook the student edition strips
+    stripped = bookpages.student_notebook(json.loads(nbformat.writes(nb)))
+    assert stripped["cells"][1]["outputs"] == [] and "{solution}" not in stripped["cells"][0]["source"]
+    assert "{exercise}" in stripped["cells"][0]["source"]
+
+
+def test_a_solution_without_words_of_its_own_cannot_be_checked_and_is_refused(tmp_path):
+    md = "Yes.\n```{exercise} E\n:label: ex-e\nQ?\n```\n```{solution} ex-e\nYes.\n```\n"
+    with pytest.raises(ValueError, match="the solution of ex-e has no words of its own"):
+        bookpages.solution_markers("demo", md, tmp_path / "none.ipynb")
 
 
 def test_status_page_from_outcomes_and_without_a_record(tmp_path, monkeypatch):

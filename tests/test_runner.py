@@ -496,3 +496,41 @@ def test_the_scorecard_page_reads_an_undefined_check_as_missing_not_none(demo_pr
     page = scorecard_page(["demo"])
     row = page[page.index(">wait<"):].split("</tr>")[0]
     assert "not applicable" in row and "None" not in row and "nan" not in row.lower(), row
+
+
+STUDENT_CELLS = '''
+```{code-cell} ipython3
+ch.glue("demo_answer", f"the wait is {2 * w:.3f} seconds at twice the scale")
+```
+
+```{exercise} Twice the scale
+:label: ex-demo-scale
+What is the wait at twice the scale?
+```
+
+```{solution} ex-demo-scale
+:class: dropdown
+Doubling the scale doubles every service time, so {glue:text}`demo_answer`.
+```
+'''
+
+
+def test_a_student_run_keeps_the_exercise_and_leaks_no_solution(demo_project):
+    """Issue 26 item 5: `mmbook run --student` leaves the solution (its words and its computed answer)
+    out of every file of the run; the same run without --student shows it, closed."""
+    notebook = demo_project / "notebooks" / "demo.md"
+    notebook.write_text(notebook.read_text() + STUDENT_CELLS)
+    answer = "the wait is 2.000 seconds at twice the scale"  # 2 x 1 / (2 - 1): the M/M/1 wait at rate 1
+    full, student = demo_project / "runs" / "full", demo_project / "runs" / "student"
+    run_chapter("demo", {}, full)
+    run_chapter("demo", {}, student, student=True)
+    page = (full / "demo.html").read_text()
+    assert answer in page and '<details class="mm-solution">' in page
+    for file in student.rglob("*"):
+        if file.is_file() and file.suffix in (".html", ".ipynb", ".md", ".json"):
+            text = file.read_text()
+            assert answer not in text and "doubles every service time" not in text, file.name
+    stored = [o.get("metadata", {}).get("scrapbook", {}).get("name") for c in
+              json.loads((student / "demo.ipynb").read_text())["cells"] for o in c.get("outputs", [])]
+    assert "demo_answer" not in stored and "wait_text" in stored  # the answer's output goes, the rest stays
+    assert "Twice the scale" in (student / "demo.html").read_text()

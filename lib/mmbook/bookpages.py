@@ -403,16 +403,86 @@ def strip_solutions(text: str) -> str:
     return FENCE.sub(lambda m: "" if m["kind"] == "solution" else m.group(0), text)
 
 
+def glue_names(text: str) -> set[str]:
+    """The glued names a MyST text refers to (format specs and ``notebook::`` prefixes removed).
+
+    Examples
+    --------
+    >>> sorted(glue_names("{glue:text}`a:.2e`, {glue}`b`, {glue:md}`x.ipynb::c`"))
+    ['a', 'b', 'c']
+    """
+    names = set()
+    for m in GLUE_ROLE.finditer(text):
+        inner = m["text"].split("::")[-1]
+        names.add(inner.split(":")[0])
+    return names
+
+
+def solution_only_glue_names(markdown: str) -> set[str]:
+    r"""The glued names that a chapter's solutions refer to and nothing else in it does: their stored
+    outputs are solutions (a computed answer) and leave the student edition with them.
+
+    Examples
+    --------
+    >>> md = "Loss {glue:text}`loss:.2f`.\n```{solution} ex-a\nIt is {glue:text}`ans` (see {glue}`loss`).\n```\n"
+    >>> solution_only_glue_names(md)
+    {'ans'}
+    """
+    inside = set()
+    for m in FENCE.finditer(markdown):
+        if m["kind"] == "solution":
+            inside |= glue_names(m["body"])
+    return inside - glue_names(strip_solutions(markdown))
+
+
+def _cell_text(cell: dict) -> str:
+    return "".join(cell["source"]) if isinstance(cell.get("source"), list) else cell.get("source", "")
+
+
+def student_notebook(nb: dict) -> dict:
+    """A notebook (as JSON) without its solutions: ``{solution}`` blocks leave the markdown cells and the
+    stored outputs of solution-only glued names (:func:`solution_only_glue_names`) leave the code cells.
+    The code that computes an answer stays: a student re-running it is doing the exercise."""
+    markdown = "\n".join(_cell_text(c) for c in nb.get("cells", []) if c.get("cell_type") == "markdown")
+    hidden = solution_only_glue_names(markdown)
+    answers = _hidden_texts(nb, hidden)
+    for cell in nb.get("cells", []):
+        if cell.get("cell_type") == "markdown":
+            cell["source"] = strip_solutions(_cell_text(cell))
+        elif cell.get("outputs"):
+            cell["outputs"] = [o for o in cell["outputs"] if not _is_answer(o, hidden, answers)]
+    return nb
+
+
+def _plain_texts(output: dict) -> set[str]:
+    """The text/plain forms an output shows (glued or displayed), quotes of a repr removed."""
+    texts = set()
+    for mime, value in output.get("data", {}).items():
+        if mime.endswith("text/plain"):
+            texts.add(("".join(value) if isinstance(value, list) else str(value)).strip().strip("'\""))
+    return texts - {""}
+
+
+def _hidden_texts(nb: dict, hidden: set[str]) -> set[str]:
+    """The values of the solution-only glued outputs of ``nb``."""
+    return {t for c in nb.get("cells", []) for o in c.get("outputs", [])
+            if o.get("metadata", {}).get("scrapbook", {}).get("name") in hidden for t in _plain_texts(o)}
+
+
+def _is_answer(output: dict, hidden: set[str], answers: set[str]) -> bool:
+    """A solution-only glued output, or any output showing one's value (``ch.glue`` returns the value, so a
+    cell ending with it displays the answer a second time, unnamed)."""
+    if output.get("metadata", {}).get("scrapbook", {}).get("name") in hidden:
+        return True
+    return bool(_plain_texts(output) & answers)
+
+
 def _strip_file(file: Path) -> None:
-    """Remove solution blocks from a downloadable notebook (.ipynb) or MyST source (.md) in place."""
+    """Remove the solutions from a downloadable notebook (.ipynb) or MyST source (.md) in place."""
     if file.suffix == ".md":
         file.write_text(strip_solutions(file.read_text(encoding="utf-8")), encoding="utf-8")
     elif file.suffix == ".ipynb":
-        nb = json.loads(file.read_text(encoding="utf-8"))
-        for cell in nb.get("cells", []):
-            if cell.get("cell_type") == "markdown":
-                source = "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
-                cell["source"] = strip_solutions(source)
+        nb = student_notebook(json.loads(file.read_text(encoding="utf-8")))
         file.write_text(json.dumps(nb, indent=1) + "\n", encoding="utf-8")
 
 
@@ -433,38 +503,145 @@ def _student_extra(root: Path, out: Path) -> list[str]:
     return extra
 
 
-def _solution_phrases(names: list[str]) -> list[tuple[str, str]]:
-    """(label, phrase): a run of at least six plain words from each solution, to look for in HTML."""
-    found = []
-    for name in names:
-        for ex in chapter_exercises(name):
-            text = re.sub(r"\{[a-z:]+\}`[^`]*`|`[^`]*`|\$[^$]*\$|\[[^\]]*\]\([^)]*\)", " ", ex.solution)
-            runs = re.findall(r"[A-Za-z]+(?: [A-Za-z]+){5,}", text)
-            if runs:
-                phrase = max(runs, key=len)
-                found.append((ex.label, " ".join(phrase.split()[:10])))
-    return found
+# ----------------------------------------------------------------------------- the leak check
+#: a solution is found by every run of this many words of it (as the reader sees it: glued values in)
+#: that the rest of its chapter does not also contain; one phrase per solution missed computed answers
+SHINGLE_WORDS = 6
+WORD = re.compile(r"[a-z0-9]+(?:[.,][0-9]+)*")
 
 
-def solution_leaks(html_dir: Path, names: list[str]) -> list[str]:
-    """Solutions whose text appears anywhere in ``html_dir`` (HTML, search index, sources): [] if none."""
+def _words(text: str) -> list[str]:
+    """Lower-case words and numbers of a text, markup and punctuation dropped (HTML tags removed first)."""
     import html as html_mod
 
-    phrases = _solution_phrases(names)
-    if not phrases:
+    plain = html_mod.unescape(re.sub(r"<[^>]+>", " ", text)).lower()
+    return WORD.findall(plain)
+
+
+def _shingles(words: list[str], n: int = SHINGLE_WORDS) -> set[str]:
+    return {" ".join(words[i:i + n]) for i in range(len(words) - n + 1)}
+
+
+def _rendered(text: str, glued: dict[str, dict[str, Any]]) -> str:
+    """``text`` with every glue role replaced by its value as the page shows it."""
+    from mmbook.standalone import _format_text
+
+    def value(m: re.Match) -> str:
+        inner = m["text"].split("::")[-1]
+        name, _, fmt = inner.partition(":")
+        bundle = glued.get(name, {})
+        if m["role"] == "glue:md" and "text/markdown" in bundle:
+            return str(bundle["text/markdown"])
+        return _format_text(bundle, fmt or None) if bundle else " "
+
+    return GLUE_ROLE.sub(value, text)
+
+
+@dataclass(frozen=True)
+class SolutionMarkers:
+    """What betrays one solution: runs of its words (``shingles``) and its solution-only glued names."""
+
+    chapter: str
+    label: str
+    shingles: frozenset[str]
+    glue_names: frozenset[str]
+
+
+def solution_markers(name: str, markdown: str | None = None, notebook: Path | None = None) -> list[SolutionMarkers]:
+    """The markers of every solution of chapter ``name``: each run of :data:`SHINGLE_WORDS` words of the
+    solution as rendered with this build's glued values, except runs the rest of the chapter also has
+    (an exercise quoting its own question), and the glued names only its solutions use (their stored
+    outputs in a notebook are the computed answer). A solution with no marker raises: it could leak
+    unseen. ``notebook`` is the executed chapter whose values the solutions show (default: the book's).
+    """
+    import nbformat
+
+    from mmbook.standalone import glued_values
+
+    markdown = chapter_markdown(name) if markdown is None else markdown
+    notebook = notebook or paths.project_root() / "book" / "chapters" / f"{name}.ipynb"
+    glued = glued_values(nbformat.read(notebook, as_version=4)) if notebook.is_file() else {}
+    only = solution_only_glue_names(markdown)
+    # what a student may see: the text outside solutions, every other glued value and cell output (the
+    # scorecard's claims, composed sentences), so that a phrase a solution shares with them is no marker
+    visible = [_rendered(strip_solutions(markdown), glued), *_visible_outputs(notebook, only),
+               *_figure_texts(name, notebook)]
+    rest = set().union(*(_shingles(_words(text)) for text in visible))
+    out = []
+    for ex in parse_exercises(markdown, name):
+        if not ex.solution.strip():
+            continue
+        shingles = frozenset(_shingles(_words(_rendered(ex.solution, glued))) - rest)
+        names = frozenset(glue_names(ex.solution) & only)
+        if not shingles and not names:
+            raise ValueError(f"{name}: the solution of {ex.label} has no words of its own to find it by "
+                             f"(at least {SHINGLE_WORDS} words, or a glued value only solutions use)")
+        out.append(SolutionMarkers(name, ex.label, shingles, names))
+    return out
+
+
+def _visible_outputs(source: Path, hidden: set[str]) -> list[str]:
+    """The texts of an executed chapter's outputs (HTML, markdown or plain) except the answers: the glued
+    ``hidden`` and any output showing one of their values (see :func:`student_notebook`)."""
+    if not source.is_file():
         return []
-    texts = {}
-    for file in Path(html_dir).rglob("*"):
-        if file.is_file() and file.suffix in (".html", ".js", ".ipynb", ".md", ".txt", ".json"):
-            raw = file.read_text(encoding="utf-8", errors="replace")
-            plain = html_mod.unescape(re.sub(r"<[^>]+>", " ", raw))
-            texts[file] = " ".join(plain.split())
+    nb = json.loads(source.read_text(encoding="utf-8"))
+    answers = _hidden_texts(nb, hidden)
+    texts = []
+    for cell in nb.get("cells", []):
+        for out in cell.get("outputs", []):
+            if _is_answer(out, hidden, answers):
+                continue
+            data = out.get("data", {})
+            for mime, value in data.items():
+                if mime.endswith(("text/html", "text/markdown", "text/plain")):
+                    texts.append("".join(value) if isinstance(value, list) else str(value))
+    return texts
+
+
+def _figure_texts(name: str, notebook: Path) -> list[str]:
+    """The alt texts of the chapter's figures (``coverage.json`` beside the run's notebook, else the book's)."""
+    for folder in (notebook.parent, paths.default_chapter_dir(name)):
+        try:
+            coverage = json.loads((folder / "coverage.json").read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        return [str(f.get("alt", "")) for f in coverage.get("figures", []) if isinstance(f, dict)]
+    return []
+
+
+def _stored_glue_names(nb_text: str) -> set[str]:
+    try:
+        nb = json.loads(nb_text)
+    except ValueError:
+        return set()
+    return {o.get("metadata", {}).get("scrapbook", {}).get("name") for c in nb.get("cells", [])
+            for o in c.get("outputs", []) if isinstance(o, dict)} - {None}
+
+
+#: the files a solution could be copied into (figures are drawn before any solution is composed)
+LEAK_SUFFIXES = (".html", ".js", ".ipynb", ".md", ".txt", ".json", ".csv")
+
+
+def solution_leaks(folder: Path, names: list[str], markers: list[SolutionMarkers] | None = None) -> list[str]:
+    """Solutions found in any text file under ``folder`` (HTML, search index, sources, notebooks): one
+    line per solution and file, naming the marker found; [] if none. See :func:`solution_markers`."""
+    markers = markers if markers is not None else [m for n in names for m in solution_markers(n)]
+    if not markers:
+        return []
     leaks = []
-    for label, phrase in phrases:
-        for file, text in texts.items():
-            if phrase in text:
-                leaks.append(f"{label}: {phrase!r} in {file.relative_to(html_dir)}")
-                break
+    for file in sorted(Path(folder).rglob("*")):
+        if not file.is_file() or file.suffix not in LEAK_SUFFIXES:
+            continue
+        raw = file.read_text(encoding="utf-8", errors="replace")
+        found = _shingles(_words(raw.replace("\\n", " ")))
+        stored = _stored_glue_names(raw) if file.suffix == ".ipynb" else set()
+        for m in markers:
+            words = sorted(m.shingles & found)
+            outputs = sorted(m.glue_names & stored)
+            if words or outputs:
+                what = f"stored output {outputs[0]!r}" if outputs else f"{words[0]!r}"
+                leaks.append(f"{m.chapter} {m.label}: {what} in {file.relative_to(folder)}")
     return leaks
 
 

@@ -58,6 +58,8 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("-f", "--file", type=Path, help="YAML file of parameter values")
     r.add_argument("--output", type=Path, required=True,
                    help="folder for this run: new, empty, or an earlier mmbook run (never the book's build)")
+    r.add_argument("--student", action="store_true",
+                   help="leave every exercise's solution out of the run's notebook, page and source")
     s = sub.add_parser("sweep", help="run a chapter over a grid or a Latin hypercube of parameters",
                        epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter)
     s.add_argument("chapter")
@@ -280,7 +282,7 @@ def _run(args: argparse.Namespace) -> int:
     check_output_dir(args.output.absolute())
     changed = {k: v for k, v in values.items() if v != spec.parameters[k].default}
     print(f"running {args.chapter} with {changed or 'the default parameters'} ...", file=sys.stderr)
-    result = run_chapter(args.chapter, overrides, args.output, progress=True)
+    result = run_chapter(args.chapter, overrides, args.output, progress=True, student=args.student)
     res = result.results
     warn = f", {len(res.get('warnings', []))} warnings" if res.get("warnings") else ""
     print(f"done: {result.output_dir}\n  notebook {result.notebook.name}, page {args.chapter}.html, "

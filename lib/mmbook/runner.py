@@ -160,8 +160,12 @@ def write_source_notebook(source: Path, target: Path) -> None:
 
 
 def run_chapter(name: str, overrides: dict[str, Any] | None = None, output_dir: Path | str | None = None,
-                *, allow_book_build: bool = False, progress: bool = False) -> RunResult:
+                *, allow_book_build: bool = False, progress: bool = False, student: bool = False) -> RunResult:
     """Execute chapter ``name`` with ``overrides`` into ``output_dir``.
+
+    ``student``: the run's notebook, page and source carry no solution (see
+    :func:`mmbook.bookpages.student_notebook`); the run is refused, nothing kept, if any file of it
+    still shows one (:func:`mmbook.bookpages.solution_leaks`).
 
     Writes ``NAME.ipynb`` (executed), ``NAME.html`` (standalone page), ``NAME.md`` (the source),
     ``figures/`` (PNG and SVG), ``tables/`` (CSV), ``results.json``, ``coverage.json`` and the
@@ -189,7 +193,7 @@ def run_chapter(name: str, overrides: dict[str, Any] | None = None, output_dir: 
         remove_stale_partials(output_dir)
         check_output_dir(output_dir, allow_book_build)  # again: another run may have finished meanwhile
         try:
-            return _run_locked(name, spec, values, output_dir, allow_book_build, progress)
+            return _run_locked(name, spec, values, output_dir, allow_book_build, progress, student)
         except OSError as exc:  # a full disk while writing: one line, nothing half-written
             if exc.errno not in _WRITE_ERRNOS:
                 raise
@@ -213,7 +217,7 @@ def _write_error(output_dir: Path, exc: OSError) -> OutputError:
 
 
 def _run_locked(name: str, spec: params_mod.ChapterSpec, values: dict[str, Any], output_dir: Path,
-                allow_book_build: bool, progress: bool) -> RunResult:
+                allow_book_build: bool, progress: bool, student: bool = False) -> RunResult:
     """:func:`run_chapter` once the output folder is checked and locked."""
     work = Path(tempfile.mkdtemp(prefix=f".{output_dir.name}.", suffix=".partial", dir=output_dir.parent))
     kernel_dir = new_kernel_dir()
@@ -283,9 +287,12 @@ def _run_locked(name: str, spec: params_mod.ChapterSpec, values: dict[str, Any],
             raise RuntimeError(f"chapter {name!r} did not write results.json (does it call ch.save()?)")
         results = json.loads((work / "results.json").read_text())
         shutil.copy2(spec.notebook, work / f"{name}.md")
+        markers = _strip_solutions(name, spec, work, executed) if student else None
         box, exporter = page_tools.result()
         decorated = decorate_notebook(executed, spec, values, results, book=allow_book_build, run_box_html=box)
         export_page_html(decorated, work / f"{name}.html", spec, results, exporter)
+        if markers is not None:
+            _refuse_leaks(name, work, markers)
         written = sorted(p.relative_to(work).as_posix() for p in work.rglob("*") if p.is_file())
         (work / MARKER).write_text(json.dumps({"chapter": name, "files": written}, indent=1) + "\n")
         _move_into_place(work, output_dir, book_build=allow_book_build and _in_book_build(output_dir))
@@ -299,6 +306,28 @@ def _run_locked(name: str, spec: params_mod.ChapterSpec, values: dict[str, Any],
 
 
 #: the hidden work folder of a run into ``NAME`` (tempfile.mkdtemp's eight random characters)
+def _strip_solutions(name: str, spec: params_mod.ChapterSpec, work: Path, executed: Path) -> list:
+    """The student edition of a run: the markers of its solutions (from the executed notebook, before
+    stripping), then the notebook and the source without them."""
+    from mmbook import bookpages
+
+    markers = bookpages.solution_markers(name, spec.notebook.read_text(encoding="utf-8"), executed)
+    nb = bookpages.student_notebook(json.loads(executed.read_text(encoding="utf-8")))
+    executed.write_text(json.dumps(nb, indent=1) + "\n", encoding="utf-8")
+    source = work / f"{name}.md"
+    source.write_text(bookpages.strip_solutions(source.read_text(encoding="utf-8")), encoding="utf-8")
+    return markers
+
+
+def _refuse_leaks(name: str, work: Path, markers: list) -> None:
+    from mmbook import bookpages
+
+    leaks = bookpages.solution_leaks(work, [name], markers)
+    if leaks:
+        raise RuntimeError(f"chapter {name!r}: the student run still shows {len(leaks)} solution(s), nothing "
+                           "was kept: " + "; ".join(leaks[:3]))
+
+
 def _partial_pattern(output_dir: Path):
     import re
 

@@ -65,13 +65,15 @@ def _body_without_options(body: str) -> str:
 
 
 def rewrite_markdown(text: str, values: dict[str, dict[str, Any]]) -> str:
-    """Rewrite the MyST constructs of one markdown cell into plain Markdown/HTML.
+    r"""Rewrite the MyST constructs of one markdown cell into plain Markdown/HTML.
 
     Examples
     --------
     >>> vals = {"w": {"text/plain": "2.0"}}
     >>> rewrite_markdown("The wait is {glue:text}`w:.2f` s, see {numref}`fig-x`.", vals)
     'The wait is 2.00 s, see fig-x.'
+    >>> rewrite_markdown("```{solution} ex-a\n:class: dropdown\nIt is {glue:text}`w`.\n```\n", vals)
+    '<details class="mm-solution"><summary>Solution</summary>\n\nIt is 2.0.\n\n</details>\n\n'
     """
     def fence(match: re.Match) -> str:
         kind, arg, body = match.group(2), match.group(3).strip(), match.group(4)
@@ -83,6 +85,8 @@ def rewrite_markdown(text: str, values: dict[str, dict[str, Any]]) -> str:
         inner = rewrite_markdown(_body_without_options(body), values)
         if kind == "dropdown":
             return f"<details><summary>{arg or 'Details'}</summary>\n\n{inner}\n\n</details>\n"
+        if kind == "solution":  # closed, as the book shows it: a reader tries the exercise first
+            return f"<details class=\"mm-solution\"><summary>Solution</summary>\n\n{inner}\n\n</details>\n"
         if kind in ("math", "code-cell"):
             return match.group(0)
         if kind == "bibliography":
