@@ -675,9 +675,9 @@ def render_student_book(names: list[str], strict: bool = True) -> Path:
     built = out / "_build" / "html"
     html_dir = out / "html"
     shutil.move(str(built), str(html_dir))
-    for folder in out.glob("extra-*"):
-        shutil.rmtree(folder)
-    leaks = solution_leaks(html_dir, names)
+    for folder in [*out.glob("extra-*"), out / "_build"]:  # _build keeps executed copies of the chapters
+        shutil.rmtree(folder, ignore_errors=True)
+    leaks = solution_leaks(out, names)  # every file the student build wrote, not only the pages
     if leaks:
         raise RuntimeError("student edition contains solution text:\n  " + "\n  ".join(leaks))
     return html_dir
