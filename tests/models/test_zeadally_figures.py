@@ -1,4 +1,5 @@
-"""Every Zeadally figure draws, fits the book column and is legible (text >= 9 pt at display size)."""
+"""Every Zeadally figure draws, fits the book column, is legible (text >= 9 pt at display size) and draws no
+text over another text, a legend or its axes' edge."""
 
 import matplotlib
 
@@ -9,7 +10,7 @@ import pandas as pd  # noqa: E402
 import pytest  # noqa: E402
 
 from mmperf.data import load_table  # noqa: E402
-from mmperf.plotting import FULL_SIZE_WIDTH_IN, check_legible, use_book_style  # noqa: E402
+from mmperf.plotting import FULL_SIZE_WIDTH_IN, check_legible, check_overprint, use_book_style  # noqa: E402
 from mmstudies.zeadally import analytic as a  # noqa: E402
 from mmstudies.zeadally import costfit, figures  # noqa: E402
 
@@ -49,5 +50,6 @@ def test_figure_is_legible(name):
     try:
         assert fig.get_figwidth() <= FULL_SIZE_WIDTH_IN
         assert check_legible(fig) == []
+        assert check_overprint(fig) == []
     finally:
         plt.close(fig)

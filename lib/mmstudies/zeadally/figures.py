@@ -230,8 +230,11 @@ def regression(fit_all: pd.DataFrame, fit: pd.DataFrame, loo: pd.DataFrame):
             label="leave-one-out prediction (ours)")
     for _, r in fit_all.iterrows():
         if r["fitted"] > 0:
+            # a label in the right part of the log axes goes to the left of its point, never past the edge
+            right = np.log(r["observed"] / lo) / np.log(hi / lo) > 0.6
             ax.annotate(r["config"].replace(", 32 KB", "").replace(", 256 KB", "").replace("Jetstream", "Jet"),
-                        (r["observed"], r["fitted"]), textcoords="offset points", xytext=(7, -4), fontsize=9)
+                        (r["observed"], r["fitted"]), textcoords="offset points", xytext=(-7 if right else 7, -4),
+                        ha="right" if right else "left", fontsize=9)
     ax.set_xscale("log")
     ax.set_yscale("log")
     ax.set_xlim(lo, hi)
