@@ -490,8 +490,8 @@ class Chapter:
         table["tolerance"] = [(r if t == "—" else f"{t}: {r}") if r else t
                               for t, r in zip(table["tolerance"], table["reason"], strict=True)]
         table = table.drop(columns=["note", "reason"])
+        table["where"] = [_where_cell(r) for r in records]
         if any("id" in r for r in records):
-            table["where"] = [_where_cell(r) for r in records]
             table["paper"] = [_paper_cell(r) for r in records]
             table["audit"] = [r.get("audit", "") for r in records]
         return _show(table, status="status", wrap=["what", "where", "tolerance", "paper", "audit"]
@@ -552,16 +552,46 @@ class Chapter:
         return file
 
 
+#: a source-text line reference as the chapters write it ("seed 002 line 108", "seed lines 246-248",
+#: "line 1449"): provenance for the book's reviewers, not something a reader holding the paper can find
+SOURCE_LINE = re.compile(r"(?:seed\s+(?:\d+\s+)?|source text,?\s+)?\blines?\s+\d+(?:\s*[-–,]\s*\d+)*(?:\s+and\s+\d+)?",
+                         re.I)
+
+
+def reader_location(where: str) -> str:
+    """Where a reader holding the paper finds a value: the section, table, figure or equation of ``where``,
+    without the source text's line numbers (they stay in the check's provenance, ``source``).
+
+    Examples
+    --------
+    >>> reader_location("Section 5.1 (seed line 195); Section 6 (seed line 325)")
+    'Section 5.1; Section 6'
+    >>> reader_location("Sec. 4.6.4 line 1449; line 1387")
+    'Sec. 4.6.4'
+    >>> reader_location("Sec. 4.6.1, seed line 1387")
+    'Sec. 4.6.1'
+    >>> reader_location("Table 4.2; analysis rate seed line 1334")
+    'Table 4.2; analysis rate'
+    >>> reader_location("seed line 12")  # nothing else to say: keep the reference rather than nothing
+    'seed line 12'
+    """
+    text = SOURCE_LINE.sub("", where)
+    text = re.sub(r"\(\s*[,;]?\s*\)", "", text)          # an emptied parenthesis
+    text = re.sub(r"\s*[,;]\s*(?=[,;]|$)", "", text)       # a separator left before another or at the end
+    text = re.sub(r"\s+(?=[,;)])", "", text)
+    text = re.sub(r"\s{2,}", " ", text).strip(" ,;")
+    return text or where
+
+
 def _where_cell(record: dict[str, Any]) -> str:
-    """Where a checks-table check sits in the paper, with the seed line its source quotes (before its colon).
+    """Where a check sits in the paper, as a reader holding it can find it (see :func:`reader_location`).
 
     Examples
     --------
     >>> _where_cell({"where": "Table 1", "source": "seed 002 line 108: 'Throughput 8.4'"})
-    'Table 1 (seed 002 line 108)'
+    'Table 1'
     """
-    line = str(record.get("source", "")).split(":")[0].strip()
-    return f"{record['where']} ({line})" if line else record["where"]
+    return reader_location(str(record["where"]))
 
 
 def _paper_cell(record: dict[str, Any]) -> str | float:
