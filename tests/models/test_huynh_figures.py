@@ -9,7 +9,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
 
-from mmperf.plotting import check_legible, use_book_style  # noqa: E402
+from mmperf.plotting import check_legible, check_overprint, use_book_style  # noqa: E402
 from mmstudies.huynh import analytic as A  # noqa: E402
 from mmstudies.huynh import figures as F  # noqa: E402
 from mmstudies.huynh.config import Config, paper_values  # noqa: E402
@@ -44,6 +44,7 @@ def test_every_figure_builds_fits_the_column_and_is_legible(summaries):
     for name, fig in _figures(summaries).items():
         assert fig.get_size_inches()[0] <= 6.9 + 1e-9, name
         assert check_legible(fig) == [], name
+        assert check_overprint(fig) == [], name  # issue 25: no text over text, legend, edge or box
         assert not any("Fig." in t.get_text() for ax in fig.axes for t in [ax.title]), name
         plt.close(fig)
 

@@ -7,7 +7,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
 
-from mmperf.plotting import check_legible, use_book_style  # noqa: E402
+from mmperf.plotting import check_legible, check_overprint, use_book_style  # noqa: E402
 from mmstudies.sharp import figures  # noqa: E402
 
 
@@ -18,6 +18,7 @@ def test_schematics_are_legible(make):
     use_book_style()
     fig = make()
     assert check_legible(fig) == []
+    assert check_overprint(fig) == []  # issue 25: the site's microphone label spilled out of its box
     assert fig.get_size_inches()[0] <= 6.9
     plt.close(fig)
 

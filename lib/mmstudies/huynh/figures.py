@@ -126,7 +126,7 @@ def fig_scb():
     blank_axes(ax, (-0.02, 1.02), (-0.06, 1.0))
     _box(ax, (0.0, 0.66), 0.42, 0.24, "host CPU:\nbuilds the\ncontrol block")
     _box(ax, (0.56, 0.66), 0.44, 0.24, "memory:\ncontrol block,\ndata buffer")
-    _box(ax, (0.24, 0.0), 0.52, 0.22, "I/O adapter\n(80C186): one\nrequest per device")
+    _box(ax, (0.20, -0.04), 0.60, 0.28, "I/O adapter\n(80C186): one\nrequest per device")
     _arrow(ax, (0.42, 0.80), (0.56, 0.80))
     ax.text(0.49, 0.92, "write", fontsize=9, ha="center")
     _arrow(ax, (0.28, 0.66), (0.40, 0.22), PALETTE[3])

@@ -30,7 +30,7 @@ def draw_site_layout():
         box(ax, (x, 5.4), 0.8, 0.7, "loud-\nspeaker", fc="#e7f4ec", fontsize=8)
     box(ax, (2.0, 1.8), 6.0, 1.6, "", fc="#f4efe6")
     ax.text(5.0, 3.2, "ordinary table", ha="center", fontsize=8, color="#666")
-    box(ax, (4.5, 2.4), 1.0, 0.5, "microphone\n(or array)", fc="#fde9c9", fontsize=8)
+    box(ax, (4.2, 2.3), 1.6, 0.65, "microphone\n(or array)", fc="#fde9c9", fontsize=8)
     box(ax, (2.3, 2.0), 1.3, 0.6, "writing\ntablet", fc="#eee", fontsize=8)
     box(ax, (6.4, 2.0), 1.3, 0.6, "keyboard", fc="#eee", fontsize=8)
     for x in (3.0, 5.0, 7.0):
