@@ -189,15 +189,17 @@ OVERPRINT_PX = 1.5
 
 
 def _undrawn_tick_labels(fig) -> set[int]:
-    """The ids of tick labels matplotlib keeps but does not draw (ticks outside the axis's view interval)."""
+    """The ids of tick labels matplotlib keeps but does not draw (ticks outside the axis's view interval, or
+    of an axes or axis switched off)."""
     undrawn: set[int] = set()
     for ax in fig.axes:
         for axis in (ax.xaxis, ax.yaxis):
+            hidden = not (ax.axison and axis.get_visible())  # ax.axis("off") hides every tick label
             low, high = sorted(axis.get_view_interval())
             span = (high - low) or 1.0
             for tick in [*axis.get_major_ticks(), *axis.get_minor_ticks()]:
                 loc = tick.get_loc()
-                if loc is None or not low - 1e-9 * span <= loc <= high + 1e-9 * span:
+                if hidden or loc is None or not low - 1e-9 * span <= loc <= high + 1e-9 * span:
                     undrawn.update((id(tick.label1), id(tick.label2)))
     return undrawn
 

@@ -7,7 +7,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
 
-from mmperf.plotting import check_legible, use_book_style  # noqa: E402
+from mmperf.plotting import check_legible, check_overprint, use_book_style  # noqa: E402
 from mmstudies.hsieh_messaging import analytic, scoring  # noqa: E402
 from mmstudies.hsieh_messaging import experiments as ex  # noqa: E402
 from mmstudies.hsieh_messaging import figures as figs  # noqa: E402
@@ -49,7 +49,7 @@ def test_every_figure_is_legible_and_fits_the_column(results):
     problems = {}
     for name, fig in _figures(results).items():
         assert fig.get_size_inches()[0] <= 6.9 + 1e-9, name
-        small = check_legible(fig)
+        small = check_legible(fig) + check_overprint(fig)  # issue 25: nothing drawn over text, legend or box
         if small:
             problems[name] = small
         plt.close(fig)

@@ -33,9 +33,10 @@ def _stamp(fig, text: str) -> None:
 
 
 def _legend_below(fig, ax, ncol: int = 3, bottom: float = 0.22) -> None:
-    """One legend for the figure, under the axes."""
+    """One legend for the figure, under the axes and above the line :func:`_stamp` may write."""
     handles, labels = ax.get_legend_handles_labels()
-    fig.legend(handles, labels, loc="lower center", ncol=ncol, fontsize=9, frameon=False)
+    fig.legend(handles, labels, loc="lower center", ncol=ncol, fontsize=9, frameon=False,
+               bbox_to_anchor=(0.5, 0.045))
     fig.subplots_adjust(bottom=bottom)
 
 
@@ -49,9 +50,9 @@ def routes_schematic():
     fig, (left, right) = plt.subplots(1, 2, figsize=(6.9, 3.6), gridspec_kw={"width_ratios": [1, 1.35]})
     blank_axes(left, (0, 10), (0, 10))
     left.set_title("Protocol hierarchy (Fig. 2.1)", fontsize=10)
-    box(left, (0.3, 8.2), 9.4, 1.3, "PVM task (libpvm) and pvmd", fc="#e2f0d9")
+    box(left, (0.3, 8.2), 9.4, 1.3, "PVM task (libpvm)\nand pvmd", fc="#e2f0d9")
     box(left, (0.3, 5.9), 4.4, 1.8, "Fore ATM API\n/ HP LLA", fc="#dbe9f6")
-    box(left, (5.3, 5.9), 4.4, 1.8, "BSD sockets:\nTCP, UDP, Unix", fc="#fde8d0")
+    box(left, (5.3, 5.9), 4.4, 1.8, "BSD sockets:\nTCP, UDP,\nUnix", fc="#fde8d0")
     box(left, (5.3, 3.7), 4.4, 1.7, "IP", fc="#fde8d0")
     box(left, (0.3, 1.0), 9.4, 2.2, "network: ATM (AAL4/5),\nHIPPI, Ethernet", fc="#eeeeee")
     left.text(2.5, 4.4, "bypass", ha="center", fontsize=9, style="italic", color=RED)
@@ -373,7 +374,7 @@ def tcp_trace(trace: dict):
         ax.set_title(f"window {k:.0f} KByte", fontsize=10)
     axes[-1].set_xlabel("time (ms)")
     fig.tight_layout(rect=(0, 0.1, 1, 1))
-    _legend_below(fig, axes[0], ncol=2, bottom=0.17)
+    _legend_below(fig, axes[0], ncol=2, bottom=0.2)
     _stamp(fig, "illustrative model, not the analyser trace")
     return fig
 
