@@ -7,7 +7,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
 
-from mmperf.plotting import FULL_SIZE_WIDTH_IN, check_legible, use_book_style  # noqa: E402
+from mmperf.plotting import FULL_SIZE_WIDTH_IN, check_legible, check_overprint, use_book_style  # noqa: E402
 from mmstudies.claypool_quality import experiments as ex  # noqa: E402
 from mmstudies.claypool_quality import figures  # noqa: E402
 
@@ -28,6 +28,7 @@ def test_figure_is_legible_and_titled_without_the_papers_number(run, name):
     try:
         assert fig.get_size_inches()[0] <= FULL_SIZE_WIDTH_IN
         assert check_legible(fig) == []
+        assert check_overprint(fig) == []  # issue 25: nothing drawn over text, a legend or an edge
         titles = [ax.get_title() for ax in fig.axes] + ([fig._suptitle.get_text()] if fig._suptitle else [])
         assert not any("Fig" in t for t in titles), titles
     finally:

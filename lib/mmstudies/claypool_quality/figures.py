@@ -108,9 +108,10 @@ def quality_space(limits: dict, point: dict | None = None, extra_points: dict | 
     def axis_label(k):
         return k if limits[k] == 1 else f"{k} / {limits[k]:g}"
 
-    ax.set_xlabel(axis_label(labels[0]), fontsize=9)
-    ax.set_ylabel(axis_label(labels[1]), fontsize=9)
-    ax.set_zlabel(axis_label(labels[2]), fontsize=9)
+    # labelpad: in 3-D the axis labels otherwise sit on the tick labels
+    ax.set_xlabel(axis_label(labels[0]), fontsize=9, labelpad=12)
+    ax.set_ylabel(axis_label(labels[1]), fontsize=9, labelpad=12)
+    ax.set_zlabel(axis_label(labels[2]), fontsize=9, labelpad=8)
     top = 1.3
     if point is not None:
         xyz = [point[k] / limits[k] for k in labels]
@@ -310,8 +311,10 @@ def fig6_11(r: Run):
     for k in FIG6_11_PROCESSORS:
         p = an.flying_point(k, 1, True, fs, server_unlimited=True)
         ax.plot(p["reduction_mbps"], p["latency_ms"], "o", color="#0072B2")
+        right = p["reduction_mbps"] > 0.6 * span  # a label near the right edge goes left of its point
         ax.annotate(f"{k:g} CPU{'s' if k != 1 else ''}", (p["reduction_mbps"], p["latency_ms"]),
-                    textcoords="offset points", xytext=(6, 2), fontsize=SMALL)
+                    textcoords="offset points", xytext=(-6 if right else 6, 2), ha="right" if right else "left",
+                    fontsize=SMALL)
     ax.set_yscale("log")
     ax.set_xlabel("data reduction received by the client (Mbit/s below 720)")
     ax.set_ylabel("latency added by the client (ms)")
