@@ -11,13 +11,13 @@ import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
 from mmperf.data import load_table  # noqa: E402
-from mmperf.plotting import check_legible, use_book_style  # noqa: E402
+from mmperf.plotting import check_legible, check_overprint, use_book_style  # noqa: E402
 from mmstudies import claypool_jitter as cj  # noqa: E402
 from mmstudies.claypool_jitter import figures  # noqa: E402
 
 
 def _check(fig):
-    problems = check_legible(fig)
+    problems = check_legible(fig) + check_overprint(fig)  # issue 25: no text over text, a legend or an edge
     plt.close(fig)
     assert not problems, problems
 
