@@ -485,7 +485,8 @@ def side_by_side(paper: dict[str, StageStats], m: pd.Series, unstable: str | Non
     """
     rows = []
     for k, stage in (("sl", "sl_src"), ("net", "net"), ("dec", "dec"), ("pres", "pres"), ("e2e", "e2e")):
-        row = {"stage": TABLE1_ROWS[k], "role": "input (target)" if k != "e2e" else "emergent (prediction)"}
+        row = {"stage": TABLE1_ROWS[k],
+               "role": "input (target)" if k != "e2e" else "mean, sd: the inputs' sums; min, max: the model's"}
         for col in ("min", "mean", "max", "sd"):
             row[f"{col}: paper"] = getattr(paper[k], col)
             row[f"{col}: ours"] = math.nan if (unstable and k == "e2e") else m[f"{stage}_{col}"]
@@ -612,7 +613,8 @@ def result_sentences(ch: Any, r: Run) -> None:
     ch.glue("sharp_util_sentence", text.util_sentence(
         sink_util=ch.metrics["sink_utilisation"], sink_util_ci=h["sink_utilisation"], offered_util=r.offered_util,
         paper_dec_mean=paper["dec"].mean, paper_pres_mean=paper["pres"].mean, period_ms=r.period_ms,
-        slack_ms=slack, max_queue=ch.metrics["max_queue_seen"], queue_capacity=r.params["queue_capacity"]))
+        slack_ms=slack, max_queue=ch.metrics["max_queue_seen"], queue_capacity=r.params["queue_capacity"],
+        at_paper_setting=not differs))
 
 
 def frame_loss(ch: Any, r: Run) -> None:
@@ -658,7 +660,7 @@ def frame_loss(ch: Any, r: Run) -> None:
     ch.glue("sharp_loss_sentence", text.loss_sentence(
         lost=r.lost, n_frames=n, n_reps=len(runs), frames_per_rep=p["frames_per_replication"], hi_reps=hi_r,
         lo_reps=lo_r, long_exact=r.long_exact, long_lost=r.long_lost, long_n=r.long_n, long_hi=long_hi,
-        period_ms=r.period_ms, bound=bound, unstable=r.unstable))
+        period_ms=r.period_ms, bound=bound, unstable=r.unstable, differs=paper_setting_differs(p)))
     ch.glue("sharp_late_sentence", text.late_sentence(late=r.late, n_frames=n, long_exact=r.long_exact,
                                                       late_long=late_long, long_n=r.long_n, bound=bound,
                                                       unstable=r.unstable))

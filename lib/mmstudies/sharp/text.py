@@ -136,9 +136,10 @@ def e2e_sentence(*, e2e_mean: float, ci_half_width: float, paper_e2e_mean: float
     if unstable:
         return f"Undefined in this run: {unstable}."
     at_sink = sink_wait_mean / wait_mean if wait_mean > 0 else 0.0
+    waits = (f"plus queueing waits of {wait_mean:.3f} ms per frame, {at_sink:.0%} of them at the sink"
+             if wait_mean >= 0.0005 else "with no queueing wait")
     text = (f"The model gives {e2e_mean:.2f} ms (± {ci_half_width:.2f} ms): the sum of the simulated stage means "
-            f"({stage_sum:.2f} ms) plus queueing waits of {wait_mean:.3f} ms per frame, {at_sink:.0%} of them at "
-            "the sink. ")
+            f"({stage_sum:.2f} ms) {waits}. ")
     if differs:
         return text + (f"The paper's {paper_e2e_mean:.1f} ms (Table 1) was measured at its own setting, which this "
                        f"run changes ({'; '.join(differs)}), so the two are not compared.")
@@ -170,10 +171,11 @@ def spread_sentence(*, sd: float, sd_ci: float, paper_sd: float, sd_independent:
     if unstable:
         return "Undefined in this run, for the same reason."
     text = (f"The model gives {sd:.2f} ms (± {sd_ci:.2f}) against the paper's {paper_sd:.2f} ms (Table 1). "
-            f"Independent stages give √(Σ sd²) = {sd_independent:.2f} ms from the table alone, so the standard "
-            "deviation, like the mean, is Table 1's own arithmetic. ")
+            f"Independent stages give √(Σ sd²) = {sd_independent:.2f} ms from the table alone")
     if differs:
-        text += f"This run changes the paper's setting ({'; '.join(differs)}). "
+        text += f"; this run changes the paper's setting ({'; '.join(differs)}), so neither is compared with ours. "
+    else:
+        text += ", so at the paper's setting the standard deviation, like the mean, is Table 1's own arithmetic. "
     lower = e2e_min < paper_min
     text += (f"The simulated minimum per sample is {'lower' if lower else 'higher'} than the measured one "
              f"({e2e_min:.1f} against {paper_min:.1f} ms)")
@@ -188,7 +190,7 @@ def spread_sentence(*, sd: float, sd_ci: float, paper_sd: float, sd_independent:
 
 def util_sentence(*, sink_util: float, sink_util_ci: float, offered_util: float, paper_dec_mean: float,
                   paper_pres_mean: float, period_ms: float, slack_ms: float, max_queue: float,
-                  queue_capacity: int) -> str:
+                  queue_capacity: int, at_paper_setting: bool = True) -> str:
     """The sink thread's busy share against the offered work, and the deepest Stream Layer queue seen.
 
     Examples
@@ -198,12 +200,17 @@ def util_sentence(*, sink_util: float, sink_util_ci: float, offered_util: float,
     >>> s[s.index("The sink cannot"):]
     'The sink cannot keep up with the frames. The bounded Stream Layer queues never held more than 3 waiting frames in any replication, against a capacity of 10.'
     """
-    return (f"The sink thread is busy {sink_util:.3f} of the time (± {sink_util_ci:.4f}); the offered work at "
-            f"these parameters is {offered_util:.3f} (Table 1's {paper_dec_mean:g} + {paper_pres_mean:g} ms, "
-            f"stretched by the background load, per {period_ms:.1f} ms frame period). "
-            + (f"With only {slack_ms:.1f} ms of slack per frame, t6 is the bottleneck, as the LTT traces show. "
-               if offered_util < 1 else "The sink cannot keep up with the frames. ")
-            + f"The bounded Stream Layer queues never held more than {max_queue:.0f} waiting frames "
+    busy = (f"The sink thread is busy {sink_util:.3f} of the time (± {sink_util_ci:.4f})" if sink_util <= 1 else
+            f"The sink thread is busy all of the time (the measure, shown frames' service time over the captured "
+            f"span, reads {sink_util:.3f} because the last frames are served after the span ends)")
+    if offered_util >= 1:
+        middle = "The sink cannot keep up with the frames. "
+    else:
+        middle = (f"t6 is the busiest node, with {slack_ms:.1f} ms of slack per frame"
+                  + (", as the LTT traces show at the paper's setting. " if at_paper_setting else ". "))
+    return (busy + f"; the offered work at these parameters is {offered_util:.3f} (Table 1's {paper_dec_mean:g} + "
+            f"{paper_pres_mean:g} ms, stretched by the background load, per {period_ms:.1f} ms frame period). "
+            + middle + f"The bounded Stream Layer queues never held more than {max_queue:.0f} waiting frames "
             f"in any replication, against a capacity of {queue_capacity}.")
 
 
@@ -224,7 +231,7 @@ def loss_verdict_word(hi_reps: float, lo_reps: float, bound: float, long_exact: 
 
 def loss_sentence(*, lost: int, n_frames: int, n_reps: int, frames_per_rep: int, hi_reps: float, lo_reps: float,
                   long_exact: bool, long_lost: int, long_n: int, long_hi: float, period_ms: float, bound: float,
-                  unstable: str | None) -> str:
+                  unstable: str | None, differs: tuple[str, ...] | list[str] = ()) -> str:
     """The frame-loss result of the replications and of the long run, with the verdict on the claim.
 
     Examples
@@ -244,6 +251,11 @@ def loss_sentence(*, lost: int, n_frames: int, n_reps: int, frames_per_rep: int,
                  f"the exact recursion loses {long_lost:,} frames, a rate of {long_lost / long_n:.2g} with a 95 % "
                  f"upper bound of {long_hi:.2g}. ")
     verdict = loss_verdict_word(hi_reps, lo_reps, bound, long_exact, long_hi)
+    if differs:
+        side = {"supports": "below", "contradicts": "above", "cannot decide": "not decidably on either side of"}
+        return text + (f"Counting frames the newest-frame sink drops as lost, this run's rate is {side[verdict]} the "
+                       f"paper's bound; the claim was made at the paper's setting, which this run changes "
+                       f"({'; '.join(differs)}), so this is a what-if, not a test of it.")
     text += f"Counting frames the newest-frame sink drops as lost, the model {verdict} the claim at these parameters."
     if verdict == "supports":
         text += (" The reason: the sink can fall behind by a few milliseconds but almost never by a whole frame "
