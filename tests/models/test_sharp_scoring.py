@@ -10,7 +10,6 @@ import pytest
 from mmbook.chapter import Chapter
 from mmstudies.sharp.scoring import COVERAGE, REVIEW, add_coverage, review_table, summarise
 
-
 # ----------------------------------------------------------------------------- headline and coverage
 
 
