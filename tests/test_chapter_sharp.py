@@ -40,13 +40,15 @@ def test_low_frame_rate_reports_the_loss_bound_load_or_why_not(tmp_path):
 
 @pytest.mark.slow
 def test_unstable_fifo_sink_is_warned_and_never_reported_as_results(tmp_path):
-    """Issue 9: 60 frames/s with a FIFO sink offers the sink 1.96 of its capacity: no steady state. The run
-    warns, reports the delays and distances as undefined, never a negative load or distance, and marks
+    """Issue 9: 60 frames/s with a FIFO sink offers the sink 32.6 / 16.67 = 1.956 of its capacity: no steady
+    state (issue 23: the station is declared and named). The run warns, reports the delays and distances as undefined, never a negative load or distance, and marks
     the affected checks not applicable instead of 'reproduced'."""
     r = _run(tmp_path, *SMALL, "frame_rate_fps", "60", "sink_policy", "fifo", "queue_capacity", "1000")
-    assert any(w["what"] == "Sink unstable" for w in r["warnings"])
+    assert any(w["what"] == "station sink t6 has no steady state" for w in r["warnings"])
     for name in ("e2e_mean_ms", "max_distance_km", "load_at_saturation", "loss_reps"):
         assert name in r["undefined"]
+    assert r["undefined"]["e2e_mean_ms"].startswith("station sink t6 is offered utilisation 1.956 >= 1")
+    assert "sink t6" in r["delay_stations"]["e2e_mean_ms"]
     assert all(v >= 0 for k, v in r["metrics"].items() if k.endswith(("_km", "load_at_saturation", "_rate")))
     loss = [c for c in r["checks"] if c["what"].startswith("Frame loss < 1e-3 (frames")]
     assert loss and loss[0]["status"] == "not applicable"

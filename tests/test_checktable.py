@@ -146,6 +146,24 @@ def test_interval_claim_and_derived_value(tmp_path):
     assert (by["q"].status, by["q"].tolerance) == ("reproduced", "qualitative")
 
 
+def _sampled(run, **_):
+    return Ours(10.3, basis="simulated", n=5, spread=run.metrics["spread"])
+
+
+def test_a_sample_tolerance_is_the_wider_of_printed_precision_and_the_sampling_range(tmp_path):
+    """The paper's value is one sample: band = max(0.05, 1.96 x spread). Ours 10.3 against the paper's 10:
+    spread 0.1 gives 0.196 < 0.3 (not reproduced); spread 0.2 gives 0.392 >= 0.3 (reproduced); no spread
+    leaves the printed 0.05."""
+    functions = types.SimpleNamespace(**vars(FUNCTIONS), sampled=_sampled)
+    file = tmp_path / "checks.yml"
+    file.write_text(HEAD + _check(compute="sampled").replace("{abs: 0.5}", "{sample: 0.05}"))
+    table = checktable.load(file, functions)
+    for spread, status, words in ((0.1, "not reproduced", "±0.196"), (0.2, "reproduced", "±0.392"),
+                                  (None, "not reproduced", "±0.05")):
+        (c,) = checktable.evaluate(table, RunRecord({"x": 5, "a": 2}, {"spread": spread}))
+        assert (c.status, c.tolerance) == (status, words)
+
+
 def test_table_checks_join_an_ordinary_scorecard(tmp_path):
     sc = Scorecard("toy")
     sc.compare("old style", "Table 1", paper=1, ours=1, tol=0.1, evidence="prediction", reason="r")

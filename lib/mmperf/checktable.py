@@ -10,7 +10,7 @@ Each chapter that uses this module declares its checks in a YAML file beside its
       location: Table 1             # where a reader finds it in the paper
       source: "seed 002 line 108: 'Throughput (Mbit/s) 8.4 23.1 46.2'"
       kind: prediction              # the kind of evidence (mmperf.checks.EVIDENCE)
-      tolerance: {rel: 0.10}        # {abs: x}, {rel: x}, {range: [low, high]} or qualitative
+      tolerance: {rel: 0.10}        # {abs: x}, {rel: x}, {range: [low, high]}, {sample: x} or qualitative
       reason: "judgement: about 1.5 times the paper's own accepted Eq. 1 gap (7 %)"
       conditions: {z_ax_mbps: 240, z_xf_mbps: 230, frame_bits: 2100000}
       scales: {frame_bits: proportional}   # optional: how the paper value follows a parameter
@@ -20,7 +20,10 @@ Each chapter that uses this module declares its checks in a YAML file beside its
 
 Optional fields: ``derived`` (``{value: 12.5, how: "105 / 8.4"}``: our arithmetic on what the paper
 prints, the value actually compared with; the paper column keeps the paper's print), ``label`` (the
-label of the compared value, :data:`mmperf.checks.KINDS`), ``note``. ``data`` names where the paper
+label of the compared value, :data:`mmperf.checks.KINDS`), ``note``. A ``{sample: x}`` tolerance is for a
+statistic the paper computed on one sample (a minimum, a standard deviation): the band's half-width is
+the wider of ``x`` (the paper's printed precision) and 1.96 times the statistic's standard deviation over
+samples of the same size under the model, which the check function returns as ``Ours.spread``. ``data`` names where the paper
 value and every transcribed value printed with it or derived from it sit in the loaded data
 (``table[row].column``; a name/value table's column defaults to ``value``): the audit perturbs them.
 
@@ -102,6 +105,7 @@ class Ours:
     reference: float | None = None
     undefined: str | None = None
     note: str = ""
+    spread: float | None = None  # sd of one sample's statistic under the model, for a {sample: x} tolerance
 
 
 @dataclass(frozen=True)
@@ -286,8 +290,9 @@ def _tolerance(name: str, entry: dict) -> dict[str, Any] | str:
         return "—"
     if tol == "qualitative":
         return tol
-    if not isinstance(tol, dict) or len(tol) != 1 or next(iter(tol)) not in ("abs", "rel", "range"):
-        raise CheckTableError(f"{name}: tolerance must be qualitative, {{abs: x}}, {{rel: x}} or {{range: [low, high]}}")
+    if not isinstance(tol, dict) or len(tol) != 1 or next(iter(tol)) not in ("abs", "rel", "range", "sample"):
+        raise CheckTableError(f"{name}: tolerance must be qualitative, {{abs: x}}, {{rel: x}}, {{range: [low, high]}} "
+                              "or {{sample: x}}")
     if not str(entry.get("reason", "")).strip():
         raise CheckTableError(f"{name}: every tolerance needs its reason")
     if "range" in tol and (not isinstance(tol["range"], list) or len(tol["range"]) != 2):
@@ -452,6 +457,10 @@ def _judge(spec: CheckSpec, ours: Ours, reference: float | None, not_applicable:
     if "range" in tol:
         band_low, band_high = (float(x) for x in tol["range"])
         words = f"[{band_low:g}, {band_high:g}] {spec.unit}".strip()
+    elif "sample" in tol:
+        width = sample_width(float(tol["sample"]), ours.spread)
+        band_low, band_high = reference - width, reference + width
+        words = f"±{width:.3g} {unit}".strip()
     else:
         width = tol["abs"] if "abs" in tol else tol["rel"] * abs(reference)
         band_low, band_high = reference - width, reference + width
@@ -470,6 +479,21 @@ def _judge(spec: CheckSpec, ours: Ours, reference: float | None, not_applicable:
         half = max(value - low, high - value)
         needed = replications_needed(ours.n, half, margin) if margin > 0 and math.isfinite(half) else None
     return _verdict(decision, spec.kind), words, needed
+
+
+def sample_width(printed: float, spread: float | None) -> float:
+    """Half-width of a ``{sample: printed}`` band: the wider of the printed precision and 1.96 ``spread``.
+
+    The paper's statistic is one draw of that statistic over samples of its size; under the model such
+    draws fall within 1.96 standard deviations (``spread``) of our mean about 95 % of the time.
+
+    Examples
+    --------
+    >>> sample_width(0.05, 0.1), sample_width(0.05, 0.01), sample_width(0.05, None)
+    (0.196, 0.05, 0.05)
+    """
+    spread_width = 1.96 * spread if spread is not None and math.isfinite(spread) else 0.0
+    return max(printed, spread_width)
 
 
 def _finite(x: float | None) -> float | None:
@@ -696,4 +720,4 @@ def with_audit(checks: list[TableCheck], results: dict[str, AuditResult]) -> lis
 
 __all__ = ["DECIDED", "AuditResult", "CheckSpec", "CheckTable", "CheckTableError", "Ours", "Recorder", "RunRecord",
            "TableCheck", "audit", "audit_summary", "differing", "evaluate", "load", "marks", "perturbed_data",
-           "scaled_reference", "with_audit"]
+           "sample_width", "scaled_reference", "with_audit"]

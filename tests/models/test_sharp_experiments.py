@@ -130,12 +130,24 @@ def test_start_with_an_overloaded_fifo_sink_has_no_steady_state():
     ch = FakeChapter()
     r = experiments.start(ch, _params(frame_rate_fps=60.0, sink_policy="fifo"))
     assert ch.metrics["offered_sink_utilisation"] == pytest.approx(1.956)
-    assert r.unstable is not None and r.unstable.startswith("the FIFO sink is offered 1.96")
-    assert [w[0] for w in ch.warnings] == ["Sink unstable", "No saturation load"]
+    assert r.unstable == ("station sink t6 is offered utilisation 1.956 >= 1: its queue grows with the run, so "
+                          "delays through it have no steady-state mean")
+    assert [w[0] for w in ch.warnings] == ["station sink t6 has no steady state", "No saturation load"]
     assert "load_at_saturation" in ch.undefined_metrics and "load_at_saturation" not in ch.metrics
     newest = FakeChapter()
     assert experiments.start(newest, _params(frame_rate_fps=60.0)).unstable is None   # drops frames instead
     assert newest.warnings[0][0] == "Sink overloaded"
+
+
+def test_stations_are_the_four_nodes_with_the_sink_bounded_only_by_the_newest_frame_policy():
+    """Rates per ms at 25 frames/s: 0.025 arrivals; Stream Layer 1 / 0.05 = 20 -> utilisation 0.00125; the sink
+    1 / 32.6 -> 0.025 x 32.6 = 0.815; the network a pure delay (utilisation 0)."""
+    from mmstudies.sharp.config import load_inputs
+
+    s = experiments.stations(_params(), load_inputs())
+    assert [x.name for x in s] == list(experiments.STATIONS)
+    assert [round(x.utilisation, 5) for x in s] == [0.00125, 0.0, 0.00125, 0.815]
+    assert s[3].bounded and not experiments.stations(_params(sink_policy="fifo"), load_inputs())[3].bounded
 
 
 def test_side_by_side_sets_each_table1_row_beside_ours():
@@ -145,7 +157,7 @@ def test_side_by_side_sets_each_table1_row_beside_ours():
     t = experiments.side_by_side(paper, m, None)
     assert list(t["stage"]) == ["Stream layer", "Network transmission", "Video decoding", "Video presentation",
                                 "End-to-end video"]
-    assert list(t["role"]) == ["input (target)"] * 4 + ["emergent (prediction)"]
+    assert list(t["role"]) == ["input (target)"] * 4 + ["mean, sd: the inputs' sums; min, max: the model's"]
     assert list(t["mean: ours"]) == [0.0, 1.0, 2.0, 3.0, 4.0] and set(t["sd: paper"]) == {0.5}
     assert math.isnan(experiments.side_by_side(paper, m, "unstable").loc[4, "max: ours"])
 

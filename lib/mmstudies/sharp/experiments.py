@@ -12,11 +12,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pandas as pd
+import yaml
 
+from mmperf import checktable, steady
 from mmperf.parallel import pmap
 from mmperf.simcache import cached
 from mmperf.stats import mean_ci
@@ -318,13 +321,13 @@ class Run:
     unstable: str | None = None
     # replications()
     sim: dict | None = None
+    drift: steady.DriftCheck | None = None
     runs: pd.DataFrame | None = None
     S: pd.DataFrame | None = None
     e2e_mean: float = math.nan
     e2e_p99: float = math.nan
     stage_sum: float = math.nan
     paper_stage_sum: float = math.nan
-    gap: str = ""
     side: pd.DataFrame | None = None
     ours_t1: pd.DataFrame | None = None
     # frame_loss()
@@ -370,26 +373,37 @@ class Run:
         return {"p_spike": p["p_spike"], "frame_rate_fps": p["frame_rate_fps"], "table1_stats": self.paper,
                 "measured_load": self.inputs.reference_load, "queue_capacity": p["queue_capacity"]}
 
-    def scoring_inputs(self) -> dict[str, Any]:
-        """The results :func:`mmstudies.sharp.scoring.score` checks (its ``R``)."""
-        p, a = self.params, self.arithmetic
-        return {
-            "paper": self.paper, "V": self.V, "S": self.S, "n_reps": len(self.runs),
-            "frames_per_rep": p["frames_per_replication"], "lost": self.lost, "late": self.late,
-            "n_frames": self.n_frames, "long_lost": self.long_lost, "long_n": self.long_n,
-            "long_exact": self.long_exact, "cp_hi_sample": self.cp_hi_sample, "frame_bytes": a["frame_bytes"],
-            "frags": a["frags"], "audio_bytes": a["audio_bytes"], "offered_util": self.offered_util,
-            "trace_rtt": self.trace["rtt"], "trace_busy": self.trace["busy"], "audio_gap": self.trace["audio_gap"],
-            "ltt": self.ltt, "limit_ms": p["one_way_limit_ms"], "e2e_p99": float(self.S.loc["e2e_p99", "mean"]),
-            "unstable": self.unstable, "reference_load": self.inputs.reference_load,
-        }
+
+def stations(params: dict[str, Any], inputs: Inputs) -> list[steady.Station]:
+    """The model's four nodes as :class:`mmperf.steady.Station` records (rates per ms), from Table 1's means.
+
+    The Stream Layer queues are bounded (a full first queue loses the capture, A7; the second blocks);
+    the network is a pure delay (infinite servers); the newest-frame sink bounds its queue by dropping
+    frames, a FIFO sink does not (its backlog grows until the bounded queues block the capture).
+
+    Examples
+    --------
+    >>> from mmstudies.sharp.config import load_inputs
+    >>> s = stations({"frame_rate_fps": 25.0, "background_load": 0.1, "sink_policy": "fifo"}, load_inputs())
+    >>> [(x.name, round(x.utilisation, 3), x.bounded) for x in s]
+    [('stream layer (source)', 0.001, True), ('network', 0.0, True), ('stream layer (destination)', 0.001, True), ('sink t6', 0.815, False)]
+    """
+    paper, stretch = inputs.paper, cpu_stretch(params["background_load"], inputs.reference_load)
+    rate = params["frame_rate_fps"] / 1000.0
+    sl = 1.0 / (paper["sl"].mean * stretch)
+    sink = 1.0 / ((paper["dec"].mean + paper["pres"].mean) * stretch)
+    return [steady.Station("stream layer (source)", rate, sl, bounded=True),
+            steady.Station("network", rate, math.inf, bounded=True),
+            steady.Station("stream layer (destination)", rate, sl, bounded=True),
+            steady.Station("sink t6", rate, sink, bounded=params["sink_policy"] == "newest")]
 
 
 def start(ch: Any, params: dict[str, Any], inputs: Inputs | None = None) -> Run:
-    """Load the inputs, glue the numbers the prose quotes and judge the sink's stability (closed form).
+    """Load the inputs, glue the numbers the prose quotes and judge the stations' steady state (closed form).
 
     Records ``offered_sink_utilisation`` and ``load_at_saturation`` (undefined when the sink is
-    saturated at every load); warns when the sink is offered its capacity or more.
+    saturated at every load); records the stations (:func:`stations`, ``ch.stations`` where the record
+    has it) and warns for a station without a steady state and for an overloaded newest-frame sink.
     """
     inp = inputs or load_inputs()
     period_ms = 1000.0 / params["frame_rate_fps"]
@@ -399,11 +413,17 @@ def start(ch: Any, params: dict[str, Any], inputs: Inputs | None = None) -> Run:
         ch.glue(name, value)
     offered = ch.metric("offered_sink_utilisation",
                         offered_sink_utilisation(sink_mean, period_ms, params["background_load"], ref_load))
-    unstable = None
+    checks = steady.check_stations(stations(params, inp))
+    if hasattr(ch, "stations"):
+        ch.stations(checks)
+    else:  # a record without the chapter's API (the audit's): the same warnings
+        for c in steady.unsteady(checks):
+            ch.warn(f"station {c.station} has no steady state", c.reason)
+    unsteady = steady.unsteady(checks)
+    unstable = "; ".join(c.reason for c in unsteady) if unsteady else None
     warning = text.sink_overload_warning(offered, params["sink_policy"])
-    if warning:
+    if warning and not unsteady:
         ch.warn(*warning)
-        unstable = warning[1] if warning[0] == "Sink unstable" else None
     sat = saturation_load(sink_mean, period_ms, ref_load)
     if sat > 0:
         ch.metric("load_at_saturation", sat)
@@ -433,9 +453,11 @@ def _delay_metrics(ch: Any, r: Run, m: pd.Series, h: pd.Series) -> None:
                      "e2e_max_ms": "e2e_max", "e2e_p99_ms": "e2e_p99", "wait_mean_ms": "wait_mean",
                      "sink_wait_mean_ms": "sink_wait_mean"}
     for name, col in delay_metrics.items():
+        if hasattr(ch, "delay"):  # the chapter's record: a delay is a number only through steady stations
+            ch.delay(name, m[col], through=STATIONS, drift=r.drift)
         if r.unstable:
             ch.undefined(name, r.unstable)
-        else:
+        elif not hasattr(ch, "delay"):
             ch.metric(name, m[col], unit="ms")
     for name, col in {"e2e_mean_ci_ms": "e2e_mean", "e2e_sd_ci_ms": "e2e_sd"}.items():
         if r.unstable:
@@ -465,12 +487,33 @@ def side_by_side(paper: dict[str, StageStats], m: pd.Series, unstable: str | Non
     """
     rows = []
     for k, stage in (("sl", "sl_src"), ("net", "net"), ("dec", "dec"), ("pres", "pres"), ("e2e", "e2e")):
-        row = {"stage": TABLE1_ROWS[k], "role": "input (target)" if k != "e2e" else "emergent (prediction)"}
+        row = {"stage": TABLE1_ROWS[k],
+               "role": "input (target)" if k != "e2e" else "mean, sd: the inputs' sums; min, max: the model's"}
         for col in ("min", "mean", "max", "sd"):
             row[f"{col}: paper"] = getattr(paper[k], col)
             row[f"{col}: ours"] = math.nan if (unstable and k == "e2e") else m[f"{stage}_{col}"]
         rows.append(row)
     return pd.DataFrame(rows)
+
+
+#: The stations every end-to-end delay passes through (the names :func:`stations` gives them).
+STATIONS = ("stream layer (source)", "network", "stream layer (destination)", "sink t6")
+#: At most this many replications of twice the run length check the end-to-end mean for drift.
+DRIFT_REPLICATIONS = 20
+
+
+def run_length_check(r: Run, mean: float, half_width: float) -> steady.DriftCheck:
+    """The end-to-end mean at the chapter's run length against the same at twice it (cached, recursion only
+    unless a queue could fill, seeds from ``seed + 5000``): :func:`mmperf.steady.run_length_drift`."""
+    p = r.params
+    n = min(p["replications"], DRIFT_REPLICATIONS)
+    long = cached(replicate_pipeline, p_spike=p["p_spike"], frame_rate_fps=p["frame_rate_fps"],
+                  background_load=p["background_load"], queue_capacity=p["queue_capacity"],
+                  sink_policy=p["sink_policy"], frames_per_replication=2 * p["frames_per_replication"],
+                  warmup_frames=p["warmup_frames"], replications=n, seed=p["seed"] + 5000,
+                  table1_stats=r.paper, measured_load=r.inputs.reference_load, ciw_checked=0)
+    x = long["runs"]["e2e_mean"].to_numpy(dtype=float)
+    return steady.run_length_drift((mean, half_width), mean_ci(x), "the end-to-end mean")
 
 
 def replications(ch: Any, r: Run) -> None:
@@ -505,6 +548,12 @@ def replications(ch: Any, r: Run) -> None:
                       f"{capacity} fills, so frames back up behind it (blocking) and every delay grows with the "
                       "length of the run")
         ch.warn("Sink unstable", r.unstable)
+    r.drift = run_length_check(r, m["e2e_mean"], h["e2e_mean"]) if r.unstable is None else None
+    if r.drift is not None:
+        ch.metric("e2e_mean_twice_length_ms", r.drift.long_mean, unit="ms")
+        if r.drift.drifts:
+            r.unstable = r.drift.reason
+            ch.warn("End-to-end delay drifts with the run length", r.drift.reason)
     if n_checked and n_equal < n_checked:
         ch.warn("Recursion and Ciw disagree", f"{n_checked - n_equal} checked replications differ frame by frame")
     if n_fill:
@@ -522,12 +571,33 @@ def replications(ch: Any, r: Run) -> None:
     ch.metric("paper_sink_utilisation", r.sink_mean / r.V["frame_period_ms"])
     ch.metric("max_queue_seen", max(runs["max_queue_sl_src"].max(), runs["max_queue_sl_dst"].max()))
     ch.metric("frames_simulated", runs["frames"].sum())
-    if not r.unstable:
-        r.gap = text.gap_sentence(paper["e2e"].mean - r.e2e_mean, h["e2e_mean"])
     r.side = side_by_side(paper, m, r.unstable)
     ours = r.side.set_index(pd.Index(["sl", "net", "dec", "pres", "e2e"]))[["min: ours", "mean: ours", "max: ours"]]
     ours.columns = ["min", "mean", "max"]
     r.ours_t1 = ours
+
+
+def _paper_setting() -> checktable.CheckSpec:
+    """The conditions of the end-to-end mean's check in ``checks.yml`` (the paper's setting), read as data."""
+    entries = yaml.safe_load(Path(__file__).with_name("checks.yml").read_text(encoding="utf-8"))["checks"]
+    conditions = next(e["conditions"] for e in entries if e["id"] == "e2e-mean")
+    return checktable.CheckSpec("e2e-mean", "", 44.4, "", "", "arithmetic", "", conditions=conditions)
+
+
+_PAPER_SETTING = _paper_setting()
+
+
+def paper_setting_differs(params: dict[str, Any]) -> list[str]:
+    """The conditions of Table 1's end-to-end check (the paper's setting) that ``params`` change, in words.
+
+    Examples
+    --------
+    >>> paper_setting_differs({"frame_rate_fps": 25.0, "background_load": 0.1})
+    []
+    >>> paper_setting_differs({"frame_rate_fps": 25.0, "background_load": 0.3})
+    ['background_load = 0.3 (the paper: 0.1)']
+    """
+    return checktable.differing(_PAPER_SETTING, params)
 
 
 def result_sentences(ch: Any, r: Run) -> None:
@@ -537,18 +607,22 @@ def result_sentences(ch: Any, r: Run) -> None:
     for name, value in zip(("sl_two_point_p", "sl_two_point_mean", "sl_two_point_sd"), two_point_fit(paper["sl"]),
                            strict=True):
         ch.glue(name, value)
+    differs = paper_setting_differs(r.params)
     ch.glue("sharp_e2e_sentence", text.e2e_sentence(
         e2e_mean=r.e2e_mean, ci_half_width=h["e2e_mean"], paper_e2e_mean=paper["e2e"].mean, stage_sum=r.stage_sum,
-        wait_mean=m["wait_mean"], gap=r.gap, paper_stage_sum=r.paper_stage_sum, unstable=r.unstable))
+        wait_mean=m["wait_mean"], sink_wait_mean=m["sink_wait_mean"], gap_ms=paper["e2e"].mean - r.e2e_mean,
+        paper_stage_sum=r.paper_stage_sum, differs=differs, unstable=r.unstable))
+    stretch = cpu_stretch(r.params["background_load"], r.inputs.reference_load)
     ch.glue("sharp_spread_sentence", text.spread_sentence(
         sd=m["e2e_sd"], sd_ci=h["e2e_sd"], paper_sd=paper["e2e"].sd,
         sd_independent=ch.metrics.get("paper_sd_independent_ms", math.nan), e2e_min=m["e2e_min"],
-        paper_min=paper["e2e"].min, unstable=r.unstable))
-    slack = r.period_ms - r.sink_mean * cpu_stretch(r.params["background_load"], r.inputs.reference_load)
+        paper_min=paper["e2e"].min, stretch=stretch, differs=differs, unstable=r.unstable))
+    slack = r.period_ms - r.sink_mean * stretch
     ch.glue("sharp_util_sentence", text.util_sentence(
         sink_util=ch.metrics["sink_utilisation"], sink_util_ci=h["sink_utilisation"], offered_util=r.offered_util,
         paper_dec_mean=paper["dec"].mean, paper_pres_mean=paper["pres"].mean, period_ms=r.period_ms,
-        slack_ms=slack, max_queue=ch.metrics["max_queue_seen"], queue_capacity=r.params["queue_capacity"]))
+        slack_ms=slack, max_queue=ch.metrics["max_queue_seen"], queue_capacity=r.params["queue_capacity"],
+        at_paper_setting=not differs))
 
 
 def frame_loss(ch: Any, r: Run) -> None:
@@ -594,7 +668,7 @@ def frame_loss(ch: Any, r: Run) -> None:
     ch.glue("sharp_loss_sentence", text.loss_sentence(
         lost=r.lost, n_frames=n, n_reps=len(runs), frames_per_rep=p["frames_per_replication"], hi_reps=hi_r,
         lo_reps=lo_r, long_exact=r.long_exact, long_lost=r.long_lost, long_n=r.long_n, long_hi=long_hi,
-        period_ms=r.period_ms, bound=bound, unstable=r.unstable))
+        period_ms=r.period_ms, bound=bound, unstable=r.unstable, differs=paper_setting_differs(p)))
     ch.glue("sharp_late_sentence", text.late_sentence(late=r.late, n_frames=n, long_exact=r.long_exact,
                                                       late_long=late_long, long_n=r.long_n, bound=bound,
                                                       unstable=r.unstable))
@@ -797,6 +871,9 @@ def budget(ch: Any, r: Run) -> None:
             ch.undefined(f"max_distance{suffix}_km", why)
             ch.warn("Limit missed at any distance", why)
         sentence += text.budget_limit_sentence(label, value, limit, far)
+        if label == "mean" and far > V["distance_km"]:
+            sentence += ("For distance, the software is not the limit at these parameters; longer routes through "
+                         "more routers, and the jitter they add, would be. ")
     ch.glue("sharp_budget_sentence", sentence)
 
 
