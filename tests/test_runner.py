@@ -43,6 +43,8 @@ def test_run_writes_notebook_page_figures_and_results(demo_project):
     # A what-if reads as a what-if: banner with the changed parameter, headline default vs this run.
     assert "differs from the book" in page and "Run this chapter yourself" in page
     assert "Headline results" in page
+    # issue 24: the run box repeats this run (its value of rate), not the book's example
+    assert "mmbook run demo --output runs/demo -p rate 1.5</code>" in page
 
 
 def test_unstable_point_is_a_warning_and_undefined_not_a_number(demo_project):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -80,6 +81,7 @@ def decorate_notebook(executed: Path, spec: params_mod.ChapterSpec, values: dict
     title_index = next((i for i, c in enumerate(nb.cells)
                         if c.cell_type == "markdown" and c.source.lstrip().startswith("# ")), -1)
     box = run_box_html if run_box_html is not None else run_box(spec, book)
+    box = with_rerun_command(box, spec, results.get("defaults_differ") or {})
     html_parts = [warnings_box(results), whatif_banner(results), box]
     cell = nbformat.v4.new_markdown_cell("\n\n".join(p for p in html_parts if p))
     cell.metadata["tags"] = ["mmbook-run-header"]
@@ -146,6 +148,31 @@ def run_box(spec: params_mod.ChapterSpec, book: bool) -> str:
         f"<code>-f FILE</code>; <code>mmbook params {spec.name}</code> lists them. Download the "
         f'<a href="{prefix}{spec.name}.md" download>source notebook (MyST markdown)</a> or the '
         f'<a href="{executed}" download>executed notebook</a>.</p>{rows}</details>')
+
+
+def with_rerun_command(box: str, spec: params_mod.ChapterSpec, differ: dict[str, Any]) -> str:
+    """The run box of a what-if shows the command that repeats this run (every parameter that differs from
+    the defaults, with this run's value), not the example the book's own page shows.
+
+    Examples
+    --------
+    >>> from mmbook.params import ChapterSpec, ParamSpec
+    >>> spec = ChapterSpec("x", "X", 1, None, (), {"rate": ParamSpec("rate", "float", 30.0, help="h")})
+    >>> box = "<pre><code>mmbook run x --output runs/x -p rate 30</code></pre>"
+    >>> with_rerun_command(box, spec, {"rate": {"default": 30.0, "value": 55.0}})
+    '<pre><code>mmbook run x --output runs/x -p rate 55</code></pre>'
+    >>> with_rerun_command(box, spec, {}) == box
+    True
+    """
+    import shlex
+
+    if not differ:
+        return box
+    args = "".join(f" -p {shlex.quote(name)} {shlex.quote(_plain(d['value'] if isinstance(d, dict) else d))}"
+                   for name, d in differ.items())
+    command = html.escape(f"mmbook run {spec.name} --output runs/{spec.name}{args}")
+    return re.sub(r"<pre><code>mmbook run .*?</code></pre>", lambda m: f"<pre><code>{command}</code></pre>", box,
+                  count=1, flags=re.S)
 
 
 def example_arguments(spec: params_mod.ChapterSpec) -> str:
