@@ -230,7 +230,7 @@ SETTING_KEYS = ("gap_buffer_ms", "buffer_max_ms", "latency_limit_ms", "gap_limit
                 "lateness_reference")
 #: the generators' mechanism values among the chapter parameters (:class:`Mechanisms` fields)
 MECHANISM_KEYS = ("quantum_ms", "stall_rate_per_min", "stall_mean_ms", "stall_distribution", "cross_message_bytes",
-                  "cpu_burst_ms", "environment_sd_ms")
+                  "cpu_burst_ms", "environment_sd_ms", "default_wakeup")
 #: the sensitivity runs: trace lengths as multiples of ``run_length_s``, stall rates (1/min), time slices (ms)
 SENSITIVITY_LENGTH_FACTORS = (0.3, 1.0, 3.0)
 SENSITIVITY_STALL_RATES = [0.0, 0.25, 1.0, 4.0]

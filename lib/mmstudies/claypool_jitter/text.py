@@ -56,10 +56,11 @@ def mechanisms_table(p: dict) -> pd.DataFrame:
         ["counter processes", "always runnable (a tight loop)", "815, 879", "the thesis's design"],
         ["scheduling", f"round robin, time slice quantum_ms = {p['quantum_ms']:g} ms; a slice in progress runs out",
          "873, 899-901", "the thesis gives no slice; the order of the kernel latency it cites (100 ms, line 659)"],
-        ["default priority", "the woken receive process joins the tail of the run queue", "873", "the thesis's text"],
+        _default_rule(p.get("default_wakeup", "tail")),
         ["nice priority", "it goes to the head of the queue, after the running slice", "875, 899-901",
          "the thesis's text"],
-        ["real-time priority", "it preempts the counter at once", "873", "the thesis's text"],
+        ["real-time priority", "it preempts the counter at once", "873: 'a runnable real-time process runs before "
+         "any other process'", "the thesis's text"],
         ["receiver stalls", f"Poisson, {p['stall_rate_per_min']:g} per minute, {p['stall_distribution']} lengths "
          f"with mean {p['stall_mean_ms']:g} ms; none on the isolated system", "621, 659, 844-850",
          "length: 'a few hundred milliseconds' on unloaded machines; rate: 'occasional', our judgement"],
@@ -74,6 +75,31 @@ def mechanisms_table(p: dict) -> pd.DataFrame:
          "per condition", "1292-1296", "chapter 3 gives none; its chapter 5 runs last 200 s, five iterations"],
     ]
     return pd.DataFrame(rows, columns=MECHANISM_COLUMNS)
+
+
+#: seed 001 lines 873 and 875, quoted where the default-priority rule is stated (issue 24)
+LINE_873 = ("'To determine which process should be run next, the scheduling mechanism in the kernel uses a formula "
+            "that takes into account each process's priority, how much CPU time each process has gotten recently, "
+            "and how long it has been since each process has run.'")
+LINE_875 = ("'Any process that is suspended waiting for I/O will, upon being re-activated, have a higher priority "
+            "than any process that is in user-mode, regardless of its nice value'")
+
+
+def _default_rule(wakeup: str) -> list[str]:
+    """The mechanisms-table row of the default-priority rule under ``default_wakeup``.
+
+    Examples
+    --------
+    >>> _default_rule("io-boost")[0:2]
+    ['default priority', 'an I/O-woken process outranks user-mode counters: it waits only for the running slice']
+    """
+    if wakeup == "io-boost":
+        return ["default priority", "an I/O-woken process outranks user-mode counters: it waits only for the "
+                "running slice", f"875: {LINE_875}", "the text's reading (what-if; default_wakeup = io-boost)"]
+    return ["default priority", "the woken receive process joins the tail of the run queue (behind every counter)",
+            f"873: {LINE_873}; 875: {LINE_875}",
+            "OUR ASSUMPTION: line 873 gives no rule for default priority, and line 875 would put the woken "
+            "receive process ahead of the counters (default_wakeup = io-boost is that reading)"]
 
 
 def _status(sc, prefix: str) -> list:
