@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from test_claypool_jitter_scoring import _chapter, _results  # the scorecard tests' fake chapter and results
+from test_claypool_jitter_scoring import _chapter, _results, score  # the scorecard tests' fake chapter and results
 
-from mmstudies.claypool_jitter import scoring, text
+from mmstudies.claypool_jitter import text
 
 PARAMS = {"quantum_ms": 100.0, "stall_rate_per_min": 1.0, "stall_distribution": "exponential",
           "stall_mean_ms": 200.0, "cross_message_bytes": 65536.0, "loaded_network_utilisation": 0.5,
@@ -59,7 +59,7 @@ def test_explanations_are_composed_for_every_glued_paragraph():
                       ours_quiet_network_spread=1.2, ours_loaded_ethernet_over_hippi=20.0,
                       ours_spec_exponent_loaded=0.0, ours_spec_exponent_isolated=2.0)
     R = _results()
-    scoring.score(ch, R)
+    score(ch, R)
     text.explain(ch, R)
     for name in ("cj_headline", "cj_miniexp_text", "cj_table32_text", "cj_sensitivity_text", "cj_load_text",
                  "cj_power_text", "cj_priority_text", "cj_network_text", "cj_additivity_text", "cj_years_text",
