@@ -22,6 +22,7 @@ from mmperf import jitter
 from mmperf.parallel import pmap
 from mmperf.simcache import cached
 from mmperf.stats import mean_ci
+from mmperf.steady import Station
 from mmstudies.claypool_jitter.analytic import (
     additivity_error_ci,
     additivity_table,
@@ -46,10 +47,12 @@ from mmstudies.claypool_jitter.config import (
     EndSystem,
     Mechanisms,
     MetricSettings,
+    host_cost_ms,
 )
 from mmstudies.claypool_jitter.data import Inputs, load_inputs
 from mmstudies.claypool_jitter.model import simulate_trace, trace_metrics
 from mmstudies.claypool_jitter.text import GENERATOR_NAMES
+from mmstudies.claypool_jitter.timeslice import cost_scale
 
 
 def processor_design(loads: list[float]) -> list[dict]:
@@ -314,6 +317,33 @@ def sensitivity_arguments(p: dict, paper: pd.DataFrame) -> dict:
             "stall_rates": SENSITIVITY_STALL_RATES, "quanta": SENSITIVITY_QUANTA, "run_length_s": p["run_length_s"]}
 
 
+def stations(p: dict) -> list[Station]:
+    """The queues of the featured condition and of the loaded-network design, at the chapter's parameters ``p``.
+
+    Rates in bits per second on the links (the stream's frames plus the cross traffic, which keeps the link busy
+    ``network_load`` of the time) and frames per second at the receive process. The counters are not a queue of
+    frames: they take the processor in turns, and the receive process drains its socket at each of its turns,
+    so the frames' queue is stable whenever the receive work of the frames arriving in one period fits in it.
+    The stream's own share is ``8 frame_bytes / (Mbit/s x 1000) / period_ms``.
+
+    Examples
+    --------
+    >>> p = {"network_Mbps": 10.0, "network_load": 0.5, "period_ms": 160.0, "frame_bytes": 1280, "specint92": 21.8,
+    ...      "loaded_network_utilisation": 0.5}
+    >>> [(s.name, round(s.utilisation, 4)) for s in stations(p)][:2]
+    [('featured link', 0.5064), ('receive process', 0.002)]
+    """
+    stream_bps = 8.0 * p["frame_bytes"] * 1000.0 / p["period_ms"]
+    rate = 1000.0 / p["period_ms"]
+    recv_ms = host_cost_ms(cost_scale(EndSystem(frame_bytes=p["frame_bytes"]))[1], p["specint92"])
+    out = [Station("featured link", p["network_load"] * p["network_Mbps"] * 1e6 + stream_bps, p["network_Mbps"] * 1e6),
+           Station("receive process", rate, 1000.0 / recv_ms)]
+    for name, mbps in NETWORKS.items():
+        out.append(Station(f"{name} link (loaded runs)", p["loaded_network_utilisation"] * mbps * 1e6 + stream_bps,
+                           mbps * 1e6))
+    return out
+
+
 def reading_arguments(p: dict) -> dict:
     """The keyword arguments of :func:`other_reading` at the chapter's parameters ``p``."""
     return {"seed": p["seed"], "replications": p["sensitivity_replications"], "run_length_s": p["run_length_s"],
@@ -368,12 +398,20 @@ class Findings:
         return self.metrics[name][0]
 
 
+#: the simulated delays among the metrics, and the stations they pass (:func:`stations`): the featured traces'
+#: largest lateness (the buffer that drops nothing) and their mean optimal buffer
+DELAYS = {"ours_zero_drop_buffer_ms": ["featured link", "receive process"],
+          "ours_optimal_buffer_ms": ["featured link", "receive process"]}
+
+
 def record(ch, f: Findings) -> None:
     """Write ``f``'s warnings, metrics (undefined ones with their reasons) and glued texts into ``ch``."""
     for what, why in f.warnings:
         ch.warn(what, why)
     for name, (value, unit, reason) in f.metrics.items():
-        if reason:
+        if name in DELAYS and math.isfinite(value):   # a simulated delay: a number only through steady stations
+            ch.delay(name, value, through=DELAYS[name], unit=unit or "ms")
+        elif reason:
             ch.value_or_undefined(name, value, reason, unit=unit)
         else:
             ch.metric(name, value, unit=unit)
