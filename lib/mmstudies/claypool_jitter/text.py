@@ -242,8 +242,11 @@ def explain(ch, R: dict) -> None:
       + ("within the trace-to-trace noise, as in the thesis. " if m["ours_quiet_network_spread"] < 2 else
          "more than the thesis's indistinguishable quiet traces. ")
       + "Under load Ethernet's "
-      f"variance is {m['ours_loaded_ethernet_over_hippi']:.0f} times HIPPI's, and 1/variance rises with bandwidth "
-      f"(r = {m['ours_r_bandwidth']:.2f}). A link's delay scales with 1/bandwidth, so its variance falls with the "
+      f"variance is {m['ours_loaded_ethernet_over_hippi']:.0f} times HIPPI's, and "
+      + ("1/variance rises with bandwidth" if R["bw_slope_ci"][0] > 0 else
+         "1/variance falls with bandwidth" if R["bw_slope_ci"][1] < 0 else
+         "this run cannot tell whether 1/variance rises with bandwidth (the slope's 95 % CI reaches zero)")
+      + f" (r = {m['ours_r_bandwidth']:.2f}). A link's delay scales with 1/bandwidth, so its variance falls with the "
       "square of the bandwidth; in Table 5.4 Fibre Channel still shows a seventh of Ethernet's network jitter "
       "(seed lines 1531-1534), which suggests that host protocol work, absent from our link, limited the faster "
       "networks.")
