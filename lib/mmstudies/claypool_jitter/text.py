@@ -310,13 +310,16 @@ def explain(ch, R: dict) -> None:
           "default rate of one per minute decouples it.") if gen == "timeslice" else
          "The Ciw generator has no outlier process, so Range follows the queueing delays; switch to the "
          "time-slice generator to see the stalls' effect."))
+    xd = m.get("ours_x_intercept_default")
     g("cj_ex3_solution",
-      "The Ciw generator scales its counter bursts with 1/SPECint92, so the per-class slopes fall with processor "
-      "power (a construction there) but the lines bend and do not meet at load 1; it has no stalls, so Range "
-      "follows the other metrics and Table 3.2's Range row is far from the thesis's. The time-slice generator "
-      "makes the loaded variance linear in the number of counters and puts the crossing near load 1, and its "
-      "stalls decouple Range, but its slopes do not fall with processor power and its nice line is flat. "
-      f"This run ({name}) reproduces {head['reproduced']} of {head['checked']} predictions.")
+      "The Ciw generator scales its counter bursts with 1/SPECint92, so there the per-class slopes fall with "
+      "processor power by construction, and it has no stalls, so nothing decouples Range from the other metrics. "
+      "The time-slice generator's waits are whole time slices, the same on every machine, so its slopes cannot "
+      "fall with processor power, and its stalls decouple Range. In this run (" + name + ") the slopes-fall check "
+      f"is {h3_status}, the default line "
+      + (f"crosses zero at load {xd:.2f}" if xd is not None else "has no crossing (its slope's interval reaches zero)")
+      + f", Range correlates {rmin:.2f}-{rmax:.2f} with the others, and {head['reproduced']} of {head['checked']} "
+      "applicable predictions are reproduced.")
 
 
 def reading_text(R: dict) -> str:
