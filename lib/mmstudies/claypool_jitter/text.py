@@ -233,6 +233,13 @@ def explain(ch, R: dict) -> None:
          if gen == "timeslice" else
          "A non-preemptive wait for the current burst saturates at the burst length, so the Ciw nice line is "
          "nearly flat; preemption makes the bursts invisible to a real-time frame. "))
+    top = int(m.get("pooled_optimum_at_top", 0))
+    g("cj_saturation_text",
+      (f"{top} of {R['n_pooled']} runs have their optimal buffer at the end of the sweep (buffer_max_ms = "
+       f"{R['buffer_max_ms']:g} ms), where it is only a lower bound while their area keeps growing: this bends "
+       "the buffer-area relation, and its r moves with buffer_max_ms.") if top else
+      f"No run has its optimal buffer at the end of the sweep (buffer_max_ms = {R['buffer_max_ms']:g} ms), so "
+      "every optimum is a value.")
     g("cj_reading_text", reading_text(R))
     g("cj_optimal_text", optimal_text(m, R))
     # networks
