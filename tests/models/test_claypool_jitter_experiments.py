@@ -14,6 +14,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 import pytest  # noqa: E402
+from test_claypool_jitter_scoring import score  # noqa: E402  (the notebook's score_table, without the audit)
 
 from mmbook.params import load_chapter  # noqa: E402
 from mmperf.checks import Scorecard  # noqa: E402
@@ -21,7 +22,6 @@ from mmperf.data import load_table  # noqa: E402
 from mmstudies import claypool_jitter as cj  # noqa: E402
 from mmstudies.claypool_jitter import experiments as ex  # noqa: E402
 from mmstudies.claypool_jitter import figures, text  # noqa: E402
-from test_claypool_jitter_scoring import score  # noqa: E402  (the notebook's score_table, without the audit)
 from mmstudies.claypool_jitter.data import load_inputs  # noqa: E402
 
 SETTINGS = cj.MetricSettings()
