@@ -200,9 +200,13 @@ def explain(ch, R: dict) -> None:
          if gen == "timeslice" else
          "In the Ciw generator the counters' bursts queue in front of the frames, and the wait behind a long "
          "backlog becomes correlated from frame to frame, which bends the variance below a straight line. ")
-      + ("The slopes fall with processor power, as the thesis found. " if h3_status == "reproduced" else
+      + ("The Ciw generator scales its bursts with 1/SPECint92, so there the slopes fall with processor power by "
+         "construction, and the slopes check is not applicable with it. " if gen == "ciw" else
+         "The slopes fall with processor power, as the thesis found. " if h3_status == "reproduced" else
          "The slopes are ordered as in the thesis but their confidence intervals overlap, so the run cannot "
          "tell them apart. " if h3_status == "inconclusive" and falls else
+         "The slopes' point estimates are ordered as in the thesis; the check is not applicable at these "
+         "parameters. " if falls else
          "The slopes do not fall with processor power: a time slice lasts as long on a Sparc 5 as on an SLC, and "
          "only the receive work (a fraction of a millisecond) shrinks with SPECint92. The thesis's falling "
          "slopes need a process whose delays scale with processor speed, which the text does not describe. "))
