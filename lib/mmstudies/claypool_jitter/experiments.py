@@ -368,7 +368,7 @@ class Findings:
     ``pooled`` holds the runs Table 3.2 pools (:func:`pooled_chapter3_runs`). ``metrics`` maps a
     metric name to ``(value, unit, reason)`` in the order the chapter records them; a non-empty
     ``reason`` says why the value may be undefined (NaN). ``glued`` holds the texts (and the one
-    timing) the page shows beside them; ``R`` what :func:`.scoring.score` and :func:`.text.explain`
+    timing) the page shows beside them; ``R`` what :mod:`.checks` and :func:`.text.explain`
     read; ``tables`` the chapter's tables by name; ``plots`` the positional arguments of each
     function of :mod:`.figures`, by the function's name.
     """
