@@ -285,7 +285,9 @@ def explain(ch, R: dict) -> None:
       + ("never below it." if fy["realtime"] is None else f"below it in year {fy['realtime']:.0f}.")
       + ((" In the time-slice generator faster hardware shortens the send and receive work and the link, but not "
           "the time slices or the stalls, so default priority with counters cannot reach the threshold by "
-          "hardware alone; real-time priority leaves only the stalls." if fy["default"] is None else
+          "hardware alone; real-time priority leaves only the "
+          + ("stalls." if R.get("stall_rate", 1.0) > 0 else "host work (this run has no stalls).")
+          if fy["default"] is None else
           " With these time slices and stalls the default-priority waits are already short enough; faster "
           "hardware does not shorten a time slice.") if gen == "timeslice" else
          " In the Ciw generator the wait behind a burst halves when the processor doubles, so the variance falls "
