@@ -57,4 +57,6 @@ def test_bad_parameters_are_refused_with_the_promised_message(tmp_path, capsys):
     assert "annual_growth**years" in capsys.readouterr().err
     assert main(["run", "claypool-jitter", "-p", "generator", "magic", "--output", str(tmp_path / "c")]) == 2
     assert "generator" in capsys.readouterr().err
-    assert not any((tmp_path / d).exists() for d in "abc")
+    assert main(["run", "claypool-jitter", "-p", "default_wakeup", "fifo", "--output", str(tmp_path / "d")]) == 2
+    assert "default_wakeup" in capsys.readouterr().err
+    assert not any((tmp_path / d).exists() for d in "abcd")

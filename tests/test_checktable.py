@@ -233,3 +233,40 @@ def test_an_unbounded_interval_end_is_recorded_as_none(tmp_path):
     file.write_text(HEAD + _check(compute="wide"))
     (c,) = checktable.evaluate(checktable.load(file, unbounded), _compute({"x": 5, "a": 2}))
     assert (c.status, c.ci_low, c.ci_high, c.needed_n) == ("inconclusive", 9.8, None, None)
+
+
+# -- the Fisher-z band of a correlation coefficient -------------------------------------------------------
+
+def _r(value, low, high):
+    return lambda run, **_: Ours(value, low=low, high=high, basis="fitted", n=12)
+
+
+def test_a_fisher_tolerance_compares_a_correlation_through_its_sampling_band(tmp_path):
+    """The paper's r = 0.9 from n = 12 points: atanh(0.9) = 1.4722, se = 1/sqrt(12 - 3) = 1/3, so the 95 % band
+    is tanh(1.4722 -+ 1.96/3) = [0.674, 0.972] (worked by hand). Our r = 0.85 with interval [0.80, 0.90] lies
+    inside it: reproduced; [0.40, 0.60] lies wholly below 0.674: not reproduced; [0.60, 0.90] straddles 0.674:
+    inconclusive. With n = 3 the band is [-1, 1], which excludes nothing: no verdict even for an exact r."""
+    functions = types.SimpleNamespace(inside=_r(0.85, 0.80, 0.90), below=_r(0.5, 0.40, 0.60),
+                                      straddles=_r(0.75, 0.60, 0.90), exact=lambda run, **_: Ours(0.9))
+    checks = "".join(
+        f"  - {{id: {i}, claim: r, paper: 0.9, location: Fig 1, source: 'line 1', kind: prediction, compute: {f}, "
+        f"tolerance: {{fisher: {n}}}, reason: 'Fisher-z band of the paper r'}}\n"
+        for i, f, n in (("in", "inside", 12), ("out", "below", 12), ("mid", "straddles", 12), ("three", "exact", 3)))
+    file = tmp_path / "checks.yml"
+    file.write_text("study: toy\nchecks:\n" + checks)
+    table = checktable.load(file, functions)
+    by = {c.id: c for c in checktable.evaluate(table, RunRecord({}, {}))}
+    assert [by[i].status for i in ("in", "out", "mid", "three")] == ["reproduced", "not reproduced", "inconclusive",
+                                                                      "inconclusive"]
+    assert by["in"].tolerance == "95 % Fisher-z band of the paper's r from n = 12: [0.67, 0.97]"
+    assert by["three"].tolerance.endswith("[-1.00, 1.00] (excludes nothing: no verdict)")
+
+
+@pytest.mark.parametrize("n", ["12", "1", "true", "2.5"])
+def test_a_fisher_tolerance_needs_a_whole_number_of_points(tmp_path, n):
+    text = _check().replace("{abs: 0.5}", "{fisher: " + n + "}")
+    if n == "12":
+        assert _table(tmp_path, text).checks[0].tolerance == {"fisher": 12}
+        return
+    with pytest.raises(CheckTableError, match="a fisher tolerance is the whole number of points"):
+        _table(tmp_path, text)

@@ -10,13 +10,18 @@ Each chapter that uses this module declares its checks in a YAML file beside its
       location: Table 1             # where a reader finds it in the paper
       source: "seed 002 line 108: 'Throughput (Mbit/s) 8.4 23.1 46.2'"
       kind: prediction              # the kind of evidence (mmperf.checks.EVIDENCE)
-      tolerance: {rel: 0.10}        # {abs: x}, {rel: x}, {range: [low, high]}, {sample: x} or qualitative
+      tolerance: {rel: 0.10}        # {abs: x}, {rel: x}, {range: [low, high]}, {sample: x}, {fisher: n} or qualitative
       reason: "judgement: about 1.5 times the paper's own accepted Eq. 1 gap (7 %)"
       conditions: {z_ax_mbps: 240, z_xf_mbps: 230, frame_bits: 2100000}
       scales: {frame_bits: proportional}   # optional: how the paper value follows a parameter
       compute: eq1_two_copy         # a function of the study's checks module: (run, **args) -> Ours
       args: {network: Ethernet}
       data: ["table1[Ethernet].throughput_Mbit_s", "table1[Ethernet].frame_rate_fps"]
+
+A correlation coefficient is compared through its sampling distribution: ``tolerance: {fisher: n}`` is the
+95 % Fisher-z band of the paper's r from the ``n`` points the paper's r rests on (:func:`fisher_tolerance`);
+the check function gives our r's own interval in ``Ours.low``/``high``. With 3 points or fewer the band is
+[-1, 1]: it excludes nothing, so it decides nothing (inconclusive).
 
 Optional fields: ``derived`` (``{value: 12.5, how: "105 / 8.4"}``: our arithmetic on what the paper
 prints, the value actually compared with; the paper column keeps the paper's print), ``label`` (the
@@ -59,7 +64,16 @@ from typing import Any
 
 import yaml
 
-from mmperf.checks import DECIDED, EVIDENCE, KINDS, Check, _verdict, equivalence, replications_needed
+from mmperf.checks import (
+    DECIDED,
+    EVIDENCE,
+    KINDS,
+    Check,
+    _verdict,
+    equivalence,
+    fisher_band,
+    replications_needed,
+)
 
 REQUIRED = ("id", "claim", "paper", "location", "source", "kind", "compute")
 OPTIONAL = ("unit", "tolerance", "reason", "conditions", "scales", "derived", "args", "data", "label", "note")
@@ -290,13 +304,16 @@ def _tolerance(name: str, entry: dict) -> dict[str, Any] | str:
         return "—"
     if tol == "qualitative":
         return tol
-    if not isinstance(tol, dict) or len(tol) != 1 or next(iter(tol)) not in ("abs", "rel", "range", "sample"):
-        raise CheckTableError(f"{name}: tolerance must be qualitative, {{abs: x}}, {{rel: x}}, {{range: [low, high]}} "
-                              "or {{sample: x}}")
+    if not isinstance(tol, dict) or len(tol) != 1 or next(iter(tol)) not in ("abs", "rel", "range", "sample", "fisher"):
+        raise CheckTableError(f"{name}: tolerance must be qualitative, {{abs: x}}, {{rel: x}}, {{range: [low, high]}}, "
+                              "{sample: x} or {fisher: n}")
     if not str(entry.get("reason", "")).strip():
         raise CheckTableError(f"{name}: every tolerance needs its reason")
     if "range" in tol and (not isinstance(tol["range"], list) or len(tol["range"]) != 2):
         raise CheckTableError(f"{name}: a range tolerance is [low, high]")
+    if "fisher" in tol and (isinstance(tol["fisher"], bool) or not isinstance(tol["fisher"], int)
+                            or tol["fisher"] < 2):
+        raise CheckTableError(f"{name}: a fisher tolerance is the whole number of points the paper's r rests on (>= 2)")
     return tol
 
 
@@ -461,6 +478,8 @@ def _judge(spec: CheckSpec, ours: Ours, reference: float | None, not_applicable:
         width = sample_width(float(tol["sample"]), ours.spread)
         band_low, band_high = reference - width, reference + width
         words = f"±{width:.3g} {unit}".strip()
+    elif "fisher" in tol:
+        band_low, band_high, words = fisher_tolerance(reference, tol["fisher"])
     else:
         width = tol["abs"] if "abs" in tol else tol["rel"] * abs(reference)
         band_low, band_high = reference - width, reference + width
@@ -473,6 +492,8 @@ def _judge(spec: CheckSpec, ours: Ours, reference: float | None, not_applicable:
     low = ours.low if ours.low is not None else value
     high = ours.high if ours.high is not None else value
     decision = equivalence(low, high, band_low, band_high)
+    if "fisher" in tol and tol["fisher"] <= 3:  # the band is [-1, 1]: it excludes nothing, so it confirms nothing
+        return _verdict(None, spec.kind), words, None
     needed = None
     if decision is None and ours.n:
         margin = min(abs(value - band_low), abs(band_high - value))
@@ -494,6 +515,27 @@ def sample_width(printed: float, spread: float | None) -> float:
     """
     spread_width = 1.96 * spread if spread is not None and math.isfinite(spread) else 0.0
     return max(printed, spread_width)
+
+
+def fisher_tolerance(paper_r: float, n: int, level: float = 0.95) -> tuple[float, float, str]:
+    """The band a ``{fisher: n}`` tolerance allows around the paper's ``r``, and its words.
+
+    Examples
+    --------
+    Worked by hand: r = 0.9 from n = 12 points: atanh(0.9) = 1.4722, se = 1/sqrt(9) = 1/3, z ± 1.96 se =
+    (0.8189, 2.1255), tanh gives (0.674, 0.972). With 3 points the band is all of [-1, 1].
+
+    >>> low, high, words = fisher_tolerance(0.9, 12)
+    >>> round(low, 3), round(high, 3)
+    (0.674, 0.972)
+    >>> print(words)
+    95 % Fisher-z band of the paper's r from n = 12: [0.67, 0.97]
+    >>> print(fisher_tolerance(0.98, 3)[2])
+    95 % Fisher-z band of the paper's r from n = 3: [-1.00, 1.00] (excludes nothing: no verdict)
+    """
+    low, high = fisher_band(float(paper_r), int(n), level)
+    words = f"{level:.0%} Fisher-z band of the paper's r from n = {n}: [{low:.2f}, {high:.2f}]".replace("%", " %", 1)
+    return low, high, words + (" (excludes nothing: no verdict)" if n <= 3 else "")
 
 
 def _finite(x: float | None) -> float | None:
@@ -719,5 +761,5 @@ def with_audit(checks: list[TableCheck], results: dict[str, AuditResult]) -> lis
 
 
 __all__ = ["DECIDED", "AuditResult", "CheckSpec", "CheckTable", "CheckTableError", "Ours", "Recorder", "RunRecord",
-           "TableCheck", "audit", "audit_summary", "differing", "evaluate", "load", "marks", "perturbed_data",
-           "sample_width", "scaled_reference", "with_audit"]
+           "TableCheck", "audit", "audit_summary", "differing", "evaluate", "fisher_tolerance", "load", "marks",
+           "perturbed_data", "sample_width", "scaled_reference", "with_audit"]

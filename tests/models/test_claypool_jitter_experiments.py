@@ -14,13 +14,14 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 import pytest  # noqa: E402
+from test_claypool_jitter_scoring import score  # noqa: E402  (the notebook's score_table, without the audit)
 
 from mmbook.params import load_chapter  # noqa: E402
 from mmperf.checks import Scorecard  # noqa: E402
 from mmperf.data import load_table  # noqa: E402
 from mmstudies import claypool_jitter as cj  # noqa: E402
 from mmstudies.claypool_jitter import experiments as ex  # noqa: E402
-from mmstudies.claypool_jitter import figures, scoring, text  # noqa: E402
+from mmstudies.claypool_jitter import figures, text  # noqa: E402
 from mmstudies.claypool_jitter.data import load_inputs  # noqa: E402
 
 SETTINGS = cj.MetricSettings()
@@ -269,7 +270,8 @@ def test_analyse_records_every_metric_the_scorecard_and_the_prose_read(small_fin
 
     ch = Ch()
     ch.metrics.update({k: v for k, (v, _, _) in f.metrics.items() if math.isfinite(v)})
-    scoring.score(ch, f.R)
+    ch.parameters, ch.undefined_metrics = dict(f.params), {}
+    score(ch, f.R)
     text.explain(ch, f.R)
     assert len(ch.scorecard.checks) >= 40 and ch.glued["cj_mismatches"].startswith("summary.")
 

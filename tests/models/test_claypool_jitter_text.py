@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from test_claypool_jitter_scoring import _chapter, _results  # the scorecard tests' fake chapter and results
+from test_claypool_jitter_scoring import (  # the scorecard tests' fake chapter and results
+    _chapter,
+    _results,
+    score,
+)
 
-from mmstudies.claypool_jitter import scoring, text
+from mmstudies.claypool_jitter import text
 
 PARAMS = {"quantum_ms": 100.0, "stall_rate_per_min": 1.0, "stall_distribution": "exponential",
           "stall_mean_ms": 200.0, "cross_message_bytes": 65536.0, "loaded_network_utilisation": 0.5,
@@ -52,18 +56,23 @@ def test_generator_names_cover_every_generator():
     assert set(text.GENERATOR_NAMES) == set(GENERATORS)
 
 
+#: the metrics text.explain reads beyond the fake chapter's
+EXPLAIN_METRICS = dict(table32_mean_abs_difference=0.05, table32_pairs_in_band=15, table32_pairs_within_01=15,
+                       ours_r_load_min=0.97, ours_r_load_max=0.99, ours_x_intercept_default=1.1,
+                       ours_quiet_network_spread=1.2, ours_loaded_ethernet_over_hippi=20.0,
+                       ours_spec_exponent_loaded=0.0, ours_spec_exponent_isolated=2.0)
+
+
 def test_explanations_are_composed_for_every_glued_paragraph():
     ch = _chapter()
-    ch.metrics.update(table32_mean_abs_difference=0.05, table32_pairs_in_band=15, table32_pairs_within_01=15,
-                      ours_r_load_min=0.97, ours_r_load_max=0.99, ours_x_intercept_default=1.1,
-                      ours_quiet_network_spread=1.2, ours_loaded_ethernet_over_hippi=20.0,
-                      ours_spec_exponent_loaded=0.0, ours_spec_exponent_isolated=2.0)
+    ch.metrics.update(EXPLAIN_METRICS)
     R = _results()
-    scoring.score(ch, R)
+    score(ch, R)
     text.explain(ch, R)
     for name in ("cj_headline", "cj_miniexp_text", "cj_table32_text", "cj_sensitivity_text", "cj_load_text",
                  "cj_power_text", "cj_priority_text", "cj_network_text", "cj_additivity_text", "cj_years_text",
-                 "cj_scaling_text", "cj_mismatches", "cj_ex1_solution", "cj_ex3_solution"):
+                 "cj_scaling_text", "cj_mismatches", "cj_ex1_solution", "cj_ex3_solution", "cj_saturation_text",
+                 "cj_reading_text", "cj_optimal_text"):
         assert ch.glued[name].strip(), name
     assert "inconclusive" in ch.glued["cj_additivity_text"]
     # the sentences carry the run's numbers: slopes in scientific notation, the default line's crossing
@@ -71,3 +80,26 @@ def test_explanations_are_composed_for_every_glued_paragraph():
     assert "crosses the x-axis at load 1.10" in ch.glued["cj_priority_text"]
     assert ch.glued["cj_sensitivity_text"] == ("The sensitivity runs were skipped in this run "
                                                "(sensitivity_replications = 0).")
+
+
+def test_review_rows_answer_each_finding_with_this_runs_statuses():
+    """Six rows (five findings of issue 24, one of the audit); each response carries the run's own status."""
+    ch = _chapter()
+    R = _results()
+    score(ch, R)
+    rows = text.review_rows(ch.metrics, R, {c.id: c for c in ch.scorecard.checks})
+    assert len(rows) == 6 and all(len(r) == 3 and all(x.strip() for x in r) for r in rows)
+    assert "OUR ASSUMPTION" in rows[0][1] and "not run" in rows[0][1]       # R["reading"] is None here
+    assert "not reproduced" in rows[2][1]                                    # 0.989 against 0.98 +- 0.005
+    assert "the optimal buffer is 101 ± 1 ms" in rows[3][1]
+
+
+def test_saturation_sentence_follows_the_censored_count():
+    R = _results()
+    for top, start in ((0, "No run has its optimal buffer at the end of the sweep"),
+                       (4, "4 of 150 runs have their optimal buffer at the end")):
+        ch = _chapter()
+        ch.metrics.update(EXPLAIN_METRICS, pooled_optimum_at_top=top)
+        score(ch, R)
+        text.explain(ch, R)
+        assert ch.glued["cj_saturation_text"].startswith(start)

@@ -51,6 +51,32 @@ def test_default_priority_waits_for_every_other_counter_and_nice_for_the_running
     # realtime never waits: the interarrival variance is the idle system's (see below)
 
 
+def test_io_boost_reading_makes_default_priority_wait_only_for_the_running_slice():
+    """Seed line 875's reading (``default_wakeup = "io-boost"``): an I/O-woken process outranks every user-mode
+    process "regardless of its nice value", so a default-priority receive process waits for the running slice
+    only, exactly as a niced one does. Derivation: both rules then start the receiver at the end of the running
+    slice and hand the processor to the next counter afterwards, and the recursion draws its random numbers
+    before the loop, so with the same seed the two traces are identical, draw for draw. Under our assumption
+    (``tail``) three counters add two further 100-ms slices to each wait, so the traces differ; with one
+    counter there is no further counter to wait for, and tail and io-boost coincide."""
+    boost = cj.Mechanisms(stall_rate_per_min=0.0, default_wakeup="io-boost")
+    tail = cj.Mechanisms(stall_rate_per_min=0.0, default_wakeup="tail")
+    run = dict(run_length_s=60, warmup_s=1, seed=4)
+    nice, _ = cj.generate(cj.EndSystem(processor_load=3, priority="nice"), boost, **run)
+    default_boost, _ = cj.generate(cj.EndSystem(processor_load=3, priority="default"), boost, **run)
+    default_tail, _ = cj.generate(cj.EndSystem(processor_load=3, priority="default"), tail, **run)
+    assert np.array_equal(default_boost, nice)
+    assert not np.allclose(default_tail, nice)
+    one_tail, _ = cj.generate(cj.EndSystem(processor_load=1), tail, **run)
+    one_boost, _ = cj.generate(cj.EndSystem(processor_load=1), boost, **run)
+    assert np.array_equal(one_tail, one_boost)
+
+
+def test_an_unknown_default_wakeup_is_refused():
+    with pytest.raises(ValueError, match="default_wakeup must be one of tail, io-boost"):
+        cj.generate(cj.EndSystem(), cj.Mechanisms(default_wakeup="fifo"), run_length_s=2, warmup_s=0, seed=1)
+
+
 def test_realtime_receiver_never_sees_the_counters():
     """Preemption: with 5 counters, real-time, no stalls, the trace is the idle trace of the same seed
     shifted by nothing, so the variance equals the idle variance exactly (same random draws)."""

@@ -4,7 +4,8 @@ Modules (the shape of CONTRIBUTING.md): :mod:`.config` (constants, conditions, m
 :mod:`.data` (the transcribed tables and values), :mod:`.model` (the Ciw generator and the dispatch
 between the two generators), :mod:`.analytic` (closed forms, fits, printed arithmetic),
 :mod:`.experiments` (designs, runs, and every number the chapter reports from them: ``run``,
-``analyse``, ``record``), :mod:`.scoring` (the scorecard and the coverage list), :mod:`.figures`
+``analyse``, ``record``), :mod:`.checks` (the checks table's functions, ``checks.yml``), :mod:`.scoring`
+(the scorecard's summaries and the coverage list), :mod:`.figures`
 (every figure), :mod:`.text` (the sentences and text tables that depend on the run).
 
 One variant: :mod:`.timeslice` holds the chapter's second, default trace generator (the

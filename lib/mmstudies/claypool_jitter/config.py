@@ -13,6 +13,13 @@ import numpy as np
 GENERATORS = ("timeslice", "ciw")
 PRIORITIES = ("default", "nice", "realtime")
 STALL_DISTRIBUTIONS = ("exponential", "constant")
+#: How a default-priority receive process re-enters the processor when a frame wakes it (time-slice generator).
+#: ``tail``: behind every runnable counter - OUR ASSUMPTION: the thesis states no rule for default priority
+#: (seed line 873 describes the scheduling formula and the real-time class only). ``io-boost``: the reading of
+#: seed line 875, "Any process that is suspended waiting for I/O will, upon being re-activated, have a higher
+#: priority than any process that is in user-mode, regardless of its nice value": the woken receive process
+#: then waits only for the running slice, as a niced one does.
+DEFAULT_WAKEUPS = ("tail", "io-boost")
 
 REFERENCE_SPECINT92 = 21.8      # Sun IPX (Table 3.3, seed line 801): the machine the costs refer to
 # Table 5.2 IPX lines at 1280 B (seed lines 1339-1344; derived): per packet + per byte x 1280
@@ -66,6 +73,8 @@ class Mechanisms:
     Time-slice generator: ``quantum_ms`` (the time slice of the round robin), ``stall_rate_per_min``
     and ``stall_mean_ms`` / ``stall_distribution`` (rare receiver stalls). Ciw generator:
     ``cpu_burst_ms`` and ``environment_sd_ms``. Both: ``cross_message_bytes`` (netperf messages).
+    ``default_wakeup`` (time-slice generator only) is the default-priority rule, one of
+    :data:`DEFAULT_WAKEUPS`.
     """
 
     quantum_ms: float = 100.0
@@ -75,6 +84,7 @@ class Mechanisms:
     cross_message_bytes: float = 65536.0
     cpu_burst_ms: float = 20.0
     environment_sd_ms: float = 2.0
+    default_wakeup: str = "tail"
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ from mmperf import jitter
 from mmperf.parallel import pmap
 from mmperf.simcache import cached
 from mmperf.stats import mean_ci
+from mmperf.steady import Station
 from mmstudies.claypool_jitter.analytic import (
     additivity_error_ci,
     additivity_table,
@@ -46,10 +47,12 @@ from mmstudies.claypool_jitter.config import (
     EndSystem,
     Mechanisms,
     MetricSettings,
+    host_cost_ms,
 )
 from mmstudies.claypool_jitter.data import Inputs, load_inputs
 from mmstudies.claypool_jitter.model import simulate_trace, trace_metrics
 from mmstudies.claypool_jitter.text import GENERATOR_NAMES
+from mmstudies.claypool_jitter.timeslice import cost_scale
 
 
 def processor_design(loads: list[float]) -> list[dict]:
@@ -221,6 +224,23 @@ def sensitivity(*, seed: int, replications: int, warmup_s: float, featured: dict
     return pd.concat(out, ignore_index=True)
 
 
+def other_reading(*, seed: int, replications: int, run_length_s: float, warmup_s: float, mechanisms: dict,
+                  settings: dict, loads: list[float], workers: int | None = None) -> pd.DataFrame:
+    """The default-priority designs (Figs 3.6-3.7 and the default line of Fig 3.10) under the other reading of
+    the default-priority rule: ``io-boost`` (seed line 875) when the chapter runs ``tail``, and the reverse.
+
+    The time-slice generator only (the rule is one of its mechanisms). Returns one row per run, with the
+    reading in ``default_wakeup``.
+    """
+    other = "io-boost" if mechanisms.get("default_wakeup", "tail") == "tail" else "tail"
+    mech = Mechanisms(**{**mechanisms, "default_wakeup": other})
+    rows = processor_design(loads) + [r for r in priority_design(loads, REFERENCE_SPECINT92)
+                                      if r["system"].priority == "default"]
+    runs, _ = run_design(rows, mech, MetricSettings(**settings), generator="timeslice", replications=replications,
+                         run_length_s=run_length_s, warmup_s=warmup_s, seed=seed + 2_000_000, workers=workers)
+    return runs.assign(default_wakeup=other)
+
+
 # ----------------------------------------------------------------------------- the chapter's runs
 #: the chapter parameters that make the featured condition (:class:`EndSystem` fields)
 FEATURED_KEYS = ("specint92", "processor_load", "priority", "network_Mbps", "network_load", "period_ms",
@@ -230,7 +250,7 @@ SETTING_KEYS = ("gap_buffer_ms", "buffer_max_ms", "latency_limit_ms", "gap_limit
                 "lateness_reference")
 #: the generators' mechanism values among the chapter parameters (:class:`Mechanisms` fields)
 MECHANISM_KEYS = ("quantum_ms", "stall_rate_per_min", "stall_mean_ms", "stall_distribution", "cross_message_bytes",
-                  "cpu_burst_ms", "environment_sd_ms")
+                  "cpu_burst_ms", "environment_sd_ms", "default_wakeup")
 #: the sensitivity runs: trace lengths as multiples of ``run_length_s``, stall rates (1/min), time slices (ms)
 SENSITIVITY_LENGTH_FACTORS = (0.3, 1.0, 3.0)
 SENSITIVITY_STALL_RATES = [0.0, 0.25, 1.0, 4.0]
@@ -297,6 +317,40 @@ def sensitivity_arguments(p: dict, paper: pd.DataFrame) -> dict:
             "stall_rates": SENSITIVITY_STALL_RATES, "quanta": SENSITIVITY_QUANTA, "run_length_s": p["run_length_s"]}
 
 
+def stations(p: dict) -> list[Station]:
+    """The queues of the featured condition and of the loaded-network design, at the chapter's parameters ``p``.
+
+    Rates in bits per second on the links (the stream's frames plus the cross traffic, which keeps the link busy
+    ``network_load`` of the time) and frames per second at the receive process. The counters are not a queue of
+    frames: they take the processor in turns, and the receive process drains its socket at each of its turns,
+    so the frames' queue is stable whenever the receive work of the frames arriving in one period fits in it.
+    The stream's own share is ``8 frame_bytes / (Mbit/s x 1000) / period_ms``.
+
+    Examples
+    --------
+    >>> p = {"network_Mbps": 10.0, "network_load": 0.5, "period_ms": 160.0, "frame_bytes": 1280, "specint92": 21.8,
+    ...      "loaded_network_utilisation": 0.5}
+    >>> [(s.name, round(s.utilisation, 4)) for s in stations(p)][:2]
+    [('featured link', 0.5064), ('receive process', 0.002)]
+    """
+    stream_bps = 8.0 * p["frame_bytes"] * 1000.0 / p["period_ms"]
+    rate = 1000.0 / p["period_ms"]
+    recv_ms = host_cost_ms(cost_scale(EndSystem(frame_bytes=p["frame_bytes"]))[1], p["specint92"])
+    out = [Station("featured link", p["network_load"] * p["network_Mbps"] * 1e6 + stream_bps, p["network_Mbps"] * 1e6),
+           Station("receive process", rate, 1000.0 / recv_ms)]
+    for name, mbps in NETWORKS.items():
+        out.append(Station(f"{name} link (loaded runs)", p["loaded_network_utilisation"] * mbps * 1e6 + stream_bps,
+                           mbps * 1e6))
+    return out
+
+
+def reading_arguments(p: dict) -> dict:
+    """The keyword arguments of :func:`other_reading` at the chapter's parameters ``p``."""
+    return {"seed": p["seed"], "replications": p["sensitivity_replications"], "run_length_s": p["run_length_s"],
+            "warmup_s": p["warmup_s"], "mechanisms": _pick(p, MECHANISM_KEYS), "settings": _pick(p, SETTING_KEYS),
+            "loads": load_levels(p["max_load"])}
+
+
 def reflection_traces(p: dict) -> tuple[np.ndarray, np.ndarray]:
     """Fig 3.3's two traces on an unloaded system: 12 s at the featured period and 2.25 s at 30 ms."""
     quiet = EndSystem(**{**_pick(p, FEATURED_KEYS), "processor_load": 0.0, "network_load": 0.0, "priority": "default"})
@@ -314,7 +368,7 @@ class Findings:
     ``pooled`` holds the runs Table 3.2 pools (:func:`pooled_chapter3_runs`). ``metrics`` maps a
     metric name to ``(value, unit, reason)`` in the order the chapter records them; a non-empty
     ``reason`` says why the value may be undefined (NaN). ``glued`` holds the texts (and the one
-    timing) the page shows beside them; ``R`` what :func:`.scoring.score` and :func:`.text.explain`
+    timing) the page shows beside them; ``R`` what :mod:`.checks` and :func:`.text.explain`
     read; ``tables`` the chapter's tables by name; ``plots`` the positional arguments of each
     function of :mod:`.figures`, by the function's name.
     """
@@ -344,12 +398,20 @@ class Findings:
         return self.metrics[name][0]
 
 
+#: the simulated delays among the metrics, and the stations they pass (:func:`stations`): the featured traces'
+#: largest lateness (the buffer that drops nothing) and their mean optimal buffer
+DELAYS = {"ours_zero_drop_buffer_ms": ["featured link", "receive process"],
+          "ours_optimal_buffer_ms": ["featured link", "receive process"]}
+
+
 def record(ch, f: Findings) -> None:
     """Write ``f``'s warnings, metrics (undefined ones with their reasons) and glued texts into ``ch``."""
     for what, why in f.warnings:
         ch.warn(what, why)
     for name, (value, unit, reason) in f.metrics.items():
-        if reason:
+        if name in DELAYS and math.isfinite(value):   # a simulated delay: a number only through steady stations
+            ch.delay(name, value, through=DELAYS[name], unit=unit or "ms")
+        elif reason:
             ch.value_or_undefined(name, value, reason, unit=unit)
         else:
             ch.metric(name, value, unit=unit)
@@ -375,6 +437,9 @@ def run(p: dict, inputs: Inputs | None = None) -> Findings:
     sens = (cached(sensitivity, **sensitivity_arguments(p, inputs.table32)) if p["sensitivity_replications"] > 0
             else None)
     f = analyse(study, p, inputs, sens=sens, reflection=reflection_traces(p))
+    reading = (cached(other_reading, **reading_arguments(p)) if p["sensitivity_replications"] > 0
+               and p["generator"] == "timeslice" else None)
+    _reading(f, reading)
     f.warnings[:0] = warnings
     f.glued["simulation_seconds"] = seconds
     return f
@@ -389,6 +454,7 @@ def analyse(study: dict, p: dict, inputs: Inputs, sens: pd.DataFrame | None = No
     f = Findings(params=p, inputs=inputs, study=study, sens=sens)
     f.glued["generator_name"] = GENERATOR_NAMES[p["generator"]]
     f.R.update(v3=inputs.v3, vb=inputs.vb, generator=p["generator"], replications=p["replications"],
+               buffer_max_ms=p["buffer_max_ms"], default_wakeup=p["default_wakeup"],
                stall_rate=p["stall_rate_per_min"], gap_buffer_ms=p["gap_buffer_ms"])
     examples = f.tables["range-example"] = range_example()
     f.put("example_range_maxmin", examples["range (max-min)"][0])
@@ -432,6 +498,17 @@ def best_sensitivity_setting(sens: pd.DataFrame, within: float = 0.1) -> tuple[i
     ok = sens.assign(ok=sens["difference"].abs() <= within).groupby(["parameter", "value"])["ok"].sum()
     best = ok.idxmax()
     return int(ok.max()), f"{best[0]} = {best[1]:g}"
+
+
+def at_sweep_top(optimal_buffers_us, buffers_us) -> int:
+    """How many optimal buffers sit at the last buffer of the sweep (there the optimum is only a lower bound).
+
+    Examples
+    --------
+    >>> at_sweep_top([100_000.0, 230_000.0, 230_000.0], np.arange(0.0, 231_000.0, 1000.0))
+    2
+    """
+    return int(np.sum(np.asarray(optimal_buffers_us, dtype=float) >= float(buffers_us[-1]) - 0.5))
 
 
 def meet_spread(fits: pd.DataFrame, at: float = 1.0) -> float:
@@ -653,8 +730,13 @@ def _compensation(f: Findings) -> None:
     f.put("ours_zero_drop_buffer_ms", mz)
     f.put("ours_zero_drop_buffer_ms_ci", hz)
     mb, hb = mean_ci(feat_runs["optimal_buffer_us"] / 1000)
-    f.put("ours_optimal_buffer_ms", mb)
-    f.put("ours_optimal_buffer_ms_ci", hb)
+    top = at_sweep_top(feat_runs["optimal_buffer_us"], buffers_us)
+    f.put("ours_optimal_buffer_at_top", top)
+    # an optimum at the last buffer of the sweep is only a lower bound ("at least buffer_max_ms"), not a value
+    censored = (f"at least {buffers_us[-1] / 1000:g} ms: {top} of {len(feat_runs)} featured traces have their optimum "
+                "at the top of the buffer sweep (buffer_max_ms), so the optimal buffer is a lower bound, not a value")
+    f.put("ours_optimal_buffer_ms", mb if top == 0 else math.nan, unit="ms", reason=censored)
+    f.put("ours_optimal_buffer_ms_ci", hb if top == 0 else math.nan, unit="ms", reason=censored)
     f.put("ours_optimal_drop_pct", feat_runs["optimal_drop_pct"].mean())
     f.put("derived_seconds_per_drop", 1 / (vb["fig521_drop_pct"] / 100 * vb["fig521_frames_per_s"]))
     f.put("featured_load", p["processor_load"])
@@ -669,6 +751,8 @@ def _regressions(f: Findings) -> None:
     vb, pooled = f.inputs.vb, f.pooled
     for k, val in printed_chain({**vb, **f.inputs.v3}).items():
         f.put(f"printed_{k}", val)
+    f.put("pooled_optimum_at_top", at_sweep_top(pooled["optimal_buffer_us"],
+                                                MetricSettings(**_pick(f.params, SETTING_KEYS)).buffers_us()))
     buf_fit = fit_line(pooled["Area"], pooled["optimal_buffer_us"])
     area_fit = fit_line(pooled["Variance"], pooled["Area"])
     f.put("ours_buf_area_r", buf_fit["r"])
@@ -685,3 +769,17 @@ def _years(f: Findings) -> None:
         f.put(f"ours_first_year_{k}", v, unit="year",
               reason=f"{k} priority stays above the threshold in every simulated year")
     f.plots["years"] = (yr, p["jitter_threshold_us2"], f.inputs.v3["years_without_rt"], p["annual_growth"])
+
+
+def _reading(f: Findings, reading: pd.DataFrame | None) -> None:
+    """The default-priority results under the other reading of the rule (``R["reading"]``; None when not run)."""
+    if reading is None:
+        f.R["reading"] = None
+        return
+    proc = reading[reading["experiment"] == "processor"]
+    fits = group_fits(proc, "machine", "load", "Variance").set_index("machine")
+    default = fit_line(*(reading[reading["experiment"] == "priority"][c] for c in ("load", "Variance")))
+    f.R["reading"] = {"wakeup": str(reading["default_wakeup"].iloc[0]), "class_r": fits["r"].to_dict(),
+                      "slopes": fits["slope"].to_dict(),
+                      "default_slope": (default["slope"], default["slope_ci_low"], default["slope_ci_high"]),
+                      "n": int(len(reading))}

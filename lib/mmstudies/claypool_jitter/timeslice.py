@@ -22,9 +22,15 @@ parameter whose reason is stated in the chapter. Time unit: millisecond.
    short except by a real-time process. When a frame reaches the receiving host and the receive
    process is asleep it becomes runnable:
 
-   - ``default`` priority: it joins the tail of the run queue (seed line 873): it waits for the
-     rest of the running counter's slice and one full slice of each of the other ``L - 1``
-     counters;
+   - ``default`` priority, ``default_wakeup = "tail"`` (**our assumption**: the thesis states no
+     rule for a default-priority process; seed line 873 describes only the kernel's formula and the
+     real-time class): it joins the tail of the run queue: it waits for the rest of the running
+     counter's slice and one full slice of each of the other ``L - 1`` counters;
+   - ``default`` priority, ``default_wakeup = "io-boost"`` (the reading of seed line 875: "Any
+     process that is suspended waiting for I/O will, upon being re-activated, have a higher priority
+     than any process that is in user-mode, regardless of its nice value"): the woken receive
+     process outranks the counters and waits only for the rest of the running slice, as a niced
+     one does;
    - ``nice``: it runs "ahead of other eligible runnable user-mode processes" (seed line 875), so
      it waits only for the rest of the running slice (seed lines 899-901);
    - ``realtime``: "a runnable real-time process runs before any other process" (seed line 873):
@@ -56,6 +62,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from mmstudies.claypool_jitter.config import (
+    DEFAULT_WAKEUPS,
     EndSystem,
     Mechanisms,
     host_cost_ms,
@@ -156,6 +163,8 @@ def generate(system: EndSystem, mech: Mechanisms, *, run_length_s: float, warmup
     """
     if system.priority not in ("default", "nice", "realtime"):
         raise ValueError(f"priority must be default, nice or realtime, got {system.priority!r}")
+    if mech.default_wakeup not in DEFAULT_WAKEUPS:
+        raise ValueError(f"default_wakeup must be one of {', '.join(DEFAULT_WAKEUPS)}, got {mech.default_wakeup!r}")
     rng = np.random.default_rng(seed)
     T = float(system.period_ms)
     horizon = 1000.0 * (warmup_s + run_length_s)
@@ -199,7 +208,7 @@ def generate(system: EndSystem, mech: Mechanisms, *, run_length_s: float, warmup
         if L and prio != "realtime":
             counter_cpu[cur] += slice_end - slice_start   # the running slice completes
             start = slice_end
-            if prio == "default":                         # behind every other runnable counter
+            if prio == "default" and mech.default_wakeup == "tail":   # behind every other runnable counter
                 for j in range(1, L):
                     counter_cpu[(cur + j) % L] += q
                 start += (L - 1) * q
