@@ -270,3 +270,22 @@ def test_a_fisher_tolerance_needs_a_whole_number_of_points(tmp_path, n):
         return
     with pytest.raises(CheckTableError, match="a fisher tolerance is the whole number of points"):
         _table(tmp_path, text)
+
+
+def test_a_choice_parameter_is_perturbed_to_the_other_choice(tmp_path):
+    """A words-valued assumption (a counting rule) is perturbed by setting it to the words the table gives:
+    y = 2x under rule "double" and 3x under "triple", so the prediction moves with the rule (5 x 2 = 10 -> 15)."""
+    head = "study: toy\naudit:\n  setting: {x: 1.1}\n  assumptions: {rule: triple}\nchecks:\n"
+
+    def compute(parameters):
+        factor = {"double": 2, "triple": 3}[parameters["rule"]]
+        return RunRecord(parameters, {"model_y": factor * parameters["x"], "paper_y": PAPER["y"]})
+
+    table = _table(tmp_path, _check(), head=head)
+    assert table.assumptions == {"rule": "triple"}
+    (r,) = checktable.audit(table, compute, {"x": 5, "rule": "double"}, perturbed=_perturbed).values()
+    assert r.agrees and r.moved_by == ("x", "rule")
+    seen = []
+    checktable.audit(table, lambda p: seen.append(p["rule"]) or compute(p), {"x": 5, "rule": "double"},
+                     perturbed=_perturbed)
+    assert "triple" in seen and seen.count("double") >= 2

@@ -43,6 +43,9 @@ data and the parameters (``record``), and what the audit perturbs::
       size: {sim_frames: 100, replications: 2}      # simulated checks are audited at this size
       paper_defaults: {z_xf_mbps: "parameters[z_xf]"}  # parameters whose defaults are transcribed paper values
 
+A parameter of ``setting`` or ``assumptions`` whose value is words (a choice such as a counting rule) is
+perturbed by setting it to those words, the other choice: ``assumptions: {mix_rule: "N-1"}``.
+
 :func:`load` validates the table (an unknown key, a missing field, an unknown function or kind:
 one :class:`CheckTableError` naming the file and the check). :func:`evaluate` computes every check
 for one run: a check whose conditions differ from the run's parameters is *not applicable at
@@ -179,8 +182,8 @@ class CheckTable:
     checks: tuple[CheckSpec, ...]
     functions: ModuleType
     record: str = ""
-    setting: dict[str, float] = field(default_factory=dict)
-    assumptions: dict[str, float] = field(default_factory=dict)
+    setting: dict[str, float | str] = field(default_factory=dict)
+    assumptions: dict[str, float | str] = field(default_factory=dict)
     size: dict[str, Any] = field(default_factory=dict)
     paper_defaults: dict[str, str] = field(default_factory=dict)
 
@@ -246,9 +249,20 @@ def load(file: str | Path, functions: ModuleType) -> CheckTable:
             raise CheckTableError(f"{path.name}: check id {spec.id!r} appears twice")
         seen.add(spec.id)
     return CheckTable(path, str(raw["study"]), tuple(specs), functions, record,
-                      {k: float(v) for k, v in (audit.get("setting") or {}).items()},
-                      {k: float(v) for k, v in (audit.get("assumptions") or {}).items()},
+                      {k: _factor_or_choice(v) for k, v in (audit.get("setting") or {}).items()},
+                      {k: _factor_or_choice(v) for k, v in (audit.get("assumptions") or {}).items()},
                       dict(audit.get("size") or {}), dict(audit.get("paper_defaults") or {}))
+
+
+def _factor_or_choice(value: Any) -> float | str:
+    """An audit perturbation: a factor (a number) or, for a parameter with choices, the other choice (words).
+
+    Examples
+    --------
+    >>> _factor_or_choice(1.1), _factor_or_choice("N-1"), _factor_or_choice(True)
+    (1.1, 'N-1', 1.0)
+    """
+    return value if isinstance(value, str) else float(value)
 
 
 def _spec(file: str, entry: Any, functions: ModuleType) -> CheckSpec:
@@ -684,7 +698,9 @@ def _rounded_signature(sig: tuple) -> tuple:
     return tuple(_rounded(x) for x in sig)
 
 
-def _perturb_parameter(value: Any, factor: float) -> Any:
+def _perturb_parameter(value: Any, factor: float | str) -> Any:
+    if isinstance(factor, str):  # a choice parameter is moved to the other choice the table names
+        return factor
     if isinstance(value, bool):
         return not value
     if value == 0:
