@@ -286,7 +286,7 @@ class VC:
     fps: float = 4.0
     updates: float = 3.0
     multicast: bool = True
-    count_rule: str = "N"            # received updates per soldier: N (Table 7.2) or N-1
+    count_rule: str = "N-1"          # updates each soldier receives: from the N-1 others (seed lines 1968, 2001) or N
     read_bytes_per_frame: float = 2088.0
     speedup: float = 1.0             # processor speed in Personal Irises
 
@@ -295,8 +295,9 @@ def vc_components_ms_per_s(costs: dict, soldiers: float, v: VC) -> dict[str, flo
     """Processor ms per second on a Personal Iris, by the thesis's three pieces (Figure 7.5).
 
     send = u c_send; receive = R u (c_recv + c_update); display = F (c_render + c_display +
-    B c_read) + F R c_reckon, with R = N or N-1 other soldiers (counting rules of section 7.3;
-    Table 7.2 counts N).
+    B c_read) + F R c_reckon, with R = N-1 other soldiers (counting rules of section 7.3: a soldier
+    receives the others' updates, seed line 2001, and reckons "another soldier", line 1968) or R = N
+    (Table 7.2's printed counts, 27 at 9 soldiers).
 
     >>> from mmstudies.claypool_load.data import load_inputs
     >>> c = load_inputs().vc_costs
