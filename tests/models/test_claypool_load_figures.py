@@ -35,3 +35,15 @@ def test_figure_is_legible_and_titled_without_the_papers_number(run, name):
         assert not any("Fig" in t for t in titles), titles
     finally:
         plt.close(fig)
+
+
+def test_figure_6_13_draws_the_four_printed_bandwidths(run):
+    """Section 6.6 prints four bandwidths (load_u6.csv, U6-e): backbone 43200, NAPs 7200, individual 216 and
+    '50 Processor Servers' 4680 Mbit/s; the 'as printed' panel shows each of them (issue 24: it drew three)."""
+    fig = figures.topology(run)
+    try:
+        words = " ".join(t.get_text() for t in fig.axes[0].texts)
+        for printed in ("43,200", "7,200", "216.0", "4,680"):
+            assert printed in words, printed
+    finally:
+        plt.close(fig)
