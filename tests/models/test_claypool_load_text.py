@@ -232,3 +232,12 @@ def test_counter_sentence_mentions_others_only_when_there_are_some(default):
     one_inconclusive = text.compose(r, _with_status(c, "ciw-one-90", "inconclusive"))["counter_text"]
     assert "7 of 8 Ciw means" in one_inconclusive
     assert "the others are inconclusive or miss, see the scorecard" in one_inconclusive
+
+
+def test_review_rows_answer_each_finding_with_this_runs_numbers(default):
+    r, c, _ = default
+    rows = text.review_rows(r, c)
+    assert len(rows) == 8 and all(len(row) == 3 and all(row) for row in rows)
+    joined = " ".join(resp for _, resp, _ in rows)
+    assert "2 of 7 reproduced" in joined and "735.19 soldiers, not reproduced" in joined
+    assert "receive and update 24 against 25, reproduced; compute 24 against 28, not reproduced" in joined
