@@ -141,15 +141,8 @@ def score(ch, r: Run) -> dict[str, Check]:
         paper=float(A["fig7_6_indigo2_max_soldiers"]), ours=n_i2, tol=0.5, unit="soldiers", evidence="target",
         reason="lambda is found by root finding; the band is half a soldier",
         note="the display delay lambda is calibrated to this anchor")
-    c["fps_1000"] = _compare_or_missing(
-        sc, r, "fig7_5_indigo2_soldiers_at_4fps", "Indigo 2 supports about 1000 soldiers by frame rate alone",
-        "Section 7.6.3, seed line 2095 (Figure 7.5)", paper=float(A["fig7_5_indigo2_soldiers_frame_rate"]),
-        ours=r.get("fig7_5_indigo2_soldiers_at_4fps"), rel=0.1, unit="soldiers", evidence="prediction",
-        reason="judgement: 'about 1000' read as a round figure, within ±10 %", na_reason=vc_na,
-        note="frame rate of 4 frames/s; counting rule N-1 (each soldier receives, updates and reckons the N-1 "
-             "others: seed line 2001, 'in a 10 second, two-soldier simulation, we would expect each soldier to send "
-             "and receive 30 update packets', and line 1968, Reckon 'to determine the position of another soldier'; "
-             "Table 7.2 counts 27 at 9 soldiers, the N reading, and stays a check, not the rule's source)")
+    # 'Indigo 2 about 1000 soldiers by frame rate alone' (Figure 7.5) is scored once, in claypool-load, with
+    # the same N-1 rule (issue 24: one rule, one check); this chapter shows the metric in its prose only.
     rising = x["rising"]
     c["rising"] = sc.claim(
         "latency, jitter and missed updates all increase with soldiers", "Section 7.6.3, seed line 2095",
