@@ -192,7 +192,7 @@ def test_exercise_1_is_composed_from_both_statements(default):
     assert s.startswith("At 8 participants the mix share is 66.7 % with N-2 mixes per packet (this run's rule) and "
                         "70.0 % with N-1. Read with its restatement 'over 70 %' (seed line 1453) as 70-75 %, the "
                         "statement is met by N-1.")
-    assert "which only N-2 gives (N-2: 0 mixes, N-1: 1 mixes); the two statements favour different rules" in s
+    assert "which only N-2 gives (N-2: 0 mixes, N-1: 1 mix); the two statements favour different rules" in s
     assert "as well" not in s
     both = text.compose(_with_values(r, mix_share_n8_pct=72.0), c)["ex1_solution"]
     assert "met by N-2 and N-1" in both and both.endswith("the two statements favour different rules, so neither "

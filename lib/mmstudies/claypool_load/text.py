@@ -130,7 +130,7 @@ def compose(r: Run, c: dict[str, Check]) -> dict[str, str]:
         + ("" if mix.status != "not applicable" else " (at this run's machine and algorithm; the thesis's are the IPX "
            "and Differential)")
         + ". The two-person macro experiment has no mix component (seed line 1348), which only "
-        + " and ".join(two_person) + " gives (" + ", ".join(f"{rule}: {an.mixes(2, rule)} mixes" for rule in shares)
+        + " and ".join(two_person) + " gives (" + ", ".join(f"{rule}: {an.mixes(2, rule)} mix{'es' if an.mixes(2, rule) != 1 else ''}" for rule in shares)
         + "); "
         + ("the two statements favour the same rule." if set(inside) == set(two_person) else
            "the two statements favour different rules, so neither settles it." if inside else
@@ -167,6 +167,9 @@ def _AUDIO_WHATS(c: dict[str, Check]) -> set[str]:  # noqa: N802
 
 
 # ----------------------------------------------------------------------------- review (issue 24)
+REVIEW_COLUMNS = ["finding", "response", "change"]
+
+
 def review_rows(r: Run, c: dict[str, Check]) -> list[tuple[str, str, str]]:
     """The chapter's answer to issue 24: (finding, response, change) per finding, composed from the run.
 
