@@ -59,8 +59,11 @@ def test_table_7_2_counts_under_the_n_minus_1_rule(default):
     assert default["table7-2-printed-counts"].evidence == "arithmetic"
     assert default["table7-2-printed-counts"].status == "reproduced"
     assert default["table7-2-read"].evidence == "target" and default["table7-2-setting-rows"].evidence == "target"
+    # the rule is our assumption (a parameter), not the thesis's setting: the N reading is judged against the same
+    # measurements, 27 against 25 (+8 %) and 28 (-3.6 %), both inside 10 %
     other = _evaluate({"vc_count_rule": "N"})
-    assert other["table7-2-receive"].status == "not applicable"
+    assert other["table7-2-receive"].ours == 27 and other["table7-2-receive"].status == "reproduced"
+    assert other["table7-2-compute"].status == "reproduced"
 
 
 def test_saturation_counts_are_arithmetic(default):

@@ -213,3 +213,29 @@ def test_base_audio_takes_the_parameters_and_the_transcribed_rate():
                          algorithm="Differential", frac_deleted=0.15, mix_rule="N-1")
     w = ex.whatif_audio({**ex.DEFAULTS, "multicast": True, "dsp_silence": "kernel"}, a)
     assert (w.multicast, w.dsp_silence, w.participants) == (True, "kernel", 5)
+
+
+def test_default_headline_metrics_by_hand(base):
+    """Issue 27 item 4: every headline metric of notebooks/claypool-load.yml, worked by hand from Table 5.2,
+    Table 7.1 and the chapter-6 and 7.6.1 numbers at the defaults (IPX, 8 people, 1280 B, Differential, 15 %
+    deleted, unicast, N-2 mixes; 4 frames/s, 6.5x, multicast, the N-1 others; 200 users, 70 % compression).
+
+    Audio, n = 8000 x 200 / 1280 = 1250 packets; ms per packet: record 0.597 + 0.00169 x 1280 = 2.7602,
+    Differential 0.003 x 1280 = 3.84, send 0.338, receive 0.31884, mix 0.00245 x 1280 = 3.136, play 2.0444.
+    With deletion (7/8 x 0.85 x 1250 = 929.6875 packets sent, received, played): 1250 (2.7602 + 3.84) +
+    929.6875 (0.338 + 0.31884 + 2.0444) = 8250.25 + 2511.3092 = 10761.559 ms = 5.3808 % of 200 s. Without:
+    1250 (2.7602 + 7 x 0.338 + 7 x 0.31884 + 6 x 3.136 + 2.0444) = 1250 x 28.21848 = 35273.1 ms = 17.6366 %.
+    Table 5.3: printed errors +1.6, +12.0, +8.2, +1.8, +7.4, -15.0, -21.0 %: 4 within 10 %.
+    Indigo 2: (6500 - 1228.217104) / 7.18039 + 1 = 735.19 (test_claypool_load_analytic.py).
+    Ethernet at 3 updates/s: 10e6 / (3 x 144 x 8) = 2893.5 soldiers. Servers: 200 x 24 x 30 x 0.3 = 43200 Mbit/s
+    over 622 per OC-12 = 69.45, so 70. The Ciw error is 0 with replications that report the analytic shares
+    (the Ciw model itself is tested against them in test_claypool_load_model.py)."""
+    assert base["whatif_load_sd_pct"] == pytest.approx(100 * (8250.25 + 929.6875 * 2.70124) / 1000 / 200)
+    assert base["whatif_load_sd_pct"] == pytest.approx(5.3808, abs=1e-4)
+    assert base["whatif_load_nosd_pct"] == pytest.approx(100 * 1250 * 28.21848 / 1000 / 200)
+    assert base["whatif_load_nosd_pct"] == pytest.approx(17.6366, abs=1e-4)
+    assert base["table5_3_within10_count"] == 4
+    assert base["vc_indigo2_soldier_limit"] == pytest.approx((6500 - 1228.217104) / 7.18039 + 1)
+    assert base["fig7_4_ethernet_avg_soldiers"] == pytest.approx(10e6 / (3 * 144 * 8))
+    assert base["flying_servers_needed"] == math.ceil(200 * 24 * 30 * 0.3 / 622) == 70
+    assert base["counter_ciw_max_abs_err"] == 0.0
