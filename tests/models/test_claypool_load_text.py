@@ -158,7 +158,12 @@ def test_fig7_4_sentence_counts_the_bands_and_names_the_misses(default):
     inside = sum(v.status == "reproduced" for v in sat.values())
     s = t["fig7_4_text"]
     assert s.startswith(f"Multicast at 3 updates/s fills an Ethernet at {r['fig7_4_ethernet_avg_soldiers']:.0f} "
-                        f"soldiers. Of the 6 saturation readings, {inside} fall within their band")
+                        f"soldiers. Of the 6 saturation readings (the thesis's arithmetic), {inside} fall within their "
+                        "band")
+    r28, c28 = _run({"vc_header_bytes": 28.0})
+    s28 = text.compose(r28, c28)["fig7_4_text"]
+    assert "saturation readings are not scored at these parameters (vc_header_bytes = 28 (the paper: 0))" in s28
+    assert "fall within" not in s28
     for v in missed:
         assert f"{v.what} (ours {v.ours:.0f})" in s
     allin = dict(c)
