@@ -46,9 +46,11 @@ def test_changed_parameters_move_the_results_the_expected_way(runs):
     assert c["whatif_quality_2d"] == pytest.approx(250 / 300)
     # A laxer latency limit leaves more latency allowance for the what-if gap rate.
     assert c["whatif_latency_allowance_ms"] > d["whatif_latency_allowance_ms"]
-    # A laxer latency limit lets more processor jitter through at the same Figure 5.24 anchor.
-    assert c["audio_kappa_ms2_per_load"] > d["audio_kappa_ms2_per_load"]
-    assert c["fig5_24_spec_threshold"] == pytest.approx(40.0, abs=1e-6)
+    # kappa is calibrated once, at the thesis's limits (issue 24): a laxer latency limit leaves it alone, the anchor
+    # holds at the calibration's limits, and 20 users on Ethernet are acceptable from a slower processor than 40.
+    assert c["audio_kappa_ms2_per_load"] == d["audio_kappa_ms2_per_load"]
+    assert c["fig5_24_spec_threshold_calibration"] == pytest.approx(40.0, abs=1e-6)
+    assert c["fig5_24_spec_threshold"] < 40.0
     # Bigger flying clients: compression pays from fewer clients.
     assert c["fig6_12_crossover_clients"] < d["fig6_12_crossover_clients"]
     # The SPEC ratio (4.12) cannot reach the Figure 7.6 anchor: the delay stops at 0, with a warning,
