@@ -71,7 +71,8 @@ def mechanisms(L: int, quantum_ms: float) -> plt.Figure:
                 t += 12
                 continue
             ax.broken_barh([(t, quantum_ms)], (0.25, 0.5), color=PALETTE[k % L + 4], alpha=0.5)
-            ax.text(t + quantum_ms / 2, 0.5, f"c{k % L + 1}", ha="center", va="center", fontsize=9)
+            if t + quantum_ms <= span:  # the slice cut by the right edge keeps its colour, not its label
+                ax.text(t + quantum_ms / 2, 0.5, f"c{k % L + 1}", ha="center", va="center", fontsize=9)
             t += quantum_ms
             k += 1
         ax.axvline(arrive, color="black", lw=1)
