@@ -222,11 +222,12 @@ def finite_or_nan(x) -> float:
     return float(x) if x is not None and math.isfinite(float(x)) else math.nan
 
 
-def trace_table(inputs: dict, traces: dict, fps: float) -> pd.DataFrame:
+def trace_table(inputs: dict, traces: dict, fps: float, user: tr.Trace | None = None) -> pd.DataFrame:
     """Tables 4.1-4.4 (the columns marked "paper") beside the statistics of the synthetic traces.
 
     "frames / length" is our arithmetic on the thesis's numbers (the frame rate its tables imply).
-    ``inputs`` is :func:`load_inputs`, ``traces`` the run's synthetic traces by name.
+    ``inputs`` is :func:`load_inputs`, ``traces`` the run's synthetic traces by name; a reader's trace
+    ``user`` gets a last row of its own (frames, mean rate, variation, peak; no thesis columns).
     """
     rows = []
     stats = inputs["stats"].set_index("video")
@@ -242,6 +243,12 @@ def trace_table(inputs: dict, traces: dict, fps: float) -> pd.DataFrame:
                      "frames / length": int(st["n_frames"]) / secs, "frames (ours)": s["n_frames"],
                      "mean rate (ours)": s["mean_rate_Mbps"], "cv (ours)": s["cv"],
                      "peak / mean (ours)": s["peak_to_mean"]})
+    if user is not None:
+        s = tr.trace_statistics(user, fps)
+        rows.append({"video": user.name, "encoding": "reader's trace", "content": user.source,
+                     "length (paper)": "", "picture (paper)": "", "pattern (paper)": "", "frames (paper)": None,
+                     "frames / length": None, "frames (ours)": s["n_frames"], "mean rate (ours)": s["mean_rate_Mbps"],
+                     "cv (ours)": s["cv"], "peak / mean (ours)": s["peak_to_mean"]})
     return pd.DataFrame(rows)
 
 
