@@ -389,3 +389,68 @@ def record_results(ch, res: dict, run, values: dict, P: dict) -> None:
     ch.glue("targets_text", targets_text(records))
     ch.glue("scorecard_text", headline_text(records))
     ch.glue("timing_text", timing_text(res["timing"]))
+
+
+def review_rows(res: dict, records: list[dict], P: dict) -> list[tuple[str, str, str]]:
+    """The chapter's answer to issue 24: (finding, response, change) per finding, composed from the run.
+
+    ``records`` are the scorecard's records (with the checks table's ids), ``P`` the parameters.
+    """
+    fps = P["fps"]
+    by_id = {r.get("id"): r for r in records}
+    kinds = {}
+    for r in records:
+        kinds[r["evidence"]] = kinds.get(r["evidence"], 0) + 1
+    t260 = res["study"]["t260"]
+    red = checks.mpeg2_reductions(res["study"])
+    mtv = res["mtv_p10"]
+    targets = ", ".join(f"{k} {by_id[k]['status']}" for k in ("h33-mean-backdraft", "h33-mean-fugitive") if k in by_id)
+    user = res["user"]
+    return [
+        ("'Tests on synthetic stand-in traces (H29-H31, the U-shape, rate equality, fixed rate) are method checks on "
+         "our traces, not predictions of the thesis's numbers'",
+         f"Fixed. Every statement of what the thesis saw on its traces is now 'not comparable' "
+         f"({kinds.get('not comparable', 0)} checks in this run), with the same method's result on our stand-ins shown "
+         "beside it; the page calls them checks of the method.",
+         "checks.yml (kind), checks.py; the ordering and Section 4.7 sentences say 'on the stand-ins'"),
+        ("'H32 is a theorem of Eq. 4.2 (construction)'",
+         f"Fixed: construction, shown but not counted (in this run: {by_id.get('h32-cbr-rate-falls', {}).get('status')}).",
+         "checks.yml: h32-cbr-rate-falls"),
+        ("'H33 is met by construction (target)'; 'the M-JPEG means are targets ...' beside '2 target missed'",
+         f"Fixed: targets, with the thesis's frame rate as their condition, so a run at another frame rate reports "
+         f"them not applicable instead of missed; the sentence is composed from their records (in this run: {targets}).",
+         "checks.yml (conditions: fps 30); text.targets_text"),
+        ("'The headline must say how many checks use the thesis's data'",
+         f"Fixed: the scorecard's first sentence says so: {kinds.get('prediction', 0)} predictions (none can use the "
+         f"thesis's data), {kinds.get('arithmetic', 0) + kinds.get('target', 0)} checks use its printed numbers "
+         "(arithmetic and targets); metrics predictions_on_thesis_data and checks_using_thesis_numbers.",
+         "text.headline_text; results.json metrics"),
+        ("'Fig. 4.15: the thesis's control variable is the amount pre-fetched (seed 004 line 1471)'",
+         f"Fixed: the default control is the amount pre-fetched (this run: {res.get('fixed_buffer_control', 'prefetch')}); "
+         "the start-up delay of each scheme is the time its schedule takes to deliver that amount. Our earlier "
+         "start-up-delay sweep with the least-buffer rule is the labelled option fixed_buffer_control = startup.",
+         "analytic.prefetch_time, analytic.prefetch_rates, experiments.prefetch_study; tests by brute force"),
+        ("'The MPEG-2 stand-in class gives a CBR buffer above 10 MB for t260 and up to 100 % buffer reduction, "
+         "against the thesis's 5-20 % (line 1409)'",
+         f"Fixed: the MPEG-2 class has a GOP rate control (a CBR encoder's), so the cumulative data stays near the "
+         f"constant-rate line. In this run t260's largest CBR buffer is {an.mbytes(t260['b_cbr'].max()):.2f} MB and "
+         f"PCBR's median MPEG-2 buffer reduction {100 * red.median():.0f} % (a calibration target, "
+         f"{by_id.get('mpeg2-buffer-reduction', {}).get('status')}); the shortest delays still reduce more.",
+         "traces.rate_controlled; data/hsieh/video_synthetic_classes.csv (gop_rate_control); test of the drift bound"),
+        ("'Fig. 4.11 plots a made-up trace: an illustration'",
+         "Fixed: the caption says it is an illustration on our stand-in, and the coverage row says 'not reproducible'.",
+         "scoring.COVERAGE; the figure's caption"),
+        ("'a client buffer of 2 MB (mtv), 1 MB (adv) or 4 MB' is typed and stays when the run doubles the buffers",
+         "Fixed: the buffers and caps are composed from this run's scales, the thesis's values beside them.",
+         "text.record_section47, text.buffers_text"),
+        ("'at the default the minimum PCBR rate for mtv at ten frame times is 1.49 Mbit/s' (the default gives 1.86)",
+         f"Fixed: the sentence names this run's value and PCR spacing ({an.mbps(mtv['r_pcbr'], fps):.2f} Mbit/s, a PCR "
+         f"every {P['pcr_interval_frames']} frame(s)).", "text.pcr_exercise_text"),
+        ("'A reader's trace file is used but its results are nowhere in results.json and it is missing from the "
+         "traces table'",
+         ("Fixed: the trace has a row of the traces table (frames, mean rate, variation, peak / mean) and its "
+          "CBR, PCBR and PDCBR results are metrics reader_*; no thesis check applies to it"
+          + (f" (this run: {user['trace'].name}, {user['trace'].n_frames:,} frames)." if user else
+             " (this run has no trace file).")),
+         "experiments.trace_table, text.record_reader; tests/test_chapter_hsieh_video.py"),
+    ]
