@@ -12,7 +12,6 @@ import pytest
 
 from mmstudies.hsieh_video import analytic as an
 from mmstudies.hsieh_video import text
-from mmstudies.hsieh_video.experiments import ALL
 
 MB = float(2**20)
 

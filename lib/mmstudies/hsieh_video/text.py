@@ -17,8 +17,8 @@ import numpy as np
 import pandas as pd
 
 from . import analytic as an
-from . import experiments as ex
 from . import checks
+from . import experiments as ex
 from . import traces as tr
 from .experiments import ALL, MJPEG
 
