@@ -79,10 +79,11 @@ def test_ciw_text_agreement_rounding_and_disagreement():
 
 def test_quoted_text_ratios_by_hand():
     """adv: 2120 / 2000 - 1 = 6 %, 4 MB / 0.5 MB = 8.0; mtv: 10000 / 4000 = 2.50, 30 / 0.1 = 300."""
-    adv = {"r_cbr": 2000.0, "r_pcbr": 2120.0, "b_cbr": 4 * MB, "b_pcbr": 0.5 * MB}
+    adv = {"P": 60.0, "r_cbr": 2000.0, "r_pcbr": 2120.0, "b_cbr": 4 * MB, "b_pcbr": 0.5 * MB}
     mtv = {"r_cbr": 4000.0, "r_pcbr": 10000.0, "b_cbr": 30 * MB, "b_pcbr": 0.1 * MB}
     s = text.quoted_text(adv, mtv, {"mtv_cbr_buffer_MB": 37.5, "mtv_cbr_rate_Mbps": 0.96})
     assert "needs 6 % more rate with PCBR than with CBR and 8.0 times less buffer" in s
+    assert "at the long start-up delay (60 frame times; the thesis's is 300)" in s
     assert "PCBR needs 2.50 times CBR's rate and 300 times less buffer" in s
     assert "mtv CBR buffer of 37.5 MB at 0.96 Mbit/s" in s
 
