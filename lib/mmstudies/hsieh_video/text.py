@@ -203,7 +203,8 @@ def cbr_trend_text(ours: dict, horse: pd.DataFrame, fps: float) -> str:
 def quoted_text(adv: dict, mtv: dict, values: dict) -> str:
     """The quoted adv and mtv points set against the thesis's (``values``: the transcribed values)."""
     long_frames = int(adv.get("P", 300))
-    return (f"For adv at the long start-up delay ({long_frames} frame times; the thesis's is 300) the stand-in needs "
+    which = "" if long_frames == 300 else f" ({long_frames} frame times; the thesis's is 300)"
+    return (f"For adv at the long start-up delay{which} the stand-in needs "
             f"{100 * (adv['r_pcbr'] / adv['r_cbr'] - 1):.0f} % more rate with PCBR than with CBR and "
             f"{adv['b_cbr'] / adv['b_pcbr']:.1f} times less buffer (the thesis: 6 % and 7.04 times, seed line 1374). For "
             f"mtv at ten frame times PCBR needs {mtv['r_pcbr'] / mtv['r_cbr']:.2f} times CBR's rate and "
