@@ -565,3 +565,42 @@ def test_pcbr_search_first_step_and_its_limit(A):
     assert an.pcbr_min_rate(A, 1, step=2.4e-8)[1] == 8_333_334
     with pytest.raises(RuntimeError, match="did not converge"):
         an.pcbr_min_rate(A, 1, step=2e-8)
+
+
+def test_prefetch_time_is_where_the_delivery_curve_reaches_the_amount():
+    """Independent computation: bisect the full schedule's delivery curve D(t) for D(t) = Q."""
+    rng = np.random.default_rng(3)
+    A = an.cumulative(rng.uniform(100.0, 900.0, 60))
+    for r_high, r_low, m in ((600.0, 0.0, 1), (700.0, 200.0, 1), (650.0, 300.0, 2)):
+        s = an.schedule(A, r_high, r_low, m)
+        for Q in (50.0, 1234.5, 9000.0):
+            lo, hi = 0.0, 200.0
+            for _ in range(80):
+                mid = (lo + hi) / 2
+                lo, hi = (mid, hi) if float(s.delivered(A, np.array([mid]))[0]) < Q else (lo, mid)
+            assert an.prefetch_time(A, r_high, r_low, Q, m) == pytest.approx(hi, abs=1e-9)
+
+
+def test_prefetch_rates_is_the_least_grid_rate_feasible_at_its_own_prefetch_delay():
+    """Figure 4.15 by the thesis's mechanism (seed line 1471), checked by brute force on full schedules.
+
+    For each grid rate R_average (1 + step k), the start-up delay is the time the schedule takes to deliver
+    Q bytes; the rate is feasible if the full schedule's lateness is at most that delay and its buffer there
+    at most B. The least feasible grid rate must be prefetch_rates' answer, for PCBR and for PDCBR's R_high.
+    """
+    rng = np.random.default_rng(11)
+    A = an.cumulative(rng.choice([300.0, 900.0, 2400.0], 80))
+    B, Q, step, lows = 6000.0, 2000.0, 0.05, np.array([0.25, 0.5, 0.75])
+    out = an.prefetch_rates(A, Q, B, step=step, lows=lows, below_mean=0.10, max_k=60)
+    base = A[-1] / 80
+
+    def feasible(rh, rl):
+        s = an.schedule(A, rh, rl)
+        P = an.prefetch_time(A, rh, rl, Q)
+        return s.lateness <= P + 1e-9 and s.buffer(A, P) <= B + 1e-9
+
+    grid = [base * (1 + step * k) for k in range(-2, 61)]
+    assert out["r_pcbr"] == pytest.approx(next(r for r in grid if feasible(r, 0.0)))
+    assert out["r_high"] == pytest.approx(next(r for r in grid if any(feasible(r, r * lo) for lo in lows)))
+    # the thesis's observation is not built in: a pre-fetch larger than the buffer is refused outright
+    assert math.isnan(an.prefetch_rates(A, B * 1.5, B, step=step, lows=lows)["r_pcbr"])

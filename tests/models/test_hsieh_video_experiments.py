@@ -114,7 +114,10 @@ def test_run_all_shapes_and_grids(run):
     assert run["delays"] == [1, 8, 60]
     assert run["multipliers"] == pytest.approx([1.0, 1.05, 1.10])
     assert set(run["fixed_buffer"]) == set(run["fixed_rate"]) == set(ex.STUDY_47)
-    assert run["fixed_buffer"]["mtv"]["P"].tolist() == [1.0, 8.0, 60.0]
+    # Figure 4.15 by default pre-fetches 1/64, sqrt(1/64 x 3/4) = 0.108 and 3/4 of mtv's 2 MB buffer
+    assert run["fixed_buffer_control"] == "prefetch"
+    assert run["fixed_buffer"]["mtv"]["Q"].to_numpy() == pytest.approx(np.array([1 / 64, 0.75 ** 0.5 / 8, 0.75])
+                                                                         * 2 * 2**20)
     # the fixed-rate grid is R_average x multiplier, R_average = total bytes / frames
     adv = run["traces"]["adv"].sizes
     assert run["fixed_rate"]["adv"]["rate"].to_numpy() == pytest.approx(adv.sum() / adv.size * np.array([1, 1.05, 1.1]))
@@ -154,11 +157,12 @@ def test_run_all_seeds(run):
 def test_reader_trace_runs_the_same_studies(run, tmp_path):
     """The synthetic adv written in the reader's format and read back gives Section 4.6 identical to adv's."""
     path = ex.write_trace_csv(run["traces"]["adv"], tmp_path / "sub" / "adv.csv")
-    out = ex.run_all(**{**SMALL, "trace_file": str(path), "fixed_buffer_max_s": 1.0 / 15})
+    out = ex.run_all(**{**SMALL, "trace_file": str(path), "fixed_buffer_max_s": 1.0 / 15,
+                        "fixed_buffer_control": "startup"})
     user = out["user"]
     assert np.array_equal(user["trace"].sizes, run["traces"]["adv"].sizes)
     pd.testing.assert_frame_equal(user["study"], run["study"]["adv"])
-    # 2 frame times at most: geomspace(1/30, 1/15, 3) s -> frames 1, 1.41 -> 1, 2
+    # the labelled option 'startup': 2 frame times at most: geomspace(1/30, 1/15, 3) s -> frames 1, 1.41 -> 1, 2
     assert user["fixed_buffer"]["P"].tolist() == [1.0, 2.0] and len(user["fixed_rate"]) == 3
     assert "reader's trace" in out["timing"]
 

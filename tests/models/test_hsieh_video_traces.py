@@ -38,6 +38,23 @@ def test_near_cbr_class_varies_less():
     assert tr.trace_statistics(a, 30)["cv"] < tr.trace_statistics(b, 30)["cv"]
 
 
+def test_gop_rate_control_keeps_the_cumulative_data_near_the_line():
+    """The MPEG-2 class's GOP rate control (issue 24: t260's CBR buffer was above 10 MB).
+
+    Derivation: with equal GOPs up to c (e_g - e_{g-1}) of the mean GOP G, the data after g GOPs is
+    g G + c G (e_g - e_0), so its distance from the line g G is c G |e_g - e_0| < c G x 8 for 17,359
+    GOPs (|e_g - e_0| > 8 has probability ~1e-8 per GOP). Without it (scene levels as an AR(1) with sd
+    0.10 over 8 s scenes) the distance grows with the length: on t260's 52,077 frames it exceeds 20 GOPs.
+    """
+    base = tr.TraceShape(1.0, 0.75, 0.60, 0.10, 0.50, 0.05, 8.0, 0.0, 1.0)
+    ctrl = tr.TraceShape(1.0, 0.75, 0.60, 0.10, 0.50, 0.05, 8.0, 0.0, 1.0, 0.18)
+    for shape, bound_gops, below in ((ctrl, 0.18 * 8, True), (base, 20.0, False)):
+        t = tr.make_synthetic("t260", "MPEG-2", 52077, "IBB", shape, 1.5, 30.0, seed=1)
+        gops = t.sizes[: 52077 // 3 * 3].reshape(-1, 3).sum(axis=1)
+        drift = np.abs(np.cumsum(gops - gops.mean())).max() / gops.mean()
+        assert bool(drift < bound_gops) is below, drift
+
+
 def test_read_trace_file_with_and_without_header(tmp_path):
     f = tmp_path / "clip.csv"
     f.write_text("bytes\n1000\n250\n250\n")

@@ -2,8 +2,8 @@
 
 Modules: :mod:`.analytic` (exact schedules, searches, plain-Python references), :mod:`.model`
 (the schemes as Ciw queues), :mod:`.traces` (synthetic stand-in traces, a reader's trace file),
-:mod:`.experiments` (the chapter's studies and the tables it shows), :mod:`.scoring` (the
-reproduction checks and the coverage rows), :mod:`.figures` (all drawing, every figure's alt text)
+:mod:`.experiments` (the chapter's studies and the tables it shows), :mod:`.checks` with ``checks.yml`` (the
+reproduction checks as data), :mod:`.scoring` (the coverage rows), :mod:`.figures` (all drawing, every figure's alt text)
 and :mod:`.text` (the numbers and sentences the page prints, from the run). Submodules load on
 first use, so that checking the chapter's parameters (:func:`validate_parameters`) does not
 import numba or Ciw.
@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import importlib
 
-__all__ = ["analytic", "model", "traces", "experiments", "scoring", "figures", "text", "validate_parameters"]
+__all__ = ["analytic", "model", "traces", "experiments", "checks", "scoring", "figures", "text", "validate_parameters"]
 
 
 def validate_parameters(values: dict) -> None:

@@ -495,6 +495,86 @@ def fixed_buffer_rates(A: np.ndarray, P: float, B: float, *, m: int = 1, step: f
     return out
 
 
+def prefetch_time(A: np.ndarray, r_high: float, r_low: float, Q: float, m: int = 1) -> float:
+    """When a dual-rate schedule has delivered ``Q`` bytes: the start-up delay if playback waits for them.
+
+    Section 4.7.1 (seed line 1471): "The start-up delay is controlled by the amount of data
+    pre-fetched into the receiver's buffer. It is the time required to pre-fetch a certain amount of
+    data before the playback." The schedule is causal (a unit's start and rate depend only on the
+    units before it), so it is computed on the prefix of units that holds ``Q`` bytes. ``inf`` if
+    ``Q`` exceeds the file.
+
+    >>> A = cumulative([2.0, 1.0, 1.0])
+    >>> prefetch_time(A, 2.0, 0.0, 2.5)   # frame 1 done at 1; frame 2 from 1 at rate 2: 0.5 more byte
+    1.25
+    >>> prefetch_time(A, 2.0, 0.0, 3.5)   # frame 3 held to its PCR at 2: half a byte at 2 -> 2.25
+    2.25
+    >>> prefetch_time(A, 2.0, 0.0, 5.0)
+    inf
+    """
+    N = len(A) - 1
+    if Q > A[-1] + EPS:
+        return math.inf
+    n = min(N, int(np.searchsorted(A, Q - EPS)))
+    n_u = min(N, -(-max(n, 1) // m) * m)
+    s = schedule(A[: n_u + 1], r_high, r_low, m)
+    ends = unit_bounds(n_u, m)
+    before = A[np.concatenate([[0], ends[:-1]])]
+    g = min(int(np.searchsorted(A[ends], Q - EPS)), len(ends) - 1)
+    return float(s.start[g] + (Q - before[g]) / s.rate[g])
+
+
+def prefetch_rates(A: np.ndarray, Q: float, B: float, *, m: int = 1, step: float = 0.01, lows=None,
+                   below_mean: float = 0.10, max_k: int = 400) -> dict:
+    """Figure 4.15 by the thesis's mechanism: the least rates when playback waits for ``Q`` bytes, buffer ``B``.
+
+    For each candidate rate the start-up delay is :func:`prefetch_time` (the time to pre-fetch ``Q``
+    bytes, ``Q <= B``: seed line 1469, the pre-loaded data cannot exceed the buffer); the rate is
+    feasible if nothing starves at that delay and the buffer stays within ``B``. Rates are scanned on
+    the grid ``R_average (1 + step k)``, ``k`` from ``-below_mean / step`` up (the thesis gives no
+    grid; a rate below the mean can suffice when the delay is long, so the scan starts 10 % below it,
+    and a rate found at the grid's first point is flagged ``at_floor``). PCBR: the least feasible
+    rate. PDCBR: the least ``R_high`` with a feasible ``R_low`` of the grid, the least buffer among
+    those (as :func:`fixed_buffer_rates`). Returns rates (bytes per frame time), the delays each
+    scheme's pre-fetch takes (frame times) and buffers; NaN where no grid rate qualifies.
+
+    >>> A = cumulative([4.0, 4.0, 4.0, 4.0])    # constant frames of 4 bytes: R_average = 4
+    >>> r = prefetch_rates(A, 4.0, 8.0, step=0.25, below_mean=0.0, max_k=4)
+    >>> r["r_pcbr"], r["p_pcbr"], r["b_pcbr"]   # at 4: frame 1 in by 1 = P; frames then arrive as consumed
+    (4.0, 1.0, 8.0)
+    """
+    if lows is None:
+        _, lows = pdcbr_grid()
+    N = len(A) - 1
+    base = float(A[-1] / N)
+    k_lo = -int(math.floor(below_mean / step + EPS))
+    out = {"Q": float(Q), "r_average": base, "r_pcbr": math.nan, "p_pcbr": math.nan, "b_pcbr": math.nan,
+           "r_high": math.nan, "r_low": math.nan, "p_pdcbr": math.nan, "b_pdcbr": math.nan,
+           "pcbr_at_floor": False, "pdcbr_at_floor": False}
+    if Q > B + EPS:
+        return out
+    for k in range(k_lo, max_k + 1):
+        r = grid_rate(base, step, k)
+        P = prefetch_time(A, r, 0.0, Q, m)
+        status, b, _ = evaluate(A, r, 0.0, P, m, bound=B)
+        if status == OK:
+            out.update(r_pcbr=r, p_pcbr=P, b_pcbr=b, pcbr_at_floor=k == k_lo)
+            break
+    for k in range(k_lo, max_k + 1):
+        rh = grid_rate(base, step, k)
+        best = None
+        for lo in lows:
+            rl = rh * float(lo)
+            P = prefetch_time(A, rh, rl, Q, m)
+            status, b, _ = evaluate(A, rh, rl, P, m, bound=B)
+            if status == OK and (best is None or b < best[2]):
+                best = (rl, P, b)
+        if best is not None:
+            out.update(r_high=rh, r_low=best[0], p_pdcbr=best[1], b_pdcbr=best[2], pdcbr_at_floor=k == k_lo)
+            break
+    return out
+
+
 def fixed_rate_delays(A: np.ndarray, rate: float, cap: float, *, m: int = 1, lows=None) -> dict:
     """Minimum start-up delay (frame times) for PCBR at ``rate`` and PDCBR with ``R_high = rate``.
 

@@ -54,6 +54,27 @@ def fixed_buffer_study(A: np.ndarray, B: float, delays, *, m: int, step: float, 
     return pd.DataFrame([an.fixed_buffer_rates(A, float(P), B, m=m, step=step, lows=lows) for P in delays])
 
 
+def prefetch_fractions(points: int) -> np.ndarray:
+    """The amounts pre-fetched in Figure 4.15's study, as fractions of the client buffer (the thesis gives none).
+
+    Geometric from 1/64 to 3/4 of the buffer: a pre-fetch of the whole buffer leaves no room for the
+    data that arrives during playback.
+
+    >>> prefetch_fractions(3).tolist()
+    [0.015625, 0.108253175473055, 0.75]
+    """
+    return np.geomspace(1.0 / 64.0, 0.75, int(points))
+
+
+def prefetch_study(A: np.ndarray, B: float, fractions, *, m: int, step: float, lows) -> pd.DataFrame:
+    """Figure 4.15 by the thesis's mechanism: for each amount pre-fetched ``fraction x B``, the least rates.
+
+    Each row is :func:`.analytic.prefetch_rates`; ``Q`` is in bytes, the delays each scheme's
+    pre-fetch takes (``p_pcbr``, ``p_pdcbr``) in frame times.
+    """
+    return pd.DataFrame([an.prefetch_rates(A, float(f) * B, B, m=m, step=step, lows=lows) for f in fractions])
+
+
 def fixed_rate_study(A: np.ndarray, cap: float, multipliers, *, m: int, lows) -> pd.DataFrame:
     """Figure 4.16: for each rate ``R_average x multiplier``, the minimum start-up delay (frame times)."""
     r_avg = A[-1] / (len(A) - 1)
@@ -108,10 +129,14 @@ def run_all(*, fps: float, pcr_interval_frames: int, startup_max_frames: int, ad
             fixed_buffer_scale: float, fixed_buffer_points: int, fixed_buffer_max_s: float, fixed_rate_points: int,
             fixed_rate_step: float, buffer_cap_scale: float, user_buffer_mb: float, user_cap_mb: float,
             cap_delivery_at_eof: bool, synthetic_length_scale: float, synthetic_variability: float,
-            ciw_frames: int, seed: int, trace_file: str = "", trace_digest: str = "", reference_fps: float = 30.0) -> dict:
+            ciw_frames: int, seed: int, trace_file: str = "", trace_digest: str = "", reference_fps: float = 30.0,
+            fixed_buffer_control: str = "prefetch") -> dict:
     """Every computation of the chapter; returns plain tables (cached by the notebook).
 
     ``trace_digest`` (a hash of the reader's file) only keys the cache, so an edited file is re-read.
+    ``fixed_buffer_control`` is Figure 4.15's control variable: ``"prefetch"`` (the thesis's, seed
+    line 1471: the amount pre-fetched before playback) or ``"startup"`` (our earlier reading: a
+    start-up delay swept directly, the least-buffer low rate).
     """
     timing = {}
     t0, c0 = time.perf_counter(), time.process_time()
@@ -140,13 +165,20 @@ def run_all(*, fps: float, pcr_interval_frames: int, startup_max_frames: int, ad
     t0, c0 = time.perf_counter(), time.process_time()
     delays_s = np.geomspace(1.0 / fps, fixed_buffer_max_s, int(fixed_buffer_points))
     delays = sorted({max(1, int(round(d * fps))) for d in delays_s})
+    fractions = prefetch_fractions(fixed_buffer_points)
     mults = 1.0 + fixed_rate_step * np.arange(int(fixed_rate_points))
     fixed_buffer, fixed_rate = {}, {}
+
+    def fixed_buffer_of(A: np.ndarray, B: float) -> pd.DataFrame:
+        if fixed_buffer_control == "prefetch":
+            return prefetch_study(A, B, fractions, m=m, step=pcbr_step, lows=lows)
+        return fixed_buffer_study(A, B, delays, m=m, step=pcbr_step, lows=lows)
+
     for name in STUDY_47:
         A = an.cumulative(traces[name].sizes)
         B = float(inputs["studies"].loc[name, "fixed_buffer_MB"]) * fixed_buffer_scale * an.MBYTE
         cap = float(inputs["studies"].loc[name, "buffer_cap_MB"]) * buffer_cap_scale * an.MBYTE
-        fixed_buffer[name] = fixed_buffer_study(A, B, delays, m=m, step=pcbr_step, lows=lows)
+        fixed_buffer[name] = fixed_buffer_of(A, B)
         fixed_rate[name] = fixed_rate_study(A, cap, mults, m=m, lows=lows)
     timing["section 4.7"] = (time.perf_counter() - t0, time.process_time() - c0)
 
@@ -170,13 +202,12 @@ def run_all(*, fps: float, pcr_interval_frames: int, startup_max_frames: int, ad
         A = an.cumulative(user.sizes)
         user_out = {"trace": user, "study": section46(A, Ps, m=m, pcbr_step=pcbr_step, highs=highs, lows=lows,
                                                        cap=cap_delivery_at_eof),
-                    "fixed_buffer": fixed_buffer_study(A, user_buffer_mb * an.MBYTE, delays, m=m, step=pcbr_step,
-                                                       lows=lows),
+                    "fixed_buffer": fixed_buffer_of(A, user_buffer_mb * an.MBYTE),
                     "fixed_rate": fixed_rate_study(A, user_cap_mb * an.MBYTE, mults, m=m, lows=lows)}
         timing["reader's trace"] = (time.perf_counter() - t0, time.process_time() - c0)
     return {"traces": traces, "study": study, "adv_long": adv_long, "mtv_p10": mtv_p10, "fixed_buffer": fixed_buffer,
             "fixed_rate": fixed_rate, "delays": delays, "multipliers": mults.tolist(), "equivalence": equivalence,
-            "spot": spot, "user": user_out, "timing": timing, "Ps": Ps}
+            "spot": spot, "user": user_out, "timing": timing, "Ps": Ps, "fixed_buffer_control": fixed_buffer_control}
 
 
 def write_trace_csv(trace: tr.Trace, path: Path) -> Path:
@@ -191,11 +222,12 @@ def finite_or_nan(x) -> float:
     return float(x) if x is not None and math.isfinite(float(x)) else math.nan
 
 
-def trace_table(inputs: dict, traces: dict, fps: float) -> pd.DataFrame:
+def trace_table(inputs: dict, traces: dict, fps: float, user: tr.Trace | None = None) -> pd.DataFrame:
     """Tables 4.1-4.4 (the columns marked "paper") beside the statistics of the synthetic traces.
 
     "frames / length" is our arithmetic on the thesis's numbers (the frame rate its tables imply).
-    ``inputs`` is :func:`load_inputs`, ``traces`` the run's synthetic traces by name.
+    ``inputs`` is :func:`load_inputs`, ``traces`` the run's synthetic traces by name; a reader's trace
+    ``user`` gets a last row of its own (frames, mean rate, variation, peak; no thesis columns).
     """
     rows = []
     stats = inputs["stats"].set_index("video")
@@ -211,6 +243,12 @@ def trace_table(inputs: dict, traces: dict, fps: float) -> pd.DataFrame:
                      "frames / length": int(st["n_frames"]) / secs, "frames (ours)": s["n_frames"],
                      "mean rate (ours)": s["mean_rate_Mbps"], "cv (ours)": s["cv"],
                      "peak / mean (ours)": s["peak_to_mean"]})
+    if user is not None:
+        s = tr.trace_statistics(user, fps)
+        rows.append({"video": user.name, "encoding": "reader's trace", "content": user.source,
+                     "length (paper)": "", "picture (paper)": "", "pattern (paper)": "", "frames (paper)": None,
+                     "frames / length": None, "frames (ours)": s["n_frames"], "mean rate (ours)": s["mean_rate_Mbps"],
+                     "cv (ours)": s["cv"], "peak / mean (ours)": s["peak_to_mean"]})
     return pd.DataFrame(rows)
 
 

@@ -202,19 +202,24 @@ def t260_trace(sizes: np.ndarray, fps: float):
 
 
 def fixed_buffer(results: dict[str, pd.DataFrame], buffers_mb: dict[str, float], fps: float):
-    """The thesis's Figure 4.15 regenerated: minimum rates for a fixed client buffer against start-up delay."""
+    """The thesis's Figure 4.15 regenerated: minimum rates for a fixed client buffer.
+
+    Against the amount pre-fetched before playback (the thesis's control, results with a ``Q``
+    column) or against the start-up delay (our option ``startup``, results with a ``P`` column).
+    """
     names = list(results)
+    prefetch = "Q" in results[names[0]]
     fig, axes = plt.subplots(3, 2, figsize=(6.9, 7.6))
     for ax, name in zip(axes.flat, names, strict=True):
         df = results[name]
-        x = df["P"] / fps
+        x = df["Q"] / an.MBYTE if prefetch else df["P"] / fps
         ax.plot(x, [an.mbps(r, fps) for r in df["r_pcbr"]], "o-", ms=3, color=COLOURS["PCBR"], label="PCBR")
         ax.plot(x, [an.mbps(r, fps) for r in df["r_high"]], "s-", ms=3, color=COLOURS["PDCBR"], label="PDCBR high")
         ax.plot(x, [an.mbps(r, fps) for r in df["r_low"]], "^--", ms=3, color=COLOURS["PDCBR low"], label="PDCBR low")
         ax.set_xscale("log")
         ax.set_title(f"{name} (synthetic), buffer {buffers_mb[name]:g} MB", fontsize=10, loc="left")
     for ax in axes[-1]:
-        ax.set_xlabel("start-up delay (s)")
+        ax.set_xlabel("amount pre-fetched (MB)" if prefetch else "start-up delay (s)")
     for ax in axes[:, 0]:
         ax.set_ylabel("rate (Mbit/s)")
     handles, labels = axes[0, 0].get_legend_handles_labels()
@@ -288,7 +293,8 @@ ALT = {
     "fig-hsieh-video-mjpeg": "Two rows for the synthetic M-JPEG traces: buffers (left) and rates (right) of the three "
     "schemes against the start-up delay.",
     "fig-hsieh-video-fixed-buffer": "Six panels, one per trace, of the minimum PCBR rate and the PDCBR high and low "
-    "rates in Mbit/s against the start-up delay in seconds (log scale) for a fixed client buffer; points are missing "
+    "rates in Mbit/s against the amount of data pre-fetched before playback in MB (log scale; with the option "
+    "fixed_buffer_control = startup, the start-up delay in seconds) for a fixed client buffer; points are missing "
     "where no rate of the grid fits the buffer.",
     "fig-hsieh-video-fixed-rate": "Six panels, one per trace, of the minimum start-up delay in seconds for PCBR and "
     "PDCBR against the transmission rate as a multiple of the average rate; points are missing where the buffer cap "
