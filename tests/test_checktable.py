@@ -209,6 +209,46 @@ def test_audit_finds_a_setting_parameter_missing_from_the_conditions(tmp_path):
     assert not r.agrees and r.unconditioned == ("x",) and "x, which its conditions do not name" in r.mark
 
 
+def test_audit_b_counts_a_transcribed_input_the_prediction_names(tmp_path):
+    """y = a * x with a read from the loaded data instead of the parameters: no parameter moves it, but perturbing
+    its input (values[a], 2 -> 2.2, so y 10 -> 11) does; named in ``inputs``, the prediction passes (b).
+    Perturbing the input does not touch the paper's y (values[y] stays 10)."""
+    data = {"a": 2.0}
+
+    @contextlib.contextmanager
+    def perturbed(refs):
+        saved = (dict(PAPER), dict(data))
+        for ref in refs:
+            if ref == "values[a]":
+                data["a"] *= 1.1
+            else:
+                PAPER["y"] *= 1.1
+        try:
+            yield
+        finally:
+            PAPER.update(saved[0])
+            data.update(saved[1])
+
+    def compute(parameters):
+        return RunRecord(parameters, {"model_y": data["a"] * 5.0, "paper_y": PAPER["y"]})
+
+    head = "study: toy\naudit:\n  setting: {x: 1.1}\nchecks:\n"
+    check = _check().replace("    conditions: {x: 5}\n", "")
+    (r,) = checktable.audit(_table(_dir(tmp_path, "0"), check, head=head), compute, {"x": 5},
+                            perturbed=perturbed).values()
+    assert not r.agrees and r.moved_by == () and "holds by construction" in r.mark
+    (r,) = checktable.audit(_table(_dir(tmp_path, "1"), check + "    inputs: ['values[a]']\n", head=head), compute,
+                            {"x": 5}, perturbed=perturbed).values()
+    assert r.agrees and r.moved_by == ("values[a]",) and r.uses_paper == ()
+    with pytest.raises(CheckTableError, match="both the paper's value"):
+        _table(_dir(tmp_path, "2"), check + "    inputs: ['values[y]']\n", head=head)
+
+
+def _dir(tmp_path, name):
+    (tmp_path / name).mkdir()
+    return tmp_path / name
+
+
 def test_perturbed_data_reads_through_load_table():
     """parameters[eq1_r] is 74 in data/zeadally: it reads 74 x 1.1 = 81.4 while perturbed, 74 after."""
     from mmperf.data import load_values

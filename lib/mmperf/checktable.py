@@ -25,7 +25,10 @@ the check function gives our r's own interval in ``Ours.low``/``high``. With 3 p
 
 Optional fields: ``derived`` (``{value: 12.5, how: "105 / 8.4"}``: our arithmetic on what the paper
 prints, the value actually compared with; the paper column keeps the paper's print), ``label`` (the
-label of the compared value, :data:`mmperf.checks.KINDS`), ``note``. A ``{sample: x}`` tolerance is for a
+label of the compared value, :data:`mmperf.checks.KINDS`), ``note``, ``inputs`` (data references of
+the transcribed values a prediction's model reads as its inputs, other than the paper value: a
+measured t0 and r_max from which a model predicts a third column; the audit perturbs each one at a
+time, as it does the parameters of ``audit.setting`` and ``audit.assumptions``). A ``{sample: x}`` tolerance is for a
 statistic the paper computed on one sample (a minimum, a standard deviation): the band's half-width is
 the wider of ``x`` (the paper's printed precision) and 1.96 times the statistic's standard deviation over
 samples of the same size under the model, which the check function returns as ``Ours.spread``. ``data`` names where the paper
@@ -79,7 +82,8 @@ from mmperf.checks import (
 )
 
 REQUIRED = ("id", "claim", "paper", "location", "source", "kind", "compute")
-OPTIONAL = ("unit", "tolerance", "reason", "conditions", "scales", "derived", "args", "data", "label", "note")
+OPTIONAL = ("unit", "tolerance", "reason", "conditions", "scales", "derived", "args", "data", "label", "note",
+            "inputs")
 TOP_KEYS = ("study", "record", "audit", "checks")
 AUDIT_KEYS = ("setting", "assumptions", "size", "paper_defaults")
 ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
@@ -164,6 +168,7 @@ class CheckSpec:
     data: tuple[str, ...] = ()
     label: str = "paper"
     note: str = ""
+    inputs: tuple[str, ...] = ()
 
     @property
     def reference(self) -> float | None:
@@ -299,10 +304,16 @@ def _spec(file: str, entry: Any, functions: ModuleType) -> CheckSpec:
     for ref in data:
         if not DATA_REF.match(str(ref)):
             raise CheckTableError(f"{name}: data reference {ref!r} must look like table[row].column")
+    inputs = tuple(entry.get("inputs") or ())
+    for ref in inputs:
+        if not DATA_REF.match(str(ref)):
+            raise CheckTableError(f"{name}: input reference {ref!r} must look like table[row].column")
+        if ref in data:
+            raise CheckTableError(f"{name}: {ref} is both the paper's value (data) and a model input (inputs)")
     spec = CheckSpec(str(entry["id"]), str(entry["claim"]), entry["paper"], str(entry["location"]),
                      str(entry["source"]), entry["kind"], str(entry["compute"]), str(entry.get("unit", "")),
                      tolerance, str(entry.get("reason", "")), conditions, scales, derived,
-                     dict(entry.get("args") or {}), data, label, str(entry.get("note", "")))
+                     dict(entry.get("args") or {}), data, label, str(entry.get("note", "")), inputs)
     if isinstance(tolerance, dict) and "range" not in tolerance and spec.reference is None \
             and spec.kind != "construction":
         raise CheckTableError(f"{name}: a numeric tolerance needs a number to compare with: a numeric paper "
@@ -604,8 +615,8 @@ def audit(table: CheckTable, compute: Callable[[dict[str, Any]], RunRecord], par
         arithmetic or transcription, not a prediction. A parameter whose default is one of those
         values (``audit.paper_defaults``: parameter -> data reference) is perturbed with it;
     (b) perturb each of the model's stated assumptions and free inputs (``audit.setting`` and
-        ``audit.assumptions``, one at a time, by their factors): if our value moves for none, the
-        check holds by construction;
+        ``audit.assumptions``, one at a time, by their factors, and each transcribed input a prediction
+        names in ``inputs``): if our value moves for none, the check holds by construction;
     (c) two predictions with the same computation (our value equal under every perturbation) and
         the same paper value are one prediction: the later one is a duplicate.
 
@@ -624,6 +635,16 @@ def audit(table: CheckTable, compute: Callable[[dict[str, Any]], RunRecord], par
             signatures[spec.id].append(sig)
             if not _same_signature(sig, signatures[spec.id][0]):
                 moved_by[spec.id].append(name)
+    inputs = {ref: [c for c in table.checks if c.kind == "prediction" and ref in c.inputs]
+              for c in table.checks for ref in c.inputs}
+    for ref, specs in inputs.items():  # each transcribed input once, for every prediction that reads it
+        if not specs:
+            continue
+        with perturbed((ref,)):
+            run = compute(dict(base_params))
+        for spec in specs:
+            if not _same_signature(_signature(table, spec, run), signatures[spec.id][0]):
+                moved_by[spec.id].append(ref)
     results: dict[str, AuditResult] = {}
     first_of: dict[tuple, str] = {}
     for spec in table.checks:
