@@ -640,11 +640,12 @@ def audit(table: CheckTable, compute: Callable[[dict[str, Any]], RunRecord], par
     for ref, specs in inputs.items():  # each transcribed input once, for every prediction that reads it
         if not specs:
             continue
-        with perturbed((ref,)):
+        with perturbed((ref,)):  # signatures inside: a record may read its data when a check asks
             run = compute(dict(base_params))
-        for spec in specs:
-            if not _same_signature(_signature(table, spec, run), signatures[spec.id][0]):
-                moved_by[spec.id].append(ref)
+            moved = [spec for spec in specs
+                     if not _same_signature(_signature(table, spec, run), signatures[spec.id][0])]
+        for spec in moved:
+            moved_by[spec.id].append(ref)
     results: dict[str, AuditResult] = {}
     first_of: dict[tuple, str] = {}
     for spec in table.checks:
