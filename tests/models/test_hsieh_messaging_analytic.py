@@ -87,24 +87,60 @@ def test_units_of_chapter_3():
 
 
 def test_ip_routing_accountings_by_hand():
-    """MTU 8192, accounting A: 8152 data B per packet -> 7 full packets (57064 B) + 4376 B.
-
-    Full packet: 8192 + 8 LLC + 8 trailer = 8208 B = 171 cells; last: 4376 + 40 + 16 = 4432 -> 93 cells;
-    7 x 171 + 93 = 1290 cells. Accounting B: fragments of 8168 data B (8-aligned), 61460 B -> 7 x 8168 +
-    4284: 7 x ceil((8188 + 16) / 48) = 7 x 171 + ceil((4304 + 16) / 48) = 90 -> 1287.
+    """MTU 8192, the text's reading (IP fragments of one datagram, the default): fragments of 8168 data B
+    (8-aligned), 61460 B -> 7 x 8168 + 4284: 7 x ceil((8188 + 16) / 48) = 7 x 171 + ceil((4304 + 16) / 48) = 90
+    -> 1287. The what-if (TCP header per packet): 8152 data B per packet -> 7 full packets (57064 B) + 4376 B;
+    full packet 8192 + 8 LLC + 8 trailer = 8208 B = 171 cells; last 4376 + 40 + 16 = 4432 -> 93 cells; 1290.
     """
-    assert a.ip_routing_cells(8192) == 7 * 171 + 93
-    assert a.ip_routing_cells(8192, accounting="ip_fragments") == 7 * 171 + 90
+    assert a.ip_routing_cells(8192) == 7 * 171 + 90
+    assert a.ip_routing_cells(8192, accounting="tcp_per_packet") == 7 * 171 + 93
     with pytest.raises(ValueError, match="accounting"):
         a.ip_routing_cells(8192, accounting="guess")
 
 
-def test_crossovers_of_figure_34():
-    first, always = a.crossover_mtu(a.tunnel_utilisation(2056), range(576, 65281))
-    assert first == 6223 and always == 10274
-    assert a.ip_routing_utilisation(6222) <= a.tunnel_utilisation(2056) < a.ip_routing_utilisation(6223)
-    first_b, _ = a.crossover_mtu(a.tunnel_utilisation(2056), range(576, 65281), accounting="ip_fragments")
-    assert first_b == 4444
+def _cells_by_hand(mtu: int, accounting: str) -> int:
+    """An independent count of Figure 3.4's cells (not the module's code): every packet's bytes + 8 LLC/SNAP +
+    8 AAL5 trailer, rounded up to 48-byte cells, over the packets that carry 61440 TCP data bytes."""
+    total, packets = 61440, []
+    if accounting == "ip_fragments":      # one datagram of 61440 + 20 TCP bytes, fragments of 8-aligned data
+        left, per = total + 20, (mtu - 20) - (mtu - 20) % 8
+        while left > 0:
+            packets.append(min(per, left) + 20)
+            left -= per
+    else:                                 # every packet: 20 IP + 20 TCP header bytes
+        left, per = total, mtu - 40
+        while left > 0:
+            packets.append(min(per, left) + 40)
+            left -= per
+    return sum(-(-(p + 16) // 48) for p in packets)
+
+
+def test_crossovers_of_figure_34_derived_by_hand():
+    """The 2056-byte tunnel (Eq. 3.2) sends 3 + 30 x 43 = 1293 cells (30 bursts of 2048 B, each AAL5 PDU 2064 B =
+    43 cells), so IP routing beats it exactly when it needs at most 1292 cells.
+
+    The text's reading (IP fragments), MTU 4444: fragments carry (4444 - 20) rounded down to 8 = 4424 B; the
+    datagram's 61460 B = 13 x 4424 + 3948; a full fragment 4424 + 20 + 16 = 4460 B -> 93 cells, the last
+    3948 + 36 = 3984 B = 83 cells: 13 x 93 + 83 = 1292 < 1293. MTU 4443: 4416-byte fragments, 13 x 4416 + 4052;
+    13 x 93 + ceil(4088 / 48) = 1209 + 86 = 1295: not better. So the first crossing is 4444 B (issue 24: "under
+    the text's reading the crossover is 4444 B, not 6223 B"); the independent count finds no smaller MTU.
+
+    The what-if (TCP header per packet), MTU 6223: 6183 data B per packet, 61440 = 9 x 6183 + 5793; 9 x
+    ceil(6239 / 48) = 9 x 130, last ceil(5849 / 48) = 122: 1292. MTU 6222: 9 x 130 + ceil(5858 / 48) = 1293, a
+    tie, and a tie is not "beats".
+    """
+    tunnel = 3 + 30 * 43
+    assert a.tunnel_cells(2056) == tunnel == 1293
+    assert 13 * 93 + 83 == 1292 and 13 * 93 + 86 == 1295 and 9 * 130 + 122 == 1292 and 9 * 130 + 123 == 1293
+    for acc, first, before in (("ip_fragments", 4444, 1295), ("tcp_per_packet", 6223, 1293)):
+        assert _cells_by_hand(first, acc) == a.ip_routing_cells(first, accounting=acc) == 1292
+        assert _cells_by_hand(first - 1, acc) == a.ip_routing_cells(first - 1, accounting=acc) == before
+        by_hand = next(m for m in range(576, 65281) if _cells_by_hand(m, acc) < tunnel)
+        assert by_hand == first
+        got, always = a.crossover_mtu(a.tunnel_utilisation(2056), range(576, 65281), accounting=acc)
+        assert got == first
+        # "always": the last MTU that does not beat the tunnel, found by the independent count, plus one
+        assert always == 1 + max(m for m in range(576, 65281) if _cells_by_hand(m, acc) >= tunnel)
     nan_first, nan_always = a.crossover_mtu(0.9999, range(576, 2000))
     assert math.isnan(nan_first) and math.isnan(nan_always)
 
@@ -293,9 +329,9 @@ def test_ip_routing_edges_and_whole_messages():
     272 = 17 x 16 -> 17 fragments of 36 + 16 = 52 B, 2 cells each = 34 (unaligned, 16 of 17 B would be 32).
     """
     with pytest.raises(ValueError) as err:
-        a.ip_routing_cells(40)
+        a.ip_routing_cells(40, accounting="tcp_per_packet")
     assert str(err.value) == "MTU 40 leaves no room for data after 40 header bytes"
-    assert a.ip_routing_cells(41, data_bytes=2) == 4
+    assert a.ip_routing_cells(41, data_bytes=2, accounting="tcp_per_packet") == 4
     with pytest.raises(ValueError) as err:
         a.ip_routing_cells(27, accounting="ip_fragments")
     assert str(err.value) == "MTU 27 leaves no room for fragment data after the IP header"
@@ -303,14 +339,14 @@ def test_ip_routing_edges_and_whole_messages():
     assert a.ip_routing_cells(37, data_bytes=252, accounting="ip_fragments") == 34
     with pytest.raises(ValueError) as err:
         a.ip_routing_cells(8192, accounting="guess")
-    assert str(err.value) == "accounting must be one of ('tcp_per_packet', 'ip_fragments'), got 'guess'"
+    assert str(err.value) == "accounting must be one of ('ip_fragments', 'tcp_per_packet'), got 'guess'"
 
 
 def test_ip_routing_utilisation_passes_its_arguments():
-    """MTU 8192: 61440 / (1287 x 48) under accounting B; one full packet of 8152 data B is 171 cells."""
-    assert a.ip_routing_utilisation(8192, accounting="ip_fragments") == pytest.approx(61440 / (1287 * 48),
-                                                                                       rel=1e-15)
-    assert a.ip_routing_utilisation(8192, data_bytes=8152) == pytest.approx(8152 / (171 * 48), rel=1e-15)
+    """MTU 8192: 61440 / (1287 x 48) under the text's reading; one full packet of 8152 data B is 171 cells."""
+    assert a.ip_routing_utilisation(8192) == pytest.approx(61440 / (1287 * 48), rel=1e-15)
+    assert a.ip_routing_utilisation(8192, data_bytes=8152, accounting="tcp_per_packet") == pytest.approx(
+        8152 / (171 * 48), rel=1e-15)
 
 
 def test_crossover_edges():
@@ -319,13 +355,14 @@ def test_crossover_edges():
     is 171 cells (utilisation 8152 / 8208), above 0.99 but below 0.995."""
     assert a.crossover_mtu(0.5, [1000, 2000]) == (1000.0, 1000.0)
     u = a.tunnel_utilisation(2056)
-    first, always = a.crossover_mtu(u, [6223, 6222])
-    assert first == 6223 and math.isnan(always)
+    first, always = a.crossover_mtu(u, [4444, 4443])   # 1292 cells, then 1295 (derived above)
+    assert first == 4444 and math.isnan(always)
     first, always = a.crossover_mtu(a.ip_routing_utilisation(8192), [8192])
     assert math.isnan(first) and math.isnan(always)
-    assert a.crossover_mtu(0.99, [8192], data_bytes=8152) == (8192.0, 8192.0)
-    assert math.isnan(a.crossover_mtu(0.995, [8192], data_bytes=8152)[0])
-    assert a.crossover_mtu(u, range(4400, 4500), accounting="ip_fragments")[0] == 4444
+    per_packet = {"data_bytes": 8152, "accounting": "tcp_per_packet"}
+    assert a.crossover_mtu(0.99, [8192], **per_packet) == (8192.0, 8192.0)
+    assert math.isnan(a.crossover_mtu(0.995, [8192], **per_packet)[0])
+    assert a.crossover_mtu(u, range(6200, 6300), accounting="tcp_per_packet")[0] == 6223
 
 
 def test_fit_rtt_eff_standard_error_by_hand():

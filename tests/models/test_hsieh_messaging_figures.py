@@ -8,7 +8,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
 
 from mmperf.plotting import check_legible, check_overprint, use_book_style  # noqa: E402
-from mmstudies.hsieh_messaging import analytic, scoring  # noqa: E402
+from mmstudies.hsieh_messaging import analytic, checks  # noqa: E402
 from mmstudies.hsieh_messaging import experiments as ex  # noqa: E402
 from mmstudies.hsieh_messaging import figures as figs  # noqa: E402
 
@@ -33,13 +33,15 @@ def _figures(r):
         "hippi_schematic": figs.hippi_schematic(),
         "atm": figs.table_curves(r["hock"], ("2.2", "2.3"), "Mbit/s"),
         "lla": figs.table_curves(r["hock"], ("2.5", "2.6"), "MByte/s or Mbit/s"),
-        "ratio": figs.hockney_ratio(r["hock"], scoring.HOCKNEY_REL),
+        "ratio": figs.hockney_ratio(r["hock"], checks.HOCKNEY_REL),
         "synthetic": figs.synthetic_fit(r["syn"]["data"], r["syn"]["fits"], r["syn"]["truth"], r["syn"]["row"], "wls"),
         "recovery": figs.recovery(r["syn"]["recovery"]),
         "multicast": figs.multicast(r["mc"]),
         "routes": figs.routes(r["routes"]["echo"], r["routes"]["pair"]),
         "overhead": figs.overhead(r["ov"], "tcp_per_packet"),
         "ch3": figs.chapter3_curves(r["ch3"]),
+        "lla_rtt": figs.table_round_trips(r["hock"]),
+        "ip_routing": figs.ip_routing_throughput(2.5, 13.47, 2.75, 13.27),
         "windows": figs.windows(r["win"]),
         "trace": figs.tcp_trace(r["win"]["trace"]),
     }

@@ -4,7 +4,8 @@ The study has the shape CONTRIBUTING.md asks of every study ("One shape for ever
 
 - :mod:`.analytic`: closed forms, unit checks, the Hockney form, Eqs. 2.2 and 3.1-3.2, Figure 3.4;
 - :mod:`.model`: Ciw (the echo over PVM's routes, message streams, multicast);
-- :mod:`.scoring`: every scorecard check (``score(ch, R)``) and the coverage of the thesis's tables and figures;
+- :mod:`.checks` (+ ``checks.yml``): the checks table's functions, the run's record and the independence audit;
+- :mod:`.coverage`: how each table and figure of the thesis is regenerated;
 - :mod:`.figures`: every figure, and the alternative text of each (``ALT``);
 - :mod:`.text`: the numbers and sentences the page prints, recorded into the chapter (``record_*``);
 - :mod:`.experiments`: the runs the chapter needs (``run`` calls one through the simulation cache) and

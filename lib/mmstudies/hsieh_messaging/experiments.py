@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from mmperf import steady
 from mmperf.data import load_table, load_values
 from mmperf.simcache import cached
 from mmstudies.hsieh_messaging import analytic, model, synthetic, tcp
@@ -61,9 +62,12 @@ def pair_of(platform: str) -> tuple[str, str]:
 # Chapter 2: point to point
 # ----------------------------------------------------------------------------------------------
 
-def equal_hop_table(mbyte_base: str, unix_hop_factor: float) -> pd.DataFrame:
-    """For every Normal/Direct pair: the tables' ratios and the equal-hop model's predictions."""
-    t = analytic.platform_table(mbyte_base).set_index("id")
+def equal_hop_table(mbyte_base: str, unix_hop_factor: float, platforms: pd.DataFrame | None = None) -> pd.DataFrame:
+    """For every Normal/Direct pair: the tables' ratios and the equal-hop model's predictions.
+
+    ``platforms`` is :func:`analytic.platform_table` at ``mbyte_base`` when the caller has it already.
+    """
+    t = (analytic.platform_table(mbyte_base) if platforms is None else platforms).set_index("id")
     rows = []
     for normal, direct in analytic.ROUTE_PAIRS.items():
         p = analytic.equal_hop_prediction(t.loc[direct], unix_hop_factor)
@@ -97,52 +101,113 @@ def synthetic_experiment(platform: str, mbyte_base: str, generator: str, r_max_f
             "empirical": empirical, "recovery": pd.concat(recovery, ignore_index=True)}
 
 
+def _direct_hop(platform: str, mbyte_base: str) -> tuple[pd.DataFrame, str, str, float, float]:
+    """The platform table, the pair's ids, and the Direct row's Hockney intercept (s) and rate (byte/s)."""
+    t = analytic.platform_table(mbyte_base).set_index("id")
+    normal_id, direct_id = pair_of(platform)
+    d = t.loc[direct_id]
+    return t, normal_id, direct_id, analytic.intercept_from_t0(d["t0_us"] * 1e-6, d["r_Bps"]), d["r_Bps"]
+
+
+def stream_stages(platform: str, mbyte_base: str, unix_hop_factor: float, stream_load: float,
+                  m_bytes: float = 65536.0) -> dict[str, Any]:
+    """The message streams' stage times (s) on both routes and their arrival rate (messages/s).
+
+    The arrival rate is ``stream_load`` over the Normal route's slowest stage; a stage of zero time (a
+    free local hop, ``unix_hop_factor = 0``) is left out.
+
+    Examples
+    --------
+    >>> s = stream_stages("aal5_direct", "binary", 1.0, 0.5)
+    >>> [round(t / s["direct"][0], 12) for t in s["normal"]], round(s["arrival_rate"] * s["direct"][0], 12)
+    ([1.0, 1.0, 1.0], 0.5)
+    """
+    _, _, _, a_d, r_d = _direct_hop(platform, mbyte_base)
+    normal = [x for x in analytic.route_stage_times("normal", m_bytes, a_d, r_d, unix_hop_factor) if x > 0]
+    direct = analytic.route_stage_times("direct", m_bytes, a_d, r_d, unix_hop_factor)
+    return {"normal": normal, "direct": direct, "arrival_rate": stream_load / max(normal)}
+
+
+#: The stations of the two message streams: the Normal route's task->pvmd, pvmd->pvmd and pvmd->task hops
+#: (a free local hop is left out) and the Direct route's one hop.
+NORMAL_STATIONS = ("local hop (sender)", "network hop (Normal)", "local hop (receiver)")
+
+
+def route_stations(platform: str, mbyte_base: str, unix_hop_factor: float, stream_load: float
+                   ) -> list[steady.StationCheck]:
+    """Each stream stage as a station, with its offered utilisation, checked before the simulation.
+
+    Examples
+    --------
+    >>> [round(c.utilisation, 12) for c in route_stations("aal5_direct", "binary", 1.0, 0.7)]
+    [0.7, 0.7, 0.7, 0.7]
+    """
+    s = stream_stages(platform, mbyte_base, unix_hop_factor, stream_load)
+    names = [n for n, f in zip(NORMAL_STATIONS, (unix_hop_factor, 1.0, unix_hop_factor), strict=True) if f > 0]
+    stations = [steady.Station(n, s["arrival_rate"], 1.0 / t) for n, t in zip(names, s["normal"], strict=True)]
+    stations.append(steady.Station("network hop (Direct)", s["arrival_rate"], 1.0 / s["direct"][0]))
+    return steady.check_stations(stations)
+
+
 def route_experiment(platform: str, mbyte_base: str, unix_hop_factor: float, route_cv: float,
                      route_messages: int, stream_load: float, stream_messages: int, replications: int,
                      seed: int, sizes=(16.0, 1024.0, 8192.0, 65536.0, 262144.0)) -> dict:
     """Ciw echo over both routes of the platform's pair (stage times from the Direct row), the
     exact sums, and a message stream on each route at ``stream_load`` of the Normal route's
-    slowest stage; plus a Jackson-line validation at exponential service."""
-    t = analytic.platform_table(mbyte_base).set_index("id")
-    normal_id, direct_id = pair_of(platform)
-    d = t.loc[direct_id]
-    a_d = analytic.intercept_from_t0(d["t0_us"] * 1e-6, d["r_Bps"])
+    slowest stage, with a batch-means trend test of its sojourns; plus a Jackson-line validation
+    at exponential service."""
+    t, normal_id, direct_id, a_d, r_d = _direct_hop(platform, mbyte_base)
+
+    def table_rtt(m: float, pid: str) -> float:
+        row = t.loc[pid]
+        return analytic.hockney_rtt(m, analytic.intercept_from_t0(row["t0_us"] * 1e-6, row["r_Bps"]), row["r_Bps"])
+
     rows = []
     for m in sizes:
         for route in ("normal", "direct"):
-            stages = [x for x in analytic.route_stage_times(route, m, a_d, d["r_Bps"], unix_hop_factor) if x > 0]
+            stages = [x for x in analytic.route_stage_times(route, m, a_d, r_d, unix_hop_factor) if x > 0]
             sim = model.replicate_echo(stages, route_messages, route_cv, replications, seed)
             rows.append({"m_bytes": m, "route": route, "rtt_exact_s": 2 * sum(stages), "rtt_sim_s": sim["rtt_s"],
                          "ci_half_width": sim["ci_half_width"],
-                         "rtt_table_s": analytic.hockney_rtt(
-                             m, analytic.intercept_from_t0(t.loc[f"{normal_id if route == 'normal' else direct_id}",
-                                                                 "t0_us"] * 1e-6,
-                                                           t.loc[normal_id if route == "normal" else direct_id, "r_Bps"]),
-                             t.loc[normal_id if route == "normal" else direct_id, "r_Bps"])})
+                         "rtt_table_s": table_rtt(m, normal_id if route == "normal" else direct_id)})
     echo = pd.DataFrame(rows)
     m_stream = 65536.0
-    normal_stages = analytic.route_stage_times("normal", m_stream, a_d, d["r_Bps"], unix_hop_factor)
-    direct_stages = analytic.route_stage_times("direct", m_stream, a_d, d["r_Bps"], unix_hop_factor)
-    positive = [s for s in normal_stages if s > 0]
-    lam = stream_load / max(positive)
+    st = stream_stages(platform, mbyte_base, unix_hop_factor, stream_load, m_stream)
+    positive, lam = st["normal"], st["arrival_rate"]
     stream = {}
-    for route, stages in (("normal", positive), ("direct", direct_stages)):
+    for route, stages in (("normal", positive), ("direct", st["direct"])):
         runs = [model.simulate_stream(stages, lam, max(route_cv, 1e-9) if route_cv > 0 else 0.0,
                                       stream_messages, seed + i) for i in range(replications)]
         soj = [r["sojourn_s"] for r in runs]
         stream[route] = {"sojourn_s": float(np.mean(soj)),
                          "ci_half_width": float(_half(soj)) if route_cv > 0 else 0.0,
-                         "capacity_per_s": 1.0 / max(stages), "sum_s": float(sum(stages))}
+                         "capacity_per_s": 1.0 / max(stages), "sum_s": float(sum(stages)),
+                         "trend": _trend([r["sojourns_s"] for r in runs])}
     # validation against the Jackson line at a fixed load of 0.5 of the slowest stage and at least 5
     # replications: the 95 % interval (about +-4 % of the mean for 3000 messages) can decide against a 10 % band
     lam_j = 0.5 / max(positive)
-    jack_runs = [model.simulate_stream(positive, lam_j, 1.0, stream_messages, seed + 100 + i)["sojourn_s"]
-                 for i in range(max(replications, 5))]
+    jack = [model.simulate_stream(positive, lam_j, 1.0, stream_messages, seed + 100 + i)
+            for i in range(max(replications, 5))]
+    jack_runs = [r["sojourn_s"] for r in jack]
     jackson = {"sim_s": float(np.mean(jack_runs)), "ci_half_width": float(_half(jack_runs)),
                "exact_s": model.jackson_sojourn(positive, lam_j), "load": 0.5, "arrival_rate": lam_j,
-               "n": len(jack_runs)}
+               "n": len(jack_runs), "trend": _trend([r["sojourns_s"] for r in jack])}
     return {"echo": echo, "stream": stream, "jackson": jackson, "pair": (normal_id, direct_id),
             "stream_message_bytes": m_stream}
+
+
+def _trend(runs: list[list[float]], batches: int = 10) -> dict[str, Any]:
+    """Batch-means trend test (:func:`mmperf.steady.batch_means_trend`) of the replications' sojourns,
+    averaged message by message over the replications (each in order of arrival).
+
+    A run too short for ``batches`` batches gives no test (``trends`` False, ``p_value`` NaN).
+    """
+    n = min(len(r) for r in runs)
+    if n < batches:
+        return {"trends": False, "p_value": math.nan, "slope": math.nan}
+    mean = np.mean([r[:n] for r in runs], axis=0)
+    tr = steady.batch_means_trend(mean, batches=batches)
+    return {"trends": tr.trends, "p_value": tr.p_value, "slope": tr.slope}
 
 
 def _half(values) -> float:
@@ -151,8 +216,10 @@ def _half(values) -> float:
     return mean_ci(values)[1] if len(values) > 1 else math.nan
 
 
-def multicast_experiment(n_receivers: int, multicast_cv: float, replications: int, seed: int) -> dict:
-    """Eq. 2.2, the OLS line of the 64 KB points, and the Ciw serial and parallel multicasts."""
+def multicast_experiment(n_receivers: int, multicast_cv: float, replications: int, seed: int,
+                         sims: bool = True) -> dict:
+    """Eq. 2.2, the OLS line of the 64 KB points, and the Ciw serial and parallel multicasts (``sims``;
+    without them ``sim`` is empty)."""
     v = values()
     pts = load_table(STUDY, "msg_multicast")
     fit = analytic.ols_line(pts["remote_hosts"].astype(float), pts["time_64kb_ms"])
@@ -160,7 +227,7 @@ def multicast_experiment(n_receivers: int, multicast_cv: float, replications: in
     den = (v["eq22_den_const_ms"], v["eq22_den_slope_ms"])
     ns = np.arange(1, max(10, n_receivers) + 1)
     sim = {}
-    for mode in ("serial", "parallel"):
+    for mode in ("serial", "parallel") if sims else ():
         # the job times come from the transcribed Eq. 2.2 (the model's defaults equal them today)
         sim[mode] = model.replicate_multicast(n_receivers, mode, multicast_cv, replications, seed, num, den)
     return {"points": pts, "ols_const": float(fit.params.iloc[0] if hasattr(fit.params, "iloc") else fit.params[0]),
@@ -193,9 +260,10 @@ def overhead_experiment(hpdu_bytes: int, data_bytes: int, header_cells: int, hea
             "u_ip_8k": analytic.ip_routing_utilisation(8192, data_bytes, header_accounting)}
 
 
-def window_experiment(lan_rtt_ms: float, tunnel_rtt_ms: float, hippi_rate_mbps: float, link_rate_mbps: float,
-                      hpdu_bytes: int, header_cells: int, window_kb: float, mss_bytes: int) -> dict:
-    """BDPs, naive and fitted window caps, and the illustrative window-limited sender."""
+def window_caps(lan_rtt_ms: float, tunnel_rtt_ms: float, hippi_rate_mbps: float, link_rate_mbps: float,
+                hpdu_bytes: int, header_cells: int) -> dict:
+    """BDPs, the thesis's window caps, the naive caps W / RTT_short and the fitted ones W / RTT_eff, and
+    the tunnel's ceiling (the part of :func:`window_experiment` without the simulated sender)."""
     v = values()
     lan_caps = {256: v["lan_cap_w256_MBps"], 128: v["lan_cap_w128_MBps"], 64: v["lan_cap_w64_MBps"]}
     tun_caps = {128: v["tun_cap_w128_MBps"], 64: v["tun_cap_w64_MBps"]}
@@ -212,7 +280,16 @@ def window_experiment(lan_rtt_ms: float, tunnel_rtt_ms: float, hippi_rate_mbps: 
             rows.append({"network": name, "window_kb": w, "cap_paper_MBps": cap,
                          "naive_MBps": analytic.window_cap_MBps(w, rtt),
                          "fitted_MBps": analytic.window_cap_MBps(w, fits[key]["rtt_eff_ms"])})
-    caps_df = pd.DataFrame(rows)
+    return {"bdp_lan_bytes": analytic.bdp_bytes(hippi_rate_mbps, lan_rtt_ms),
+            "bdp_tunnel_bytes": analytic.bdp_bytes(link_rate_mbps, tunnel_rtt_ms),
+            "fits": fits, "caps": pd.DataFrame(rows), "ceiling_MBps": ceiling_MBps}
+
+
+def window_experiment(lan_rtt_ms: float, tunnel_rtt_ms: float, hippi_rate_mbps: float, link_rate_mbps: float,
+                      hpdu_bytes: int, header_cells: int, window_kb: float, mss_bytes: int) -> dict:
+    """:func:`window_caps` and the illustrative window-limited sender (with the tunnel's fitted round trip)."""
+    out = window_caps(lan_rtt_ms, tunnel_rtt_ms, hippi_rate_mbps, link_rate_mbps, hpdu_bytes, header_cells)
+    fits, ceiling_MBps = out["fits"], out["ceiling_MBps"]
     link_Bps = ceiling_MBps * analytic.MEBI
     trace = {w: tcp.echo_trace(1_048_576, int(w * 1024), mss_bytes, link_Bps, fits["tunnel"]["rtt_eff_ms"] * 1e-3)
              for w in sorted({64.0, 512.0, float(window_kb)})}
@@ -220,10 +297,7 @@ def window_experiment(lan_rtt_ms: float, tunnel_rtt_ms: float, hippi_rate_mbps: 
     sim_windows = np.unique(sim_windows)
     sim_thr = tcp.window_throughputs(sim_windows, 2 * 1_048_576, mss_bytes, link_Bps,
                                      fits["tunnel"]["rtt_eff_ms"] * 1e-3) / analytic.MEBI
-    return {"bdp_lan_bytes": analytic.bdp_bytes(hippi_rate_mbps, lan_rtt_ms),
-            "bdp_tunnel_bytes": analytic.bdp_bytes(link_rate_mbps, tunnel_rtt_ms),
-            "fits": fits, "caps": caps_df, "ceiling_MBps": ceiling_MBps, "trace": trace,
-            "sim_windows": sim_windows, "sim_MBps": sim_thr,
+    return {**out, "trace": trace, "sim_windows": sim_windows, "sim_MBps": sim_thr,
             "window_kb": float(window_kb),
             "window_MBps": float(tcp.transfer_throughput(2 * 1_048_576, int(window_kb * 1024), mss_bytes, link_Bps,
                                                          fits["tunnel"]["rtt_eff_ms"] * 1e-3) / analytic.MEBI)}

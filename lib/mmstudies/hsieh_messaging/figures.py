@@ -164,6 +164,62 @@ def table_curves(hockney: pd.DataFrame, tables: tuple[str, ...], unit: str, ncol
     return fig
 
 
+def table_round_trips(hockney: pd.DataFrame):
+    """Figures 2.8, 2.10 and 2.12 reconstructed: round trip against message size for every row of Tables 2.5
+    (Ethernet) and 2.6 (HIPPI, with the un-tuned 4 KB and tuned 48 KB PVM/LLA rows of Figure 2.12), both
+    routes, from the Hockney form ``a + 2M/r`` with ``a = t0 - 32/r``; the circle is each row's t0 at 16 bytes.
+    """
+    plt = _plt()
+    fig, axes = plt.subplots(1, 2, figsize=(6.9, 3.6), sharey=True)
+    m = _sizes(4, 22)
+    styles = {"Normal": "--", "Direct": "-"}
+    for ax, t, title in ((axes[0], "2.5", "Table 2.5: Ethernet (Fig. 2.8)"),
+                         (axes[1], "2.6", "Table 2.6: HIPPI (Figs. 2.10, 2.12)")):
+        rows = hockney[hockney["table"] == t]
+        platforms = list(dict.fromkeys(rows["platform"]))
+        for colour, platform in zip(COLOURS, platforms, strict=False):
+            for _, row in rows[rows["platform"] == platform].iterrows():
+                rtt_ms = analytic.hockney_rtt(m, row["a_us"] * 1e-6, row["r_Bps"]) * 1e3
+                ax.plot(m, rtt_ms, styles[row["mode"]], color=colour,
+                        label=f"{platform}, {row['mode']}")
+                ax.plot(16, row["t0_us"] / 1e3, "o", color=colour, mfc="white", ms=5)
+        ax.set_xscale("log", base=2)
+        ax.set_yscale("log")
+        ax.set_xticks([2 ** 4, 2 ** 10, 2 ** 16, 2 ** 22], ["16", "1K", "64K", "4M"])
+        ax.set_xlabel("message size (byte)")
+        ax.set_title(title, fontsize=10)
+        ax.legend(loc="upper left", fontsize=8, frameon=True)
+    axes[0].set_ylabel("round trip (ms)")
+    fig.tight_layout(rect=(0, 0.06, 1, 1))
+    _stamp(fig, "Hockney round trips from each row's t0 and r_max (circles: t0); the measured curves are lost")
+    return fig
+
+
+def ip_routing_throughput(rtt_ms: float, r_MBps: float, tunnel_rtt_ms: float, tunnel_r_MBps: float):
+    """Figure 3.17 reconstructed: TCP throughput over IP routing against message size, 1 KB-64 KB (left) and
+    64 KB-2 MB (right), as the Hockney curve through the quoted short-message round trip and 2 MB throughput,
+    beside the tunnel's curve built the same way; the quoted 2 MB values are marked."""
+    plt = _plt()
+    fig, axes = plt.subplots(1, 2, figsize=(6.9, 3.4))
+    for ax, (lo, hi) in zip(axes, ((10, 16), (16, 21)), strict=True):
+        m = 2.0 ** np.linspace(lo, hi, 120)
+        for colour, label, rtt, r in ((BLUE, "IP routing", rtt_ms, r_MBps),
+                                      (ORANGE, "tunnelling", tunnel_rtt_ms, tunnel_r_MBps)):
+            thr = analytic.echo_throughput(m, analytic.hockney_rtt(m, rtt * 1e-3, r * analytic.MEBI)) / analytic.MEBI
+            ax.plot(m, thr, color=colour, label=label)
+            if hi == 21:
+                ax.plot(2 * 2 ** 20, r, "o", color=colour, mfc="white", ms=7)
+        ax.set_xscale("log", base=2)
+        ticks = [2 ** k for k in range(lo, hi + 1, 2)]
+        ax.set_xticks(ticks, [f"{t // 1024}K" if t < 2 ** 20 else f"{t // 2 ** 20}M" for t in ticks])
+        ax.set_xlabel("message size (byte)")
+    axes[0].set_ylabel("throughput (MByte/s, 2^20)")
+    axes[1].legend(loc="lower right", fontsize=9, frameon=True)
+    fig.tight_layout(rect=(0, 0.06, 1, 1))
+    _stamp(fig, "Hockney curves through the quoted round trip and 2 MB throughput (circles); not the measured curves")
+    return fig
+
+
 def hockney_ratio(hockney: pd.DataFrame, rel: float):
     """Table n_1/2 over the Hockney prediction for every row, with the tolerance band."""
     plt = _plt()
@@ -396,6 +452,12 @@ ALT = {
     "fig-hsieh-messaging-lla-curves":
         "Four panels of Hockney throughput curves for PVM and PVM/LLA over Ethernet and HIPPI, Normal "
         "and Direct route, with tabulated and predicted n_1/2 marked.",
+    "fig-hsieh-messaging-lla-rtt":
+        "Two panels of round trip against message size on log axes: PVM and PVM/LLA over Ethernet (Table 2.5) "
+        "and PVM, un-tuned and tuned PVM/LLA over HIPPI (Table 2.6), Normal dashed and Direct solid, t0 circled.",
+    "fig-hsieh-messaging-ip-routing":
+        "Two panels of TCP throughput against message size, 1 KB to 64 KB and 64 KB to 2 MB: Hockney curves for "
+        "IP routing and for tunnelling, nearly equal, with the quoted 2 MB values circled.",
     "fig-hsieh-messaging-synthetic":
         "Synthetic echo throughput against message size with the generator curve and the OLS, WLS and RLM "
         "fits, and below them the chosen fit's relative residuals.",

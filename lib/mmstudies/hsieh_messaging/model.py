@@ -95,8 +95,9 @@ def simulate_stream(stage_times: Sequence[float], arrival_rate: float, cv: float
                     customers: int = 4000, seed: int = 1) -> dict[str, float]:
     """An open tandem line: Poisson message arrivals through single-server stages.
 
-    Returns the mean sojourn (s) of the messages after the first 10 % (warm-up) and the
-    throughput (messages/s). Refuses an unstable line (load of the slowest stage >= 1).
+    Returns the mean sojourn (s) of the messages after the first 10 % (warm-up), their sojourns in
+    order of arrival (``sojourns_s``, for a batch-means check of steady state) and the throughput
+    (messages/s). Refuses an unstable line (load of the slowest stage >= 1).
 
     Examples
     --------
@@ -129,11 +130,12 @@ def simulate_stream(stage_times: Sequence[float], arrival_rate: float, cv: float
             arrive[r.id_number] = r.arrival_date
         if r.node == n:
             done[r.id_number] = r.exit_date
-    soj = [done[i] - arrive[i] for i in done if i in arrive and arrive[i] >= warm]
+    soj = [done[i] - arrive[i] for i in sorted(done, key=lambda k: arrive.get(k, -1.0))
+           if i in arrive and arrive[i] >= warm]
     exits = sorted(d for i, d in done.items() if d >= warm)
     thr = (len(exits) - 1) / (exits[-1] - exits[0]) if len(exits) > 1 else float("nan")
     return {"sojourn_s": float(np.mean(soj)), "throughput": float(thr), "load": float(round(load, 12)),
-            "messages": len(soj)}
+            "messages": len(soj), "sojourns_s": [float(x) for x in soj]}
 
 
 def jackson_sojourn(stage_times: Sequence[float], arrival_rate: float) -> float:
