@@ -19,6 +19,7 @@ import pytest
 from mmbook.chapter import Chapter
 from mmperf.checks import Scorecard
 from mmstudies.hsieh_messaging import analytic, text
+from mmstudies.hsieh_messaging import experiments as ex
 
 
 @pytest.fixture
@@ -165,14 +166,21 @@ def test_record_hops(ch):
     assert ch.glued["hop_miss_sentence"].endswith("for B (Table 2.5).")
 
 
-def test_record_routes(ch):
+def _routes(trend_normal=False):
     echo = pd.DataFrame({"m_bytes": [65536.0, 65536.0, 16.0], "route": ["normal", "direct", "normal"],
                          "rtt_sim_s": [0.06, 0.02, 0.001]})
-    routes = {"echo": echo, "pair": ("aal5_normal", "aal5_direct"),
-              "stream": {"normal": {"capacity_per_s": 50.0, "sojourn_s": 0.05},
-                         "direct": {"capacity_per_s": 100.0, "sojourn_s": 0.01}},
-              "jackson": {"exact_s": 0.1, "sim_s": 0.104, "ci_half_width": 0.005}}
-    text.record_routes(ch, routes, 0.7)
+    flat = {"trends": False, "p_value": 0.5, "slope": 0.0}
+    return {"echo": echo, "pair": ("aal5_normal", "aal5_direct"),
+            "stream": {"normal": {"capacity_per_s": 50.0, "sojourn_s": 0.05,
+                                  "trend": {"trends": True, "p_value": 0.001, "slope": 1.0} if trend_normal else flat},
+                       "direct": {"capacity_per_s": 100.0, "sojourn_s": 0.01, "trend": flat}},
+            "jackson": {"exact_s": 0.1, "sim_s": 0.104, "ci_half_width": 0.005, "trend": flat}}
+
+
+def test_record_routes(ch):
+    """Stations at load 0.7 (steady) and no trend: the sojourns are numbers; 104 +- 5 ms holds 100 ms."""
+    text.record_stations(ch, ex.route_stations("aal5_direct", "binary", 1.0, 0.7))
+    text.record_routes(ch, _routes(), 0.7)
     m = ch.metrics
     assert (m["route_rtt_normal_64k_ms"], m["route_rtt_direct_64k_ms"]) == (60.0, 20.0)
     assert m["route_rtt_ratio_64k"] == pytest.approx(3.0)
@@ -180,16 +188,27 @@ def test_record_routes(ch):
     assert (m["jackson_exact_ms"], m["jackson_sim_ms"], m["jackson_ci_ms"]) == (100.0, 104.0, 5.0)
     assert ch.glued["route_pair_text"] == "aal5_normal / aal5_direct"
     assert ch.glued["stream_sentence"].startswith("Even pipelined")
-    assert ch.glued["jackson_verb"] == "lies within its 95 % interval of"
+    assert ch.glued["stream_sojourn_sentence"] == "(50.0 against 10.0 ms per message)"
+    assert ch.glued["jackson_sentence"].endswith("104.0 ± 5.0 ms, whose 95 % interval holds 100.0 ms exactly.")
 
 
-def test_stream_sentence_at_one_percent_and_jackson_verb_on_its_edge():
+def test_a_trending_stream_is_undefined_with_its_reason(ch):
+    text.record_stations(ch, ex.route_stations("aal5_direct", "binary", 1.0, 0.7))
+    text.record_routes(ch, _routes(trend_normal=True), 0.7)
+    assert "stream_sojourn_normal_ms" not in ch.metrics
+    assert "trends within the run" in ch.undefined_metrics["stream_sojourn_normal_ms"]
+    assert ch.metrics["stream_sojourn_direct_ms"] == 10.0
+    assert "not a steady-state quantity" in ch.glued["stream_sojourn_sentence"]
+
+
+def test_stream_sentence_at_one_percent_and_jackson_sentence_on_its_edge():
+    """|1.5 - 1.0| = 0.5 is inside a half-width of 0.5 (the edge counts as inside); |0.25 - 1.0| = 0.75 is not."""
     assert text.stream_sentence(99.0, 100.0).startswith("Pipelined daemons would hide")
     assert text.stream_sentence(98.9, 100.0).startswith("Even pipelined")
-    assert text.jackson_verb({"sim_s": 1.5, "exact_s": 1.0, "ci_half_width": 0.5}) == \
-        "lies within its 95 % interval of"
-    assert text.jackson_verb({"sim_s": 0.25, "exact_s": 1.0, "ci_half_width": 0.5}) == \
-        "differs, beyond its 95 % interval, from"
+    assert text.jackson_sentence({"sim_s": 1.5, "exact_s": 1.0, "ci_half_width": 0.5}).endswith(
+        "whose 95 % interval holds 1,000.0 ms exactly.")
+    assert text.jackson_sentence({"sim_s": 0.25, "exact_s": 1.0, "ci_half_width": 0.5}).endswith(
+        "which lies beyond its 95 % interval from 1,000.0 ms.")
 
 
 # ----------------------------------------------------------------------------- multicast
@@ -209,7 +228,9 @@ def test_record_multicast_at_the_thesis_lines(ch):
 
 # ----------------------------------------------------------------------------- HIPPI over ATM
 def test_accounting_texts_and_the_other_accounting():
-    assert text.accounting_text("tcp_per_packet") == "40 bytes of IP and TCP header per packet"
+    assert text.accounting_text("tcp_per_packet") == \
+        "40 bytes of IP and TCP header per packet (a what-if: the text does not describe it)"
+    assert text.accounting_text("ip_fragments") == "IP fragments of one datagram, a 20-byte IP header each (the text's reading)"
     assert text.accounting_short_text("tcp_per_packet") == "40 bytes of IP and TCP header per packet"
     assert text.accounting_short_text("ip_fragments") == "IP fragments of one datagram"
     assert text.other_accounting("ip_fragments") == "tcp_per_packet"
@@ -296,7 +317,7 @@ def test_record_windows(ch):
     win = {"bdp_lan_bytes": 260000.0, "bdp_tunnel_bytes": 53460.0, "caps": caps, "ceiling_MBps": 16.0,
            "window_MBps": 6.5, "fits": {"lan": {"rtt_eff_ms": 8.0, "se_ms": 0.5},
                                         "tunnel": {"rtt_eff_ms": 16.0, "se_ms": 2.0}}}
-    params = {"window_kb": 64.0, "mss_bytes": 61440, "lan_rtt_ms": 2.0, "tunnel_rtt_ms": 2.75}
+    params = {"window_kb": 64.0, "mss_bytes": 61440, "lan_rtt_ms": 2.0, "tunnel_rtt_ms": 2.75, "link_rate_mbps": 155.52}
     text.record_windows(ch, win, params)
     m = ch.metrics
     assert (m["bdp_lan_kb"], m["bdp_tunnel_kb"]) == (260.0, 53.46)
@@ -306,6 +327,13 @@ def test_record_windows(ch):
     assert m["cap256_tunnel"] == pytest.approx(256 / 1024 / 16.0e-3)                  # 256 KB per 16 ms = 15.625 MByte/s
     assert ch.glued["caps_sentence"] == "The caps do not follow from those round trips."
     assert "below this run's tunnel ceiling of 16.00 MByte/s" in ch.glued["cap256_sentence"]
+
+
+def test_cap256_sentence_off_oc3_states_where_the_fit_holds():
+    """At 622.08 Mbit/s the fitted round trip is not used to judge: the thesis's rule with 2.75 ms asks for
+    622.08e6 x 2.75e-3 / 8 / 1000 = 213.8 KBytes."""
+    words = text.cap256_sentence(10.0, 50.0, 622.08, 622.08e6 * 2.75e-3 / 8 / 1000)
+    assert "holds there only" in words and "asks for 214 KBytes" in words and "256 KB" not in words
 
 
 # ----------------------------------------------------------------------------- exercises, scorecard
@@ -342,7 +370,7 @@ def test_record_scorecard(ch):
     assert isinstance(sc, Scorecard)
     sc.compare("n_1/2 from the Hockney form, X", "here", paper=1.0, ours=2.0, rel=0.25, evidence="prediction",
                reason="test")
-    sc.compare("a Hockney (LAN) value", "here", paper=1.0, ours=1.1, rel=0.25, evidence="prediction", reason="test")
+    sc.compare("a Hockney curve (LAN) value", "here", paper=1.0, ours=1.1, rel=0.25, evidence="prediction", reason="test")
     sc.compare("a transcription", "here", paper=1.0, ours=5.0, tol=0, evidence="transcription", reason="test")
     text.record_scorecard(ch)
     assert (ch.metrics["score_predictions_reproduced"], ch.metrics["score_predictions_checked"]) == (1, 2)

@@ -119,7 +119,7 @@ def stream_stages(platform: str, mbyte_base: str, unix_hop_factor: float, stream
     Examples
     --------
     >>> s = stream_stages("aal5_direct", "binary", 1.0, 0.5)
-    >>> [round(t / s["direct"][0], 12) for t in s["normal"]], round(s["arrival_rate"] * s["direct"][0], 12)
+    >>> [round(float(t / s["direct"][0]), 12) for t in s["normal"]], round(float(s["arrival_rate"] * s["direct"][0]), 12)
     ([1.0, 1.0, 1.0], 0.5)
     """
     _, _, _, a_d, r_d = _direct_hop(platform, mbyte_base)
@@ -139,7 +139,7 @@ def route_stations(platform: str, mbyte_base: str, unix_hop_factor: float, strea
 
     Examples
     --------
-    >>> [round(c.utilisation, 12) for c in route_stations("aal5_direct", "binary", 1.0, 0.7)]
+    >>> [round(float(c.utilisation), 12) for c in route_stations("aal5_direct", "binary", 1.0, 0.7)]
     [0.7, 0.7, 0.7, 0.7]
     """
     s = stream_stages(platform, mbyte_base, unix_hop_factor, stream_load)
