@@ -589,6 +589,21 @@ def cap256_sentence(cap256: float, ceiling: float, link_mbps: float = OC3_MBPS, 
             "unlike the thesis's finding (seed line 1050).")
 
 
+def turnover_sentence(ratio: float) -> str:
+    """How many short round trips a LAN window took to turn over, and a cause only where it exceeds one.
+
+    >>> turnover_sentence(3.5)
+    "on the LAN a window's worth of data took 3.5 short round trips to turn over, which the hosts' protocol processing would explain"
+    >>> turnover_sentence(0.9)[-61:]
+    'so the short round trip alone would account for the caps here'
+    """
+    if ratio > 1:
+        return (f"on the LAN a window's worth of data took {ratio:.1f} short round trips to turn over, which the "
+                "hosts' protocol processing would explain")
+    return (f"on the LAN a window's worth of data took {ratio:.1f} short round trips to turn over with this run's "
+            "round trip, so the short round trip alone would account for the caps here")
+
+
 def record_windows(ch, win: dict, params: dict[str, Any]) -> None:
     """Bandwidth-delay products, the fitted effective round trips, the naive and fitted caps and the
     simulated sender.
@@ -615,6 +630,7 @@ def record_windows(ch, win: dict, params: dict[str, Any]) -> None:
     ch.metric("tunnel_rtt_used", params["tunnel_rtt_ms"], "ms")
     ch.glue("caps_sentence", caps_sentence(naive_over_paper))
     ch.metric("rtt_eff_over_short", fits["lan"]["rtt_eff_ms"] / params["lan_rtt_ms"])
+    ch.glue("turnover_sentence", turnover_sentence(fits["lan"]["rtt_eff_ms"] / params["lan_rtt_ms"]))
     cap256 = analytic.window_cap_MBps(256, fits["tunnel"]["rtt_eff_ms"])
     ch.glue("cap256_sentence", cap256_sentence(cap256, win["ceiling_MBps"], params["link_rate_mbps"],
                                                win["bdp_tunnel_bytes"] / 1000))
@@ -694,12 +710,13 @@ def applicability_sentence(not_applicable: int, differing: Sequence[str]) -> str
     >>> applicability_sentence(0, [])
     ''
     >>> applicability_sentence(3, ["link_rate_mbps = 622.08 (the paper: 155.52)"])
-    '3 predictions are not applicable at these parameters (link_rate_mbps = 622.08 (the paper: 155.52)): the thesis measured them in another setting, so they are not counted.'
+    "3 predictions are not applicable at these parameters (link_rate_mbps = 622.08 (the paper: 155.52)): the thesis's value belongs to another setting, so they are not counted."
     """
     if not not_applicable:
         return ""
     return (f"{not_applicable} prediction{'s are' if not_applicable != 1 else ' is'} not applicable at these parameters "
-            f"({'; '.join(differing)}): the thesis measured them in another setting, so they are not counted.")
+            f"({'; '.join(differing)}): the thesis's value belongs to another setting, so "
+            f"{'they are' if not_applicable != 1 else 'it is'} not counted.")
 
 
 def target_sentence(checks_: Sequence[Any]) -> str:
