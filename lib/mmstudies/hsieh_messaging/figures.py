@@ -362,7 +362,7 @@ def overhead(o: dict, accounting: str):
     ax.set_ylabel("channel utilisation")
     ax.legend(loc="lower right", fontsize=9, frameon=True)
     fig.tight_layout(rect=(0, 0.05, 1, 1))
-    _stamp(fig, "IP-routing header accounting assumed (the thesis does not state it)")
+    _stamp(fig, "IP fragments: the text's reading (line 926); TCP per packet: a what-if; headers not printed")
     return fig
 
 
