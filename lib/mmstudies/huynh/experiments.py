@@ -262,7 +262,7 @@ def focus_stations(base: Config, focus: dict) -> list:
     --------
     >>> names = [s.name for s in focus_stations(Config(), dict(host="386", mixing="distributed", frame_rate=30.0))]
     >>> names[0], names[-1]
-    ('i750 compression, Locate', 'SCSI adapter 80C186, Move')
+    ('i750 compression, Locate', 'disk, Move')
     """
     from .analytic import stations
 
@@ -393,9 +393,10 @@ def pipeline_metrics(pipeline: pd.DataFrame, top: float, sweep_frames: int) -> l
     Examples
     --------
     >>> p = pd.DataFrame({"io_mode": "locate", "pipeline_model": ["compute_time", "frame_time", "frame_time"],
-    ...                   "frames": [200, 200, 400], "frame_rate": 30.0, "delay_recv_mean": [0.02, 0.1, 0.12]})
+    ...                   "frames": [200, 200, 400], "frame_rate": 30.0, "delay_recv_mean": [0.02, 0.1, 0.12],
+    ...                   "delay_recv_ci": 0.0})
     >>> [(n, round(v, 6)) for n, v, _, _ in pipeline_metrics(p, 30.0, 200)]
-    [('recv_compute_time_ms', 20.0), ('recv_frame_time_ms', 100.0), ('recv_frame_time_long_ms', 120.0)]
+    [('recv_frame_time_ms', 100.0), ('recv_frame_time_long_ms', 120.0), ('recv_compute_time_ms', 20.0)]
     """
     no_frames = "no received frame left the network in these runs (an overloaded device: see the warnings)"
     look = Lookup(pipeline)

@@ -170,8 +170,8 @@ def move_wins_text(m: dict) -> str:
     Examples
     --------
     >>> move_wins_text({"q3_8_pct": 3.2, "q3_8_ci_pct": 4.0, "q3_15_pct": 12.7, "q3_15_ci_pct": 2.4,
-    ...                 "q3_30_pct": 16.0, "q3_30_ci_pct": 3.0})[:80]
-    "On the i386 with distributed mixing Move's compress/send delay is lower than Loca"
+    ...                 "q3_30_pct": 16.0, "q3_30_ci_pct": 3.0})[:104]
+    "On the i386 with distributed mixing Move's compress/send delay is lower than Locate's at 15, 30 frames/s"
     """
     keys = {float(k[3:-4].replace("_", ".")): k[3:-4] for k in m
             if k.startswith("q3_") and k.endswith("_pct") and not k.endswith("_ci_pct")}
@@ -228,7 +228,7 @@ def pipeline_text(m: dict, n: int) -> str:
     --------
     >>> m = {"recv_frame_latency_ms": 60.0, "recv_frame_latency_long_ms": 60.2, "recv_frame_time_ms": 90.0,
     ...      "recv_frame_time_long_ms": 101.0, "recv_compute_time_ms": 38.0}
-    >>> pipeline_text(m, 300)[:86]
+    >>> pipeline_text(m, 300)[:87]
     'At the top frame rate (i386, Locate, distributed) the receive delay is 60.0 ms over 300'
     """
     return (f"At the top frame rate (i386, Locate, distributed) the receive delay is "
