@@ -107,8 +107,9 @@ def host_text(m: dict, sc, undefined: dict, frame_rate: float) -> str:
             f"rate (arithmetic).{focus} In Move Mode the host only runs the start-up code of each stream: "
             f"{m['move_cpu_max_pct']:.4f} % at most. Move's receive delay rises steeply where the video adapter's "
             f"80C186 saturates: at {m['adapter_knee_kloc']:.1f} KLOCS/frame at 30 frames/s by the utilisation law "
-            f"({verdict_phrase(status(sc, 'Move receive/decompress delay rises'))}), and at "
-            f"{m['adapter_saturation_kloc_run']:.1f} at this run's {frame_rate:g} frames/s.")
+            f"({verdict_phrase(status(sc, 'Move receive/decompress delay rises'))})"
+            + (f", and at {m['adapter_saturation_kloc_run']:.1f} at this run's {frame_rate:g} frames/s."
+               if frame_rate != 30.0 else "."))
 
 
 def utilisation_text(m: dict, sc) -> str:
@@ -217,8 +218,9 @@ def components_text(m: dict) -> str:
             f"{ms(c['recv_data_transfers_locate'])}. Move Mode has no OS queueing; its data transfers, "
             f"delivery-pipe queueing included, take {ms(c['send_data_transfers_move'])} and "
             f"{ms(c['recv_data_transfers_move'])}. Mixing (the join's wait plus the mixing stage) adds "
-            f"{ms(c['recv_video_mixing_locate'])} to a received frame. The compression bar is exactly one "
-            "frame time in every configuration: periodic arrivals never queue.")
+            f"{ms(c['recv_video_mixing_locate'])} to a received frame. The compression bar is the same in every "
+            "configuration, the stage's own time without any wait: frames captured at exactly the frame rate "
+            "never queue there.")
 
 
 def pipeline_text(m: dict, n: int) -> str:
