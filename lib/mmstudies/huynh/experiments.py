@@ -386,7 +386,7 @@ def pipeline_metrics(pipeline: pd.DataFrame, top: float, sweep_frames: int) -> l
     """Receive delay (ms) at the top frame rate under the three pipeline readings (i386, Locate, distributed).
 
     ``recv_<reading>_ms`` at ``sweep_frames`` frames for each reading of :func:`~.config.codec_times`,
-    and ``recv_<reading>_long_ms`` at twice that for the two that keep a frame one frame time
+    and ``recv_<reading>_long_ms`` at twice that (each followed by its ``_ci_ms``) for the two that keep a frame one frame time
     (``pipeline`` is the summary of :func:`run_chapter_sweep`'s ``pipeline`` part). These are the
     sensitivity runs, shown as such: the run-length comparison is the point of them.
 
@@ -395,7 +395,7 @@ def pipeline_metrics(pipeline: pd.DataFrame, top: float, sweep_frames: int) -> l
     >>> p = pd.DataFrame({"io_mode": "locate", "pipeline_model": ["compute_time", "frame_time", "frame_time"],
     ...                   "frames": [200, 200, 400], "frame_rate": 30.0, "delay_recv_mean": [0.02, 0.1, 0.12],
     ...                   "delay_recv_ci": 0.0})
-    >>> [(n, round(v, 6)) for n, v, _, _ in pipeline_metrics(p, 30.0, 200)]
+    >>> [(n, round(v, 6)) for n, v, _, _ in pipeline_metrics(p, 30.0, 200)][::2]
     [('recv_frame_time_ms', 100.0), ('recv_frame_time_long_ms', 120.0), ('recv_compute_time_ms', 20.0)]
     """
     no_frames = "no received frame left the network in these runs (an overloaded device: see the warnings)"
@@ -405,6 +405,7 @@ def pipeline_metrics(pipeline: pd.DataFrame, top: float, sweep_frames: int) -> l
         for n, suffix in ((sweep_frames, ""), (2 * sweep_frames, "_long")):
             sel = (pipeline["pipeline_model"] == reading) & (pipeline["frames"] == n)
             if sel.any():
-                value = look.m("delay_recv", io_mode="locate", pipeline_model=reading, frames=n, frame_rate=top)
+                value, half = look("delay_recv", io_mode="locate", pipeline_model=reading, frames=n, frame_rate=top)
                 rows.append((f"recv_{reading}{suffix}_ms", 1e3 * value, "ms", no_frames))
+                rows.append((f"recv_{reading}{suffix}_ci_ms", 1e3 * half, "ms", no_frames))
     return rows

@@ -158,13 +158,18 @@ def delay_text(m: dict, undefined: dict, sc, focus: str) -> str:
                 f"the codec's smallest share of a delay at the top frame rate is {pct(m['codec_share_min_pct'])} ± "
                 f"{pct(m['codec_share_min_ci_pct'])}, {verdict_phrase(share)} (the check asks for more than half: "
                 "'most of the time', seed line 217).")
+    def pair(mode):
+        send, recv = f"delay_send_{mode}_ms", f"delay_recv_{mode}_ms"
+        if send in undefined and recv in undefined:
+            return "undefined (see above)" if mode in focus.lower() else "undefined (see the warnings)"
+        return f"{val(send)} (send) and {val(recv)} (receive)"
+
     return (f"At the headline configuration ({focus}) the compress/send delay is {with_ci('delay_send_ms')} and the "
             f"receive/decompress delay {with_ci('delay_recv_ms')}. In the same configuration Move Mode's delays are "
-            f"{val('delay_send_move_ms')} (send) and {val('delay_recv_move_ms')} (receive) against Locate's "
-            f"{val('delay_send_locate_ms')} and {val('delay_recv_locate_ms')}.{ft}{key}")
+            f"{pair('move')}, Locate's {pair('locate')}.{ft}{key}")
 
 
-def move_wins_text(m: dict) -> str:
+def move_wins_text(m: dict, na: str | None = None) -> str:
     """Where Move's distributed send delay is lower than Locate's (check Q3's intervals), against the paper's
     'at the high rate of 30 frames/s' (seed line 337).
 
@@ -174,6 +179,8 @@ def move_wins_text(m: dict) -> str:
     ...                 "q3_30_pct": 16.0, "q3_30_ci_pct": 3.0})[:104]
     "On the i386 with distributed mixing Move's compress/send delay is lower than Locate's at 15, 30 frames/s"
     """
+    if na:
+        return ""
     keys = {float(k[3:-4].replace("_", ".")): k[3:-4] for k in m
             if k.startswith("q3_") and k.endswith("_pct") and not k.endswith("_ci_pct")}
     rates = sorted(keys)
@@ -208,7 +215,22 @@ def ft_text(m: dict) -> str:
             f"i386 and {ratio(_g(m, 'ft_delay_ratio_486'))} on the i486 (check Q9 judges the difference).")
 
 
-def components_text(m: dict) -> str:
+def _unsteady(na: str | None, what: str) -> str:
+    """The sentence that replaces a reading of simulated delays when a station of the sweep is overloaded."""
+    return (f"{what} are not read at these parameters: {na}, so the delays of the sweep have no steady-state "
+            "mean (see the warnings).")
+
+
+def components_text(m: dict, na: str | None = None) -> str:
+    """The delay components the prose names, or why they are not read (``na``: an overloaded station).
+
+    Examples
+    --------
+    >>> components_text({}, "host CPU overloaded (load 6.95) in Locate 386, distributed, 60 frames/s")[:60]
+    'The delay components are not read at these parameters: host '
+    """
+    if na:
+        return _unsteady(na, "The delay components")
     c = {k: _g(m, f"c_{k}_ms") for k in (f"{kind}_{slug}_{mode}" for kind in ("send", "recv")
                                           for slug in ("operating_system_queuing", "data_transfers", "video_mixing")
                                           for mode in ("locate", "move"))}
@@ -223,21 +245,42 @@ def components_text(m: dict) -> str:
             "never queue there.")
 
 
-def pipeline_text(m: dict, n: int) -> str:
-    """The sensitivity runs' receive delays (i386, Locate, distributed, top rate), composed from the metrics.
+def pipeline_text(m: dict, n: int, na: str | None = None) -> str:
+    """The sensitivity runs' receive delays (i386, Locate, distributed, top rate) and, for the two readings that
+    keep a frame one frame time, whether the delay drifts from ``n`` frames to twice that
+    (:func:`mmperf.steady.run_length_drift` on the two intervals).
 
     Examples
     --------
     >>> m = {"recv_frame_latency_ms": 60.0, "recv_frame_latency_long_ms": 60.2, "recv_frame_time_ms": 90.0,
     ...      "recv_frame_time_long_ms": 101.0, "recv_compute_time_ms": 38.0}
-    >>> pipeline_text(m, 300)[:87]
-    'At the top frame rate (i386, Locate, distributed) the receive delay is 60.0 ms over 300'
+    >>> m.update({k.replace("_ms", "_ci_ms"): 1.0 for k in list(m)})
+    >>> text = pipeline_text(m, 300)
+    >>> "60.2 ms over 600 with the chapter's reading: no drift beyond" in text
+    True
+    >>> "whole frame time: it drifts with the run length" in text
+    True
     """
+    from mmperf.steady import run_length_drift
+
+    if na:
+        return _unsteady(na, "The sensitivity runs")
+
+    def drift(reading):
+        a, b = f"recv_{reading}_ms", f"recv_{reading}_long_ms"
+        values = [_g(m, k) for k in (a, b, a.replace("_ms", "_ci_ms"), b.replace("_ms", "_ci_ms"))]
+        if not all(math.isfinite(x) for x in values):
+            return ""
+        check = run_length_drift((values[0], values[2]), (values[1], values[3]))
+        return (": it drifts with the run length" if check.drifts
+                else ": no drift beyond the two intervals")
+
     return (f"At the top frame rate (i386, Locate, distributed) the receive delay is "
             f"{ms(_g(m, 'recv_frame_latency_ms'))} over {n} frames and {ms(_g(m, 'recv_frame_latency_long_ms'))} "
-            f"over {2 * n} with the chapter's reading; {ms(_g(m, 'recv_frame_time_ms'))} and "
-            f"{ms(_g(m, 'recv_frame_time_long_ms'))} with a stage busy the whole frame time; and "
-            f"{ms(_g(m, 'recv_compute_time_ms'))} with the compute time alone.")
+            f"over {2 * n} with the chapter's reading{drift('frame_latency')}; "
+            f"{ms(_g(m, 'recv_frame_time_ms'))} and {ms(_g(m, 'recv_frame_time_long_ms'))} with a stage busy the "
+            f"whole frame time{drift('frame_time')}; and {ms(_g(m, 'recv_compute_time_ms'))} with the compute "
+            "time alone.")
 
 
 def scorecard_intro(sc, n_mismatch: int) -> str:
@@ -275,7 +318,7 @@ def focus_text(io_mode: str, host: str, mixing: str, frame_rate: float) -> str:
     return f"{io_mode.title()} Mode, {host}, {mixing} mixing, {frame_rate:g} frames/s"
 
 
-def ex3_text(pipeline, grid: list[float]) -> str:
+def ex3_text(pipeline, grid: list[float], na: str | None = None) -> str:
     """Exercise 3's solution: the compute-time receive delay at the lowest and highest swept frame rate, per mode.
 
     ``pipeline`` is the summary of the pipeline-sensitivity runs (i386, distributed); the
@@ -289,6 +332,8 @@ def ex3_text(pipeline, grid: list[float]) -> str:
     >>> ex3_text(p, [8.0, 30.0])
     'Locate: 30.0 ms at 8 frames/s, 20.0 ms at 30; Move: 25.0 ms at 8 frames/s, 15.0 ms at 30'
     """
+    if na:
+        return "no steady-state values at these parameters (" + na + ")"
     falls = {}
     for m in ("locate", "move"):
         g = pipeline[(pipeline["pipeline_model"] == "compute_time") & (pipeline["io_mode"] == m)]
