@@ -255,6 +255,17 @@ def load_metrics(base: Config, focus: dict) -> list[tuple[str, float, str, None]
             ("host_load_focus_pct", 100 * host_utilisation(at, saturate=False), "%", None)]
 
 
+def paper_grid(grid: list[float], v: dict[str, float]) -> list[float]:
+    """The rates of the main sweep at which the paper's claims are judged: its own 8, 15 and 30 frames/s.
+
+    Examples
+    --------
+    >>> paper_grid([8.0, 20.0, 30.0, 55.0], {"frame_rate_low": 8.0, "frame_rate_mid": 15.0, "frame_rate_high": 30.0})
+    [8.0, 30.0]
+    """
+    return [f for f in grid if f in (v["frame_rate_low"], v["frame_rate_mid"], v["frame_rate_high"])]
+
+
 def focus_stations(base: Config, focus: dict) -> list:
     """The stations of the headline configuration in both modes (:func:`.analytic.stations`).
 
