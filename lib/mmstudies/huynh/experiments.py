@@ -372,7 +372,7 @@ def record_delays(ch: Any, main: Lookup, drift: pd.DataFrame | None, focus: dict
 COMPONENT_SLUGS = ("operating_system_queuing", "data_transfers", "video_mixing")
 
 
-def component_metrics(main: Lookup, frame_rate: float) -> list[tuple[str, float, str, str]]:
+def component_metrics(main: Lookup, frame_rate: float, na: str | None = None) -> list[tuple[str, float, str, str]]:
     """Delay components (ms) the prose names: ``c_<send|recv>_<component>_<mode>_ms``, i386, distributed.
 
     The components are OS queueing, data transfers and video mixing (:data:`COMPONENT_SLUGS`),
@@ -386,8 +386,13 @@ def component_metrics(main: Lookup, frame_rate: float) -> list[tuple[str, float,
     >>> rows = component_metrics(Lookup(s), 15)
     >>> len(rows), rows[0][0], round(rows[0][1], 6)
     (12, 'c_send_operating_system_queuing_locate_ms', 1.0)
+    >>> component_metrics(Lookup(s), 15, na="host CPU overloaded")[0][3]
+    'no steady state: host CPU overloaded'
     """
     at = dict(host="386", mixing="distributed", frame_rate=float(frame_rate))
+    if na:      # a station of the sweep is overloaded: no component is a steady-state mean
+        return [(f"c_{kind}_{slug}_{m}_ms", float("nan"), "ms", f"no steady state: {na}")
+                for kind in ("send", "recv") for m in IO_MODES for slug in COMPONENT_SLUGS]
     return [(f"c_{kind}_{slug}_{m}_ms", 1e3 * main.m(f"comp_{kind}_{slug}", io_mode=m, **at), "ms",
              "no frame of this stream finished")
             for kind in ("send", "recv") for m in IO_MODES for slug in COMPONENT_SLUGS]
