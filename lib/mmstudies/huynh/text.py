@@ -155,7 +155,7 @@ def delay_text(m: dict, undefined: dict, sc, focus: str) -> str:
           f" The file transfer takes {val('delay_ft_ms')} in the same configuration.")
     key = ("" if "codec_share_min_pct" in undefined or not math.isfinite(m.get("codec_share_min_pct", float("nan")))
            else f" The paper's key claim, that compression and decompression dominate and nothing else matters much: "
-                f"the codec's smallest share of a delay at the top frame rate is {pct(m['codec_share_min_pct'])} ± "
+                f"the codec's smallest share of a delay at the paper's top frame rate (30 frames/s) is {pct(m['codec_share_min_pct'])} ± "
                 f"{pct(m['codec_share_min_ci_pct'])}, {verdict_phrase(share)} (the check asks for more than half: "
                 "'most of the time', seed line 217).")
     def pair(mode):
@@ -256,7 +256,7 @@ def pipeline_text(m: dict, n: int, na: str | None = None) -> str:
     ...      "recv_frame_time_long_ms": 101.0, "recv_compute_time_ms": 38.0}
     >>> m.update({k.replace("_ms", "_ci_ms"): 1.0 for k in list(m)})
     >>> text = pipeline_text(m, 300)
-    >>> "60.2 ms over 600 with the chapter's reading: no drift beyond" in text
+    >>> "60.2 ms over 600 with the chapter's reading: no drift detectable beyond" in text
     True
     >>> "whole frame time: it drifts with the run length" in text
     True
@@ -273,7 +273,7 @@ def pipeline_text(m: dict, n: int, na: str | None = None) -> str:
             return ""
         check = run_length_drift((values[0], values[2]), (values[1], values[3]))
         return (": it drifts with the run length" if check.drifts
-                else ": no drift beyond the two intervals")
+                else ": no drift detectable beyond the two intervals")
 
     return (f"At the top frame rate (i386, Locate, distributed) the receive delay is "
             f"{ms(_g(m, 'recv_frame_latency_ms'))} over {n} frames and {ms(_g(m, 'recv_frame_latency_long_ms'))} "
