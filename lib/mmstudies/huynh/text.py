@@ -153,7 +153,9 @@ def delay_text(m: dict, undefined: dict, sc, focus: str) -> str:
     share = status(sc, "Compression and decompression dominate")
     ft = ("" if "delay_ft_ms" in undefined else
           f" The file transfer takes {val('delay_ft_ms')} in the same configuration.")
-    key = ("" if "codec_share_min_pct" in undefined or not math.isfinite(m.get("codec_share_min_pct", float("nan")))
+    key = (" The paper's key claim, that compression and decompression dominate, is not judged at these "
+           "parameters (see the warnings)." if share == "not applicable" else
+           "" if "codec_share_min_pct" in undefined or not math.isfinite(m.get("codec_share_min_pct", float("nan")))
            else f" The paper's key claim, that compression and decompression dominate and nothing else matters much: "
                 f"the codec's smallest share of a delay at the paper's top frame rate (30 frames/s) is {pct(m['codec_share_min_pct'])} ± "
                 f"{pct(m['codec_share_min_ci_pct'])}, {verdict_phrase(share)} (the check asks for more than half: "
