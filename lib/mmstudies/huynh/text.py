@@ -404,9 +404,9 @@ REVIEW = [
      "fixed", "delays through an unsteady station are undefined with the station named; the sentence gives "
      "'undefined (reason)' once"),
     ("The run box shows '-p frame_rate 30' instead of the run's value",
-     "answered: the box is the book engine's ('Run this chapter yourself'), an example command with the "
-     "chapter's first default; the what-if banner lists the run's changed parameters",
-     "none in this chapter (engine, mmbook.pages)"),
+     "fixed in the book engine: the box is the engine's ('Run this chapter yourself')",
+     "the run box of a what-if shows the command that repeats the run, each changed parameter with this "
+     "run's value (mmbook.pages); nothing in this chapter"),
 ]
 
 
