@@ -32,7 +32,8 @@ def test_chapter_runs_with_smaller_frames_and_results_move_as_expected(tmp_path,
     assert m["conservation_all"] == 1.0 and m["max_outstanding_locate"] == 1.0
     checks = {c["what"]: c for c in results["checks"]}
     assert checks["Memory utilisation, Locate 386, 30 frames/s"]["status"] == "target missed"
-    assert {c["evidence"] for c in results["checks"]} <= {"prediction", "arithmetic", "construction", "target"}
+    assert {c["evidence"] for c in results["checks"]} <= {"prediction", "arithmetic", "construction", "target",
+                                                          "not comparable"}
     assert results["headline"]["checked"] == sum(c["evidence"] == "prediction" for c in results["checks"])
     assert m["predictions_reproduced"] == results["headline"]["reproduced"]
     assert results["warnings"] == []
@@ -52,6 +53,27 @@ def test_an_overloaded_adapter_is_warned_and_its_delay_checks_not_judged(tmp_pat
     q5 = next(c for c in results["checks"] if c["what"].startswith("Q5 "))
     assert q5["status"] == "not applicable"
     assert all(c["status"] != "not applicable" for c in results["checks"] if c["evidence"] == "target")
+    # the headline point is Locate: its delays stand; Move's receive delay passes the overloaded 80C186
+    assert "delay_send_ms" in results["metrics"] and "delay_recv_locate_ms" in results["metrics"]
+    assert "station video adapter 80C186, Move" in results["undefined"]["delay_recv_move_ms"]
+    assert "video adapter 80C186, Move" in results["delay_stations"]["delay_recv_move_ms"]
+
+
+def test_the_stage_busy_one_frame_time_is_reported_without_a_steady_state(tmp_path, monkeypatch):
+    """pipeline_model frame_time: each codec station is offered f x 1/f = 1, so every headline delay through
+    it is undefined (with the station named), the delay checks are not applicable, and no sentence prints
+    'undefined ±'."""
+    monkeypatch.setenv("MMPERF_CACHE_DIR", str(tmp_path / "cache"))
+    out = tmp_path / "run"
+    assert main(["run", "huynh", *SMALL, "-p", "pipeline_model", "frame_time", "--output", str(out)]) == 0
+    results = json.loads((out / "results.json").read_text())
+    for name in ("delay_send_ms", "delay_recv_ms", "delay_recv_move_ms"):
+        assert name not in results["metrics"] and "offered utilisation 1.000" in results["undefined"][name]
+    assert any("i750 decompression" in w["what"] or "i750 compression" in w["what"] for w in results["warnings"])
+    q6 = next(c for c in results["checks"] if c["what"].startswith("Q6 "))
+    assert q6["status"] == "not applicable"
+    page = re.sub(r'data:[^"]+', "", (out / "huynh.html").read_text())
+    assert "undefined ±" not in page and "undefined &plusmn;" not in page
 
 
 def test_bad_parameter_is_refused_before_running(tmp_path, capsys):

@@ -153,22 +153,51 @@ def test_offered_loads_every_device_by_hand():
     """Locate, 30 frames/s, 3-way (90 frames/s + 30 requests/s, 860160 B/s), 80C186 at 1485 KLOCS/s:
     video adapter 90 x 0.5 / 1485 = 1/33, ring adapter 120 x 0.5 / 1485 = 4/99, SCSI 30 x 0.5 / 1485 = 1/99;
     memory 2 x 860160 B/s at the calibrated time per byte = 0.35 (i386), 0.10 (i486); disk 30 x 8 ms = 0.24.
-    Move: video adapter 90 x (1 + 0.5) / 1485 = 1/11, ring and SCSI adapters the same as Locate (no network or
-    file-system code on the adapters by the default reading), no memory traffic. The host load is offered
-    (100 KLOCS/frame: 90 x 125 + 900 = 12150 KLOCS/s, 1.42, not capped)."""
+    The i750 (frame_latency): compression 30 x 16.66 ms = 0.4998, decompression of one composite frame
+    30 x 8.33 ms = 0.2499, mixing 30 x 8.33 ms = 0.2499 (Table 1's 50 / 25 / 25 % cycle, to the paper's
+    rounding of the compute times).
+    Move's routes with Table 1's 5 KLOCS: video adapter 90 x (1 + 0.5) / 1485 = 1/11; the ring adapter runs
+    the network code for every packet, 120 x (5 + 0.5) / 1485 = 4/9; the SCSI adapter the file-system code
+    for every request, 30 x (5 + 0.5) / 1485 = 1/9; no memory traffic. With move_adapter_kloc = 0 (the
+    earlier reading) the ring and SCSI adapters fall back to Locate's 4/99 and 1/99. The host load is
+    offered (100 KLOCS/frame: 90 x 125 + 900 = 12150 KLOCS/s, 1.42, not capped)."""
     loads = A.offered_loads(Config())
-    assert list(loads) == ["host CPU", "memory controller", "Micro Channel", "video adapter 80C186",
-                           "token-ring adapter 80C186", "SCSI adapter 80C186", "disk", "token ring"]
-    expected = {"host CPU": 4500 / 8550, "memory controller": 0.35, "Micro Channel": 2 * 860160 / 13.33e6,
+    assert list(loads) == ["i750 compression", "i750 decompression", "i750 mixing", "host CPU", "memory controller",
+                           "Micro Channel", "video adapter 80C186", "token-ring adapter 80C186", "SCSI adapter 80C186",
+                           "disk", "token ring"]
+    expected = {"i750 compression": 0.4998, "i750 decompression": 0.2499, "i750 mixing": 0.2499,
+                "host CPU": 4500 / 8550, "memory controller": 0.35, "Micro Channel": 2 * 860160 / 13.33e6,
                 "video adapter 80C186": 1 / 33, "token-ring adapter 80C186": 4 / 99, "SCSI adapter 80C186": 1 / 99,
                 "disk": 0.24, "token ring": 0.53}
     assert loads == pytest.approx(expected, rel=EXACT)
     assert A.offered_loads(Config(host="486"))["memory controller"] == pytest.approx(0.10, rel=EXACT)
     move = A.offered_loads(Config(io_mode="move"))
     assert move["memory controller"] == 0.0
-    assert [move[d] for d in ("video adapter 80C186", "token-ring adapter 80C186", "SCSI adapter 80C186")] == \
-        pytest.approx([1 / 11, 4 / 99, 1 / 99], rel=EXACT)
+    adapters = ("video adapter 80C186", "token-ring adapter 80C186", "SCSI adapter 80C186")
+    assert [move[d] for d in adapters] == pytest.approx([1 / 11, 4 / 9, 1 / 9], rel=EXACT)
+    zero = A.offered_loads(Config(io_mode="move", move_adapter_kloc=0.0))
+    assert [zero[d] for d in adapters] == pytest.approx([1 / 11, 4 / 99, 1 / 99], rel=EXACT)
     assert A.offered_loads(Config(host_vc_kloc=100.0))["host CPU"] == pytest.approx(12150 / 8550, rel=EXACT)
+
+
+def test_a_stage_busy_one_frame_time_is_at_load_exactly_one():
+    """pipeline_model frame_time: the stage's server is busy 1/f for each of f frames per second, load f x 1/f = 1
+    exactly (also at 49 frames/s, where 49 x (1/49) rounds to 0.9999999999999999 in floating point), so both
+    codec stations are flagged; the chapter's frame_latency keeps them at the compute time's share."""
+    for f in (30.0, 49.0):
+        loads = A.offered_loads(Config(frame_rate=f, pipeline_model="frame_time"))
+        assert loads["i750 compression"] == 1.0 and loads["i750 decompression"] == 1.0
+    flagged = {d for _, d, _ in A.overloaded([Config(frame_rate=49.0, pipeline_model="frame_time")])}
+    assert flagged == {"i750 compression", "i750 decompression"}
+    assert A.overloaded([Config(frame_rate=49.0)]) == []
+
+
+def test_adapter_saturation_by_the_utilisation_law():
+    """The video 80C186 (1485 KLOCS/s) carries 3 frames per frame time at k + 0.5 KLOCS each: saturated at
+    k = 1485 / (3 f) - 0.5, so 16 at 30 frames/s (the anchor) and 9 - 0.5 = 8.5 at 55 frames/s, where the
+    simulated doubling point on the default grid (1, 8, ...) read 1.4 KLOCS."""
+    assert A.adapter_saturation_kloc(Config(io_mode="move", frame_rate=30.0)) == pytest.approx(16.0, rel=EXACT)
+    assert A.adapter_saturation_kloc(Config(io_mode="move", frame_rate=55.0)) == pytest.approx(8.5, rel=EXACT)
 
 
 def test_overloaded_includes_a_load_of_exactly_one():

@@ -43,15 +43,19 @@ def test_main_configs_cover_modes_hosts_rates_and_schemes():
 def test_chapter_sweep_parts_and_summaries():
     base = dict(file_transfer=True, frame_kb=8.0, host_vc_kloc=15.0, adapter_vc_kloc=1.0, participants=3,
                 frames=200, pipeline_model="frame_time")
+    focus = dict(host="386", mixing="distributed", frame_rate=30.0)
     res = run_chapter_sweep(frame_rates=[8.0, 30.0], base=base, replications=2, seed=1, workers=1,
-                            frame_rate=30.0, sweep_frames=200, adapter_klocs=[1.0, 16.0])
-    assert set(res) == {"main", "adapter_kloc", "single", "pipeline", "timing"}
+                            frame_rate=30.0, sweep_frames=200, adapter_klocs=[1.0, 16.0], focus=focus)
+    assert set(res) == {"main", "adapter_kloc", "single", "pipeline", "drift", "timing"}
     assert len(res["main"]) == 16 * 2 and len(res["adapter_kloc"]) == 2 * 2 * 2
     assert (res["main"]["conservation_ok"] == 1.0).all()
     s = summarise_all(res, 0.9)
-    assert set(s) == {"main", "adapter_kloc", "single", "pipeline"}
+    assert set(s) == {"main", "adapter_kloc", "single", "pipeline", "drift"}
     assert (s["main"]["n"] == 2).all()
-    assert list(res["timing"]["runs"]) == [32, 8, 24, 8]
+    # pipeline: 2 modes x 2 rates x (frame_latency and frame_time at 200 and 400 frames, compute_time at 200);
+    # drift: the headline point in both modes at twice the run (400 frames); 2 replications each
+    assert list(res["timing"]["runs"]) == [32, 8, 24, 2 * 2 * 5 * 2, 2 * 2]
+    assert set(res["drift"]["frames"]) == {400}
 
 
 # -- what the page reads off the runs (moved from the notebook) ---------------------------------
@@ -67,13 +71,25 @@ def test_chapter_grid_adds_the_single_point_and_the_paper_anchors_once_sorted():
 def test_overload_names_the_worst_device_with_its_load_by_hand():
     from mmstudies.huynh.experiments import overload
 
-    assert overload([8.0, 30.0], Config()) == (None, None)
+    assert overload([8.0, 30.0], Config()) == ([], None)
     # 120 KLOCS/frame on the i386 at 30 frames/s: host work 90 * (120 + 5 + 2*10) + 30 * (5 + 5 + 2*10)
     # = 13950 KLOCS/s against 8550 KLOCS/s (the calibrated rate): load 1.63; at 8 frames/s it is lower.
-    warning, na = overload([8.0, 30.0], Config(host_vc_kloc=120.0))
+    warnings, na = overload([8.0, 30.0], Config(host_vc_kloc=120.0))
     assert na == "host CPU overloaded (load 1.63) in Locate 386, distributed, 30 frames/s"
-    assert warning[0].endswith("(worst: host CPU at load 1.63, Locate 386, distributed, 30 frames/s)")
-    assert "not applicable" in warning[1]
+    assert len(warnings) == 1
+    assert warnings[0][0].endswith("(worst: host CPU at load 1.63, Locate 386, distributed, 30 frames/s)")
+    assert "not applicable" in warnings[0][1]
+
+
+def test_overload_warns_about_the_ring_on_its_own():
+    """The ring is a pure delay in the model: 60 frames/s, 32 kB frames make it 8 x (3 x 60 x 32768 + 30 x 4096 +
+    210 h) / 16e6 > 1, a warning that names the ring and the paper's assumption, apart from the queues'."""
+    from mmstudies.huynh.experiments import overload
+
+    warnings, na = overload([60.0], Config(frame_kb=32.0, host_vc_kloc=0.0))
+    ring = [w for w in warnings if w[0].startswith("the token ring is offered")]
+    assert len(ring) == 1 and "pure delay" in ring[0][1] and "token waiting negligible" in ring[0][1]
+    assert "token ring overloaded" in na
 
 
 def test_run_metrics_sums_timing_and_takes_the_worst_run():
@@ -100,23 +116,55 @@ def _summary(**cols):
     return pd.DataFrame({**base, **cols})
 
 
-def test_delay_metrics_in_ms_with_both_modes_and_the_reasons():
-    from mmstudies.huynh.experiments import delay_metrics
+class _Ch:
+    """The chapter's delay API, as far as record_delays uses it (mmbook.chapter.Chapter.delay's rule)."""
+
+    def __init__(self, checks):
+        self.checks = {c.station: c for c in checks}
+        self.metrics, self.undefined_metrics = {}, {}
+
+    def delay(self, name, value, through, drift=None, unit="ms"):
+        reasons = [self.checks[s].reason for s in through if not self.checks[s].steady]
+        if drift is not None and drift.drifts:
+            reasons.append(drift.reason)
+        if reasons:
+            self.undefined(name, "; ".join(reasons))
+        else:
+            self.metrics[name] = value
+
+    def undefined(self, name, reason):
+        self.undefined_metrics[name] = reason
+
+
+def test_record_delays_in_ms_with_both_modes_and_the_reasons():
+    from mmperf.steady import check_stations
+    from mmstudies.huynh.experiments import focus_stations, record_delays
     from mmstudies.huynh.scoring import Lookup
 
     s = _summary(delay_send_mean=[0.040, 0.035], delay_send_ci=[0.002, 0.001], delay_recv_mean=[0.1, 0.09],
                  delay_recv_ci=[0.01, 0.02], delay_ft_mean=[0.3, 0.2], delay_ft_ci=[0.03, 0.02])
     focus = dict(io_mode="move", host="386", mixing="distributed", frame_rate=30.0)
-    rows = delay_metrics(Lookup(s), focus, file_transfer=True)
-    got = {n: round(x, 9) for n, x, _, _ in rows}
+    base = Config(frames=200)
+    # at twice the run: send and ft unchanged, the receive delay 100 -> 150 ms (Locate), beyond its interval
+    drift = _summary(frames=400, delay_send_mean=[0.040, 0.035], delay_send_ci=[0.002, 0.001],
+                     delay_recv_mean=[0.15, 0.09], delay_recv_ci=[0.01, 0.02], delay_ft_mean=[0.3, 0.2],
+                     delay_ft_ci=[0.03, 0.02])
+    ch = _Ch(check_stations(focus_stations(base, focus)))
+    record_delays(ch, Lookup(s), drift, focus, base)
+    got = {n: round(x, 9) for n, x in ch.metrics.items()}
     assert got == {"delay_send_ms": 35.0, "delay_send_ci_ms": 1.0, "delay_send_locate_ms": 40.0,
                    "delay_send_move_ms": 35.0, "delay_recv_ms": 90.0, "delay_recv_ci_ms": 20.0,
-                   "delay_recv_locate_ms": 100.0, "delay_recv_move_ms": 90.0, "delay_ft_ms": 200.0,
+                   "delay_recv_move_ms": 90.0, "delay_ft_ms": 200.0,
                    "delay_ft_ci_ms": 20.0, "delay_ft_locate_ms": 300.0, "delay_ft_move_ms": 200.0}
-    assert {u for _, _, u, _ in rows} == {"ms"}
-    assert "overloaded" in rows[-1][3]
-    off = delay_metrics(Lookup(s), focus, file_transfer=False)
-    assert off[-1][3] == "no file transfers in this run (file_transfer is off)" and "overloaded" in off[0][3]
+    assert "drifts with the run length" in ch.undefined_metrics["delay_recv_locate_ms"]
+    # frame_time: the codec stations at load 1, every delay through them undefined, naming the station
+    slow = Config(frames=200, pipeline_model="frame_time", file_transfer=False)
+    ch = _Ch(check_stations(focus_stations(slow, focus)))
+    record_delays(ch, Lookup(s), None, focus, slow)
+    assert "station i750 compression, Move" in ch.undefined_metrics["delay_send_ms"]
+    assert "station i750 decompression, Move" in ch.undefined_metrics["delay_recv_ms"]
+    assert ch.undefined_metrics["delay_ft_ms"] == "no file transfers in this run (file_transfer is off)"
+    assert not ch.metrics
 
 
 def test_component_metrics_names_order_and_values():

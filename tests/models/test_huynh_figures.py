@@ -36,7 +36,7 @@ def _figures(S):
         "send": F.fig_delay(main, "delay_send", "386", "compress/send"),
         "recv": F.fig_delay(main, "delay_recv", "386", "receive/decompress", v),
         "single": F.fig_single(S["single"]), "comp": F.fig_components(main, "distributed", 30.0),
-        "pipe": F.fig_pipeline(main, S["pipeline"], 200, 200),
+        "pipe": F.fig_pipeline(S["pipeline"], 200),
     }
 
 

@@ -36,25 +36,50 @@ def test_deterministic_outgoing_locate_frame_has_the_hand_computed_delay():
 
 
 def test_deterministic_incoming_move_with_join_is_exact():
-    """Two in-phase fixed-size incoming streams, Move Mode: queue, join, mix and decompress add exactly.
+    """Two in-phase fixed-size incoming streams, Move Mode with Table 1's 5 KLOCS of network code on the
+    ring adapter (Move's route with 5 KLOCS): queue, join, mix and decompress add exactly.
 
-    Both frames of a frame time leave the ring together. The ring adapter serves them one
-    after the other (adp each), the video adapter too (vid each, vid > adp so the second
-    waits), the channel transfer (m < vid) never overlaps, the second frame completes the
-    join, the composite is mixed (8.33 ms) and decompressed (1/f, periodic: no wait).
+    Both frames of a frame time leave the ring together. The ring adapter serves them one after the
+    other, adp = (5 + 0.5) KLOCS each; the video adapter takes vid = (1 + 0.5) KLOCS < adp, so the first
+    frame is through it before the second arrives and neither waits there; the channel transfer
+    (m < adp) never overlaps. The second frame completes the join at 2 adp + vid + m, the composite is
+    mixed (8.33 ms) and decompressed: the i750's 8.33 ms plus the rest of the frame time, 1/f in all
+    (periodic composites: no wait). The first frame waits adp at the join.
     """
     c = calibration()
     f = 10.0
     out = run_once(Config(io_mode="move", frames=250, streams=("in",), frame_size="deterministic",
                           frame_rate=f), seed=3)
-    adp, vid, m = 0.5e3 / c.adapter_ips, 1.5e3 / c.adapter_ips, 8 * KB / 13.33e6
-    assert vid > adp and vid > m
-    expected = adp + 2 * vid + m + 8.33e-3 + 1 / f
+    adp, vid, m = 5.5e3 / c.adapter_ips, 1.5e3 / c.adapter_ips, 8 * KB / 13.33e6
+    assert adp > vid and adp > m
+    expected = 2 * adp + vid + m + 8.33e-3 + 1 / f
     assert out["n_recv"] == 2 * (250 - 50)
     assert out["delay_recv"] == pytest.approx(expected, abs=1e-9)
     assert out["delay_recv_max"] == pytest.approx(expected, abs=1e-9)
-    # mixing component: 8.33 ms for both frames plus the first frame's wait for its partner (vid)
+    assert out["comp_recv_video_mixing"] == pytest.approx(8.33e-3 + adp / 2, abs=1e-9)
+
+
+def test_deterministic_incoming_move_without_adapter_code_is_exact():
+    """The same with move_adapter_kloc = 0 (the earlier reading): adp = 0.5 KLOCS < vid = 1.5 KLOCS, so the
+    second frame waits at the video adapter: join at adp + 2 vid + m, the first frame's join wait vid."""
+    c = calibration()
+    f = 10.0
+    out = run_once(Config(io_mode="move", frames=250, streams=("in",), frame_size="deterministic",
+                          frame_rate=f, move_adapter_kloc=0.0), seed=3)
+    adp, vid, m = 0.5e3 / c.adapter_ips, 1.5e3 / c.adapter_ips, 8 * KB / 13.33e6
+    assert out["delay_recv"] == pytest.approx(adp + 2 * vid + m + 8.33e-3 + 1 / f, abs=1e-9)
     assert out["comp_recv_video_mixing"] == pytest.approx(8.33e-3 + vid / 2, abs=1e-9)
+
+
+def test_codec_stage_lasts_one_frame_time_and_its_i750_only_the_compute_time():
+    """frame_latency: a lone periodic outgoing stream (Move, fixed frames) spends exactly 1/f in compression
+    (16.66 ms on the i750 + 1/f - 16.66 ms of pure delay), and the i750's utilisation is f x 16.66 ms =
+    0.4998 at 30 frames/s (Table 1's 50 % cycle); frame_time keeps the server busy 1/f: utilisation 1."""
+    cfg = Config(io_mode="move", frames=300, streams=("out",), frame_size="deterministic", frame_rate=30.0)
+    out = run_once(cfg, seed=2)
+    assert out["comp_send_compress_decompress"] == pytest.approx(1 / 30, abs=1e-9)
+    assert out["util_compress"] == pytest.approx(0.4998, rel=1e-9)
+    assert run_once(cfg.with_(pipeline_model="frame_time"), seed=2)["util_compress"] == pytest.approx(1.0, rel=1e-9)
 
 
 @pytest.mark.parametrize("engine", ["lean", "ciw"])

@@ -55,7 +55,7 @@ def test_mismatches_lists_what_the_run_does_not_settle_with_the_reason():
              evidence="construction")
     miss = mismatches(sc)
     assert list(miss["status"]) == ["not reproduced", "inconclusive"]
-    assert "utilisation 1" in miss["why"].iloc[0]
+    assert "Locate-386 frame's host code" in miss["why"].iloc[0]
     assert "replications would decide" in miss["why"].iloc[1]
     assert miss["ours"].iloc[0] == "56 %"
 
@@ -81,6 +81,6 @@ def test_coverage_entries_in_page_order():
 def test_check_metric_rows_reason_per_name():
     from mmstudies.huynh.scoring import check_metric_rows
 
-    rows = check_metric_rows({"a": 1.0, "adapter_knee_kloc": float("nan")})
+    rows = check_metric_rows({"a": 1.0, "q5_locate386_over_move_pct": float("nan")})
     assert rows[0] == ("a", 1.0, "", "not computable at these parameters")
-    assert rows[1][3].startswith("the delay does not double")
+    assert rows[1] == ("q5_locate386_over_move_pct", rows[1][1], "", "not computable at these parameters")

@@ -13,7 +13,7 @@ def test_verdicts_and_units():
 
 def test_delay_text_uses_the_values_and_names_undefined_ones():
     sc = Scorecard("huynh")
-    sc.within("Compression and decompression dominate both delays", "Abstract", paper="x", ours=80.0, low=75,
+    sc.within("Compression and decompression dominate both delays", "Abstract", paper="x", ours=80.0, low=50,
               high=100, evidence="prediction", reason="judgement")
     m = {"delay_send_ms": 51.2, "delay_send_ci_ms": 0.4, "delay_recv_ms": 117.4, "delay_recv_ci_ms": 9.0,
          "delay_send_move_ms": 40.0, "delay_recv_move_ms": 70.0, "delay_send_locate_ms": 51.2,
@@ -21,7 +21,11 @@ def test_delay_text_uses_the_values_and_names_undefined_ones():
     text = T.delay_text(m, {"delay_ft_ms": "no file transfers"}, sc, "Locate Mode")
     assert "51.2 ms ± 0.4 ms" in text and "80.0 %" in text and "as the paper says" in text
     assert "file transfer takes" not in text
-    assert "undefined" in T.pipeline_text({}) and "nan" not in T.components_text({})
+    assert "undefined" in T.pipeline_text({}, 300) and "nan" not in T.components_text({})
+    # an undefined delay is named once, with its reason, never "undefined ± undefined"
+    text = T.delay_text({**m, "delay_recv_ms": float("nan")}, {"delay_recv_ms": "station x is offered 1.0",
+                        "delay_recv_ci_ms": "station x", "delay_ft_ms": "off"}, sc, "Locate Mode")
+    assert "undefined (station x is offered 1.0)" in text and "undefined ±" not in text
 
 
 def test_scorecard_intro_counts_the_predictions():

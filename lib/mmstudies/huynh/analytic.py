@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 
-from .config import Config, calibration, paper_values
+from .config import Config, calibration, codec_times, paper_values
 
 
 def _video_streams(cfg: Config) -> int:
@@ -131,12 +131,35 @@ def saturation_kloc(host: str, base: Config, frame_rate: float, level: float = 1
     return (level - u0) / slope if slope > 0 else float("nan")
 
 
+def adapter_saturation_kloc(cfg: Config) -> float:
+    """Video-conferencing path length (KLOCS/frame) at which the video adapter's 80C186 saturates in Move Mode.
+
+    Every video frame through the adapter (the outgoing one and each incoming one) costs it
+    ``k + adapter_scb_kloc`` KLOCS, so its load is ``f x streams x (k + a) x 1000 / ips``; it reaches 1
+    at ``k = ips / (1000 f streams) - a`` (the utilisation law, exact: no grid of path lengths).
+
+    Examples
+    --------
+    >>> round(adapter_saturation_kloc(Config(io_mode="move", frame_rate=30.0)), 9)   # the calibration anchor
+    16.0
+    >>> round(adapter_saturation_kloc(Config(io_mode="move", frame_rate=55.0)), 9)   # 16.5 x 30 / 55 - 0.5
+    8.5
+    """
+    v, cal = paper_values(), calibration()
+    streams = _video_streams(cfg)
+    return cal.adapter_ips / (1000.0 * cfg.frame_rate * streams) - v["adapter_scb_kloc"]
+
+
 def offered_loads(cfg: Config) -> dict[str, float]:
     """Offered load (utilisation law, before any saturation) of every single-server device.
 
-    The codec stages are left out: with ``pipeline_model = "frame_time"`` they run at exactly 1
-    by the paper's reading (assumption A1), which the chapter discusses separately.
+    The i750's stages are included with the service the model gives them
+    (:func:`~.routes.codec_times`): at Table 1's cycle shares under ``frame_latency`` and
+    ``compute_time``, at exactly 1 under ``frame_time`` (the stage busy the whole frame time).
+    The token ring is included too, although the model treats it as a pure delay (the paper:
+    token waiting negligible): at an offered load of 1 or more that assumption cannot hold.
     """
+
     v, cal = paper_values(), calibration()
     kb = v["bytes_per_kb"]
     f, n = cfg.frame_rate, _video_streams(cfg)
@@ -153,13 +176,69 @@ def offered_loads(cfg: Config) -> dict[str, float]:
         memory = 2 * nbytes * mem
     else:
         video_adapter = frames_per_s * (cfg.adapter_vc_kloc + a_scb) / ips
-        ring_adapter = (frames_per_s + ft) * (v["move_adapter_net_kloc"] + a_scb) / ips
-        scsi_adapter = ft * (v["move_adapter_fs_kloc"] + a_scb) / ips
+        ring_adapter = (frames_per_s + ft) * (cfg.move_adapter_kloc + a_scb) / ips
+        scsi_adapter = ft * (cfg.move_adapter_kloc + a_scb) / ips
         memory = 0.0
-    return {"host CPU": host_utilisation(cfg, saturate=False), "memory controller": memory,
+    compress, decompress, _, _ = codec_times(cfg)
+    if cfg.pipeline_model == "frame_time":       # f x (1/f), exactly 1 (the product rounds below 1 for some f)
+        compress = decompress = None
+    out_rate = cfg.frame_rate if "out" in cfg.streams else 0.0
+    in_rate = cfg.frame_rate if cfg.n_incoming else 0.0       # one composite (or single) frame per frame time
+    mixing = cfg.frame_rate * v["mix_ms"] / 1e3 if cfg.mixing == "distributed" and cfg.n_incoming > 1 else 0.0
+    return {"i750 compression": _stage_load(out_rate, compress),
+            "i750 decompression": _stage_load(in_rate, decompress), "i750 mixing": mixing,
+            "host CPU": host_utilisation(cfg, saturate=False), "memory controller": memory,
             "Micro Channel": channel_utilisation(cfg), "video adapter 80C186": video_adapter,
             "token-ring adapter 80C186": ring_adapter, "SCSI adapter 80C186": scsi_adapter,
             "disk": ft * calibration().disk_service_s, "token ring": ring_utilisation(cfg)}
+
+
+def _stage_load(rate: float, service: float | None) -> float:
+    """Offered load of a codec stage: ``rate x service``, or exactly 1 for a fed stage busy one frame time
+    (``service`` None)."""
+    if service is None:
+        return 1.0 if rate > 0 else 0.0
+    return rate * service
+
+
+RING = "token ring"
+# The stations each headline delay passes through (names of :func:`offered_loads`), the ring left out:
+# the model treats it as a pure delay (its overload is warned about on its own).
+DELAY_STATIONS = {
+    "delay_send": ("i750 compression", "host CPU", "memory controller", "Micro Channel", "video adapter 80C186",
+                   "token-ring adapter 80C186"),
+    "delay_recv": ("token-ring adapter 80C186", "host CPU", "memory controller", "Micro Channel",
+                   "video adapter 80C186", "i750 mixing", "i750 decompression"),
+    "delay_ft": ("SCSI adapter 80C186", "disk", "host CPU", "memory controller", "Micro Channel",
+                 "token-ring adapter 80C186"),
+}
+
+
+def station_name(device: str, io_mode: str) -> str:
+    """A station of one mode, as the chapter records it: ``"host CPU, Locate"``."""
+    return f"{device}, {io_mode.title()}"
+
+
+def stations(cfg: Config) -> list:
+    """The queueing stations of one configuration as :class:`mmperf.steady.Station` records, named by
+    :func:`station_name`; the token ring, a pure delay in the model, is left out.
+
+    Rates are in work per second: ``arrival_rate`` is the offered work (seconds of service per second,
+    :func:`offered_loads`) and ``service_rate`` one second of service per second, so the utilisation
+    is the offered load.
+
+    Examples
+    --------
+    >>> from mmperf.steady import check_stations
+    >>> [c.station for c in check_stations(stations(Config(pipeline_model="frame_time"))) if not c.steady]
+    ['i750 compression, Locate', 'i750 decompression, Locate']
+    >>> all(c.steady for c in check_stations(stations(Config())))
+    True
+    """
+    from mmperf.steady import Station
+
+    return [Station(station_name(device, cfg.io_mode), arrival_rate=rho, service_rate=1.0)
+            for device, rho in offered_loads(cfg).items() if device != RING]
 
 
 def overloaded(configs: list[Config]) -> list[tuple[Config, str, float]]:

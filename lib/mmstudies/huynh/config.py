@@ -25,7 +25,7 @@ from .calibration import Calibration, calibrate
 IO_MODES = ("locate", "move")
 HOSTS = ("386", "486")
 MIXINGS = ("centralized", "distributed")
-PIPELINE_MODELS = ("frame_time", "compute_time")
+PIPELINE_MODELS = ("frame_latency", "frame_time", "compute_time")
 FRAME_SIZES = ("exponential", "deterministic")
 STREAMS = ("out", "in", "ft")
 
@@ -78,7 +78,9 @@ class Config:
     adapter_vc_kloc: float = 1.0
     participants: int = 3
     frames: int = 2000
-    pipeline_model: str = "frame_time"
+    pipeline_model: str = "frame_latency"
+    move_adapter_kloc: float = 5.0
+    ft_overlap: bool = True
     frame_size: str = "exponential"
     streams: tuple[str, ...] = STREAMS
 
@@ -104,6 +106,34 @@ class Config:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
+def codec_times(cfg: Config) -> tuple[float, float, float, float]:
+    """The codec stages of one configuration: i750 service of compression and decompression (s), and the
+    pure delay after each that makes the stage last one frame time (``frame_latency`` only).
+
+    - ``frame_latency`` (default): the i750 is busy its compute time (16.66 ms, 8.33 ms: seed line 72),
+      and a frame leaves the single-stage pipeline one frame time after it entered it (the paper's
+      stage delay "without any queuing", seed lines 246-248). The i750 stations run at Table 1's cycle
+      shares (50 % and 25 % at 30 frames/s), so their queues are stable below 60 frames/s.
+    - ``frame_time``: the stage's server is busy the whole frame time, the literal reading. Fed at the
+      frame rate it runs at utilisation exactly 1: no steady state.
+    - ``compute_time``: the stage takes only the i750's compute time.
+
+    Examples
+    --------
+    >>> [round(1e3 * x, 2) for x in codec_times(Config(frame_rate=30.0))]
+    [16.66, 8.33, 16.67, 25.0]
+    >>> [round(1e3 * x, 2) for x in codec_times(Config(frame_rate=30.0, pipeline_model="frame_time"))]
+    [33.33, 33.33, 0.0, 0.0]
+    """
+    v = paper_values()
+    compress, decompress = v["compress_ms"] / 1e3, v["decompress_ms"] / 1e3
+    if cfg.pipeline_model == "frame_time":
+        return cfg.frame_time, cfg.frame_time, 0.0, 0.0
+    if cfg.pipeline_model == "compute_time":
+        return compress, decompress, 0.0, 0.0
+    return compress, decompress, max(0.0, cfg.frame_time - compress), max(0.0, cfg.frame_time - decompress)
+
+
 def check_config(cfg: Config) -> None:
     """Raise :class:`ParameterError` naming the field when a configuration is out of range.
 
@@ -121,6 +151,7 @@ def check_config(cfg: Config) -> None:
             raise ParameterError(f"{name} = {getattr(cfg, name)!r} is not allowed: expected one of {allowed}")
     ranges = {"frame_rate": (1, 60, "frames/s"), "frame_kb": (0.5, 64, "kB"),
               "host_vc_kloc": (0, 1000, "KLOCS/frame"), "adapter_vc_kloc": (0, 100, "KLOCS/frame"),
+              "move_adapter_kloc": (0, 100, "KLOCS/request"),
               "participants": (2, 8, "participants"), "frames": (100, 100000, "frames")}
     for name, (lo, hi, unit) in ranges.items():
         value = getattr(cfg, name)

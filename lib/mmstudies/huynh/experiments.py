@@ -28,7 +28,7 @@ import pandas as pd
 from mmperf.parallel import pmap
 from mmperf.stats import summarize
 
-from .config import HOSTS, IO_MODES, MIXINGS, Config, check_config
+from .config import HOSTS, IO_MODES, MIXINGS, PIPELINE_MODELS, Config, check_config
 from .model import run_once
 from .scoring import Lookup
 
@@ -95,12 +95,15 @@ def main_configs(frame_rates: list[float], base: Config, modes=IO_MODES, hosts=H
 
 def run_chapter_sweep(*, frame_rates: list[float], base: dict, replications: int, seed: int,
                       workers: int, frame_rate: float, sweep_frames: int,
-                      adapter_klocs: list[float]) -> dict[str, pd.DataFrame]:
+                      adapter_klocs: list[float], focus: dict | None = None) -> dict[str, pd.DataFrame]:
     """Every simulation the chapter shows, in one call (so the notebook can cache it).
 
     Returns frames ``main`` (Figs. 4, 6-9, 11, 12), ``adapter_kloc`` (Fig. 5, delay panel),
-    ``single`` (Fig. 10), ``pipeline`` (the pipeline-semantics sensitivity) and ``timing``
-    (wall-clock and CPU seconds per part). Fig. 5's CPU panel is not simulated: the host's
+    ``single`` (Fig. 10), ``pipeline`` (the pipeline-semantics sensitivity: the three readings
+    of :func:`~.config.codec_times`, each at ``sweep_frames`` frames and the two that keep a
+    frame one frame time also at twice that), ``drift`` (the headline configuration ``focus``
+    (``host``, ``mixing``, ``frame_rate``), both modes, at twice the main run length: the
+    run-length check of the headline delays) and ``timing`` (wall-clock and CPU seconds per part). Fig. 5's CPU panel is not simulated: the host's
     utilisation against the path length is the utilisation law's, exactly
     (:func:`.analytic.host_kloc_sweep`).
     """
@@ -114,13 +117,14 @@ def run_chapter_sweep(*, frame_rates: list[float], base: dict, replications: int
         "single": [b.with_(io_mode=m, host=h, frame_rate=frame_rate, mixing="centralized", streams=(s,),
                            frames=sweep_frames, file_transfer=b.file_transfer or s == "ft")
                    for m in IO_MODES for h in HOSTS for s in ("out", "in", "ft")],
-        "pipeline": [b.with_(io_mode=m, host="386", mixing="distributed", frame_rate=float(f),
-                             pipeline_model="compute_time", frames=sweep_frames)
-                     for m in IO_MODES for f in frame_rates]
-        + [b.with_(io_mode=m, host="386", mixing="distributed", frame_rate=float(f), frames=n)
-           for m in IO_MODES for f in frame_rates for n in sorted({sweep_frames, b.frames})
-           if n != b.frames],
+        "pipeline": [b.with_(io_mode=m, host="386", mixing="distributed", frame_rate=float(f), pipeline_model=p,
+                             frames=n)
+                     for m in IO_MODES for f in frame_rates for p in PIPELINE_MODELS
+                     for n in ((sweep_frames,) if p == "compute_time" else (sweep_frames, 2 * sweep_frames))],
     }
+    if focus is not None:
+        parts["drift"] = [b.with_(io_mode=m, host=focus["host"], mixing=focus["mixing"],
+                                  frame_rate=float(focus["frame_rate"]), frames=2 * b.frames) for m in IO_MODES]
     out, timing = {}, {}
     for name, configs in parts.items():
         start = time.perf_counter()
@@ -142,8 +146,9 @@ def summarise_all(results: dict[str, pd.DataFrame], level: float) -> dict[str, p
     group = {"main": ["mixing", "io_mode", "host", "frame_rate"],
              "adapter_kloc": ["host", "adapter_vc_kloc"],
              "single": ["io_mode", "host", "streams"],
-             "pipeline": ["io_mode", "pipeline_model", "frames", "frame_rate"]}
-    return {name: summarise(results[name], by, metrics, level) for name, by in group.items()}
+             "pipeline": ["io_mode", "pipeline_model", "frames", "frame_rate"],
+             "drift": ["io_mode", "host", "mixing", "frame_rate", "frames"]}
+    return {name: summarise(results[name], by, metrics, level) for name, by in group.items() if name in results}
 
 
 # -- what the page reads off the runs ------------------------------------------------------------
@@ -186,32 +191,94 @@ def chapter_grid(frame_rates: Iterable[float], frame_rate: float, v: dict[str, f
     return sorted(set(float(f) for f in frame_rates) | {float(frame_rate), v["frame_rate_low"], v["frame_rate_high"]})
 
 
-def overload(grid: list[float], base: Config) -> tuple[tuple[str, str] | None, str | None]:
-    """The warning for devices at offered load >= 1 in the main sweep, and why the delay checks do not apply.
+def overload(grid: list[float], base: Config) -> tuple[list[tuple[str, str]], str | None]:
+    """The warnings for stations at offered load >= 1 in the main sweep, and why the delay checks do not apply.
 
-    Returns ``(warning, na_delays)``: ``warning`` is ``(what, why)`` for ``ch.warn`` and
-    ``na_delays`` the reason handed to the scorecard, or ``(None, None)`` when no device is
-    overloaded. The worst device (highest load) is named.
+    Returns ``(warnings, na_delays)``: ``warnings`` a list of ``(what, why)`` for ``ch.warn`` and
+    ``na_delays`` the reason handed to the scorecard, or ``([], None)`` when every station has a
+    steady state. A queueing station (the worst, by offered load, is named) has no steady state at
+    a load of 1 or more; the token ring is a pure delay in the model, so its overload is a separate
+    warning: the paper's "token waiting negligible" cannot hold there.
 
     Examples
     --------
     >>> overload([30.0], Config())
-    (None, None)
-    >>> warning, na = overload([30.0], Config(host_vc_kloc=120.0))   # (90 * 145 + 30 * 30) / 8550 KLOCS/s
+    ([], None)
+    >>> warnings, na = overload([30.0], Config(host_vc_kloc=120.0))   # (90 * 145 + 30 * 30) / 8550 KLOCS/s
     >>> na
     'host CPU overloaded (load 1.63) in Locate 386, distributed, 30 frames/s'
+    >>> overload([30.0], Config(pipeline_model="frame_time"))[1][:52]
+    'i750 compression overloaded (load 1.00) in Locate 38'
     """
-    from .analytic import overloaded
+    from .analytic import RING, overloaded
 
     over = overloaded(main_configs(grid, base))
-    if not over:
-        return None, None
-    cfg, device, rho = max(over, key=lambda x: x[2])
-    where = f"{cfg.io_mode.title()} {cfg.host}, {cfg.mixing}, {cfg.frame_rate:g} frames/s"
-    warning = (f"{len(over)} device(s) overloaded in the main sweep (worst: {device} at load {rho:.2f}, {where})",
-               "at an offered load of 1 or more a queue grows for as long as frames arrive, so the delays depend "
-               "on the run length; the delay checks are marked not applicable")
-    return warning, f"{device} overloaded (load {rho:.2f}) in {where}"
+    warnings, reasons = [], []
+    for ring, why in ((False, "at an offered load of 1 or more a queue grows for as long as frames arrive, so "
+                              "its delays have no steady-state mean; the delay checks are marked not applicable"),
+                      (True, "the model treats the token ring as a pure delay (the paper: token waiting "
+                             "negligible, seed line 76); at an offered load of 1 or more that cannot hold, and "
+                             "the model's delays leave out the ring's queue; the delay checks are marked not "
+                             "applicable")):
+        group = [o for o in over if (o[1] == RING) == ring]
+        if not group:
+            continue
+        cfg, device, rho = max(group, key=lambda x: x[2])
+        where = f"{cfg.io_mode.title()} {cfg.host}, {cfg.mixing}, {cfg.frame_rate:g} frames/s"
+        what = (f"the token ring is offered {rho:.2f} of its capacity ({where})" if ring else
+                f"{len(group)} station(s) overloaded in the main sweep (worst: {device} at load {rho:.2f}, {where})")
+        warnings.append((what, why))
+        reasons.append(f"{device} overloaded (load {rho:.2f}) in {where}")
+    return warnings, "; ".join(reasons) or None
+
+
+def load_metrics(base: Config, focus: dict) -> list[tuple[str, float, str, None]]:
+    """Saturation points at the run's frame rate (the rate Fig. 5 is drawn at) and the Locate host's offered load
+    at the headline configuration, by the utilisation law (exact).
+
+    Examples
+    --------
+    >>> rows = load_metrics(Config(), dict(host="386", mixing="distributed", frame_rate=30.0))
+    >>> [(n, round(x, 6)) for n, x, _, _ in rows]     # the anchors at 30 frames/s; 15 of 28.5 KLOCS
+    [('cpu_saturation_kloc_386_run', 60.0), ('cpu_saturation_kloc_486_run', 240.0), \
+('adapter_saturation_kloc_run', 16.0), ('host_load_focus_pct', 52.631579)]
+    """
+    from .analytic import adapter_saturation_kloc, host_utilisation, saturation_kloc
+
+    f = float(focus["frame_rate"])
+    at = base.with_(io_mode="locate", host=focus["host"], mixing=focus["mixing"], frame_rate=f)
+    return [("cpu_saturation_kloc_386_run", saturation_kloc("386", base, f), "KLOCS/frame", None),
+            ("cpu_saturation_kloc_486_run", saturation_kloc("486", base, f), "KLOCS/frame", None),
+            ("adapter_saturation_kloc_run",
+             adapter_saturation_kloc(base.with_(io_mode="move", mixing="distributed", frame_rate=f)), "KLOCS/frame",
+             None),
+            ("host_load_focus_pct", 100 * host_utilisation(at, saturate=False), "%", None)]
+
+
+def paper_grid(grid: list[float], v: dict[str, float]) -> list[float]:
+    """The rates of the main sweep at which the paper's claims are judged: its own 8, 15 and 30 frames/s.
+
+    Examples
+    --------
+    >>> paper_grid([8.0, 20.0, 30.0, 55.0], {"frame_rate_low": 8.0, "frame_rate_mid": 15.0, "frame_rate_high": 30.0})
+    [8.0, 30.0]
+    """
+    return [f for f in grid if f in (v["frame_rate_low"], v["frame_rate_mid"], v["frame_rate_high"])]
+
+
+def focus_stations(base: Config, focus: dict) -> list:
+    """The stations of the headline configuration in both modes (:func:`.analytic.stations`).
+
+    Examples
+    --------
+    >>> names = [s.name for s in focus_stations(Config(), dict(host="386", mixing="distributed", frame_rate=30.0))]
+    >>> names[0], names[-1]
+    ('i750 compression, Locate', 'disk, Move')
+    """
+    from .analytic import stations
+
+    return [s for m in IO_MODES for s in stations(base.with_(io_mode=m, host=focus["host"], mixing=focus["mixing"],
+                                                               frame_rate=float(focus["frame_rate"])))]
 
 
 def run_metrics(results: dict[str, pd.DataFrame]) -> list[tuple[str, float, str, None]]:
@@ -263,41 +330,49 @@ def timing_table(timing: pd.DataFrame) -> pd.DataFrame:
 _NO_FRAME = "no frame of this stream left the network in these runs (an overloaded device: see the warnings)"
 
 
-def delay_metrics(main: Lookup, focus: dict, file_transfer: bool) -> list[tuple[str, float, str, str]]:
-    """The headline delays (ms) at the focus configuration: mean, CI half-width and both modes' means.
+def record_delays(ch: Any, main: Lookup, drift: pd.DataFrame | None, focus: dict, base: Config) -> None:
+    """The headline delays (ms) at the focus configuration, each through :meth:`ch.delay`.
 
-    For each of ``delay_send``, ``delay_recv`` and ``delay_ft``: ``<k>_ms``, ``<k>_ci_ms``,
-    ``<k>_locate_ms`` and ``<k>_move_ms``. ``focus`` holds ``io_mode``, ``host``, ``mixing`` and
-    ``frame_rate``; ``main`` is a :class:`.scoring.Lookup` of the main sweep's summary.
-
-    Examples
-    --------
-    >>> s = pd.DataFrame({"io_mode": ["locate", "move"], "host": "386", "mixing": "distributed",
-    ...                   "frame_rate": 30.0, "delay_send_mean": [0.040, 0.035], "delay_send_ci": [0.002, 0.001],
-    ...                   "delay_recv_mean": [0.1, 0.09], "delay_recv_ci": 0.01,
-    ...                   "delay_ft_mean": float("nan"), "delay_ft_ci": float("nan")})
-    >>> focus = dict(io_mode="locate", host="386", mixing="distributed", frame_rate=30.0)
-    >>> rows = delay_metrics(Lookup(s), focus, file_transfer=False)
-    >>> [(n, round(v, 6)) for n, v, _, _ in rows[:4]]
-    [('delay_send_ms', 40.0), ('delay_send_ci_ms', 2.0), ('delay_send_locate_ms', 40.0), ('delay_send_move_ms', 35.0)]
-    >>> rows[-1][0], rows[-1][3]
-    ('delay_ft_move_ms', 'no file transfers in this run (file_transfer is off)')
+    For each of ``delay_send``, ``delay_recv`` and ``delay_ft``: ``<k>_ms`` and ``<k>_ci_ms`` (the focus
+    mode) and ``<k>_locate_ms``, ``<k>_move_ms``. Each is a number only when every station it passes
+    through (:data:`.analytic.DELAY_STATIONS`, recorded with ``ch.stations``) is steady, the ring is not
+    overloaded, and the mean at the run length does not drift from the mean at twice it
+    (:func:`mmperf.steady.run_length_drift` on ``drift``, the summary of the ``drift`` runs).
     """
-    rows = []
+    from mmperf.steady import run_length_drift
+
+    from .analytic import DELAY_STATIONS, RING, offered_loads, station_name
+
     for k in ("delay_send", "delay_recv", "delay_ft"):
-        reason = ("no file transfers in this run (file_transfer is off)" if k == "delay_ft" and not file_transfer
-                  else _NO_FRAME)
-        rows.append((f"{k}_ms", 1e3 * main.m(k, **focus), "ms", reason))
-        rows.append((f"{k}_ci_ms", 1e3 * main(k, **focus)[1], "ms", reason))
         for m in IO_MODES:
-            rows.append((f"{k}_{m}_ms", 1e3 * main.m(k, **{**focus, "io_mode": m}), "ms", reason))
-    return rows
+            at = {**focus, "io_mode": m}
+            names = [f"{k}_{m}_ms"] + ([f"{k}_ms", f"{k}_ci_ms"] if m == focus["io_mode"] else [])
+            cfg = base.with_(io_mode=m, host=focus["host"], mixing=focus["mixing"], frame_rate=float(focus["frame_rate"]))
+            ring = offered_loads(cfg)[RING]
+            if k == "delay_ft" and not base.file_transfer:
+                for name in names:
+                    ch.undefined(name, "no file transfers in this run (file_transfer is off)")
+                continue
+            if ring >= 1:
+                for name in names:
+                    ch.undefined(name, f"the token ring is offered {ring:.2f} of its capacity: the model's pure "
+                                       "delay leaves out its queue")
+                continue
+            mean, half = main(k, **at)
+            check = None
+            if drift is not None:
+                long = Lookup(drift)(k, **at, frames=2 * base.frames)
+                check = run_length_drift((1e3 * mean, 1e3 * half), (1e3 * long[0], 1e3 * long[1]),
+                                         f"{k[6:]} delay ({m.title()})")
+            through = [station_name(d, m) for d in DELAY_STATIONS[k]]
+            for name, value in zip(names, (mean, mean, half), strict=False):
+                ch.delay(name, 1e3 * value, through=through, drift=check)
 
 
 COMPONENT_SLUGS = ("operating_system_queuing", "data_transfers", "video_mixing")
 
 
-def component_metrics(main: Lookup, frame_rate: float) -> list[tuple[str, float, str, str]]:
+def component_metrics(main: Lookup, frame_rate: float, na: str | None = None) -> list[tuple[str, float, str, str]]:
     """Delay components (ms) the prose names: ``c_<send|recv>_<component>_<mode>_ms``, i386, distributed.
 
     The components are OS queueing, data transfers and video mixing (:data:`COMPONENT_SLUGS`),
@@ -311,33 +386,42 @@ def component_metrics(main: Lookup, frame_rate: float) -> list[tuple[str, float,
     >>> rows = component_metrics(Lookup(s), 15)
     >>> len(rows), rows[0][0], round(rows[0][1], 6)
     (12, 'c_send_operating_system_queuing_locate_ms', 1.0)
+    >>> component_metrics(Lookup(s), 15, na="host CPU overloaded")[0][3]
+    'no steady state: host CPU overloaded'
     """
     at = dict(host="386", mixing="distributed", frame_rate=float(frame_rate))
+    if na:      # a station of the sweep is overloaded: no component is a steady-state mean
+        return [(f"c_{kind}_{slug}_{m}_ms", float("nan"), "ms", f"no steady state: {na}")
+                for kind in ("send", "recv") for m in IO_MODES for slug in COMPONENT_SLUGS]
     return [(f"c_{kind}_{slug}_{m}_ms", 1e3 * main.m(f"comp_{kind}_{slug}", io_mode=m, **at), "ms",
              "no frame of this stream finished")
             for kind in ("send", "recv") for m in IO_MODES for slug in COMPONENT_SLUGS]
 
 
-def pipeline_metrics(pipeline: pd.DataFrame, main: Lookup, top: float,
-                     sweep_frames: int) -> list[tuple[str, float, str, str]]:
-    """Receive delay (ms) at the top frame rate under the two pipeline readings (i386, Locate, distributed).
+def pipeline_metrics(pipeline: pd.DataFrame, top: float, sweep_frames: int) -> list[tuple[str, float, str, str]]:
+    """Receive delay (ms) at the top frame rate under the three pipeline readings (i386, Locate, distributed).
 
-    ``recv_compute_time_ms`` from the sensitivity runs (``pipeline``, the summary of
-    :func:`run_chapter_sweep`'s ``pipeline`` part, runs of ``sweep_frames`` frames) and
-    ``recv_frame_time_ms`` from the main sweep (``main``).
+    ``recv_<reading>_ms`` at ``sweep_frames`` frames for each reading of :func:`~.config.codec_times`,
+    and ``recv_<reading>_long_ms`` at twice that (each followed by its ``_ci_ms``) for the two that keep a frame one frame time
+    (``pipeline`` is the summary of :func:`run_chapter_sweep`'s ``pipeline`` part). These are the
+    sensitivity runs, shown as such: the run-length comparison is the point of them.
 
     Examples
     --------
-    >>> p = pd.DataFrame({"io_mode": ["locate"], "pipeline_model": ["compute_time"], "frames": [200],
-    ...                   "frame_rate": [30.0], "delay_recv_mean": [0.02], "delay_recv_ci": [0.0]})
-    >>> m = pd.DataFrame({"io_mode": ["locate"], "host": ["386"], "mixing": ["distributed"],
-    ...                   "frame_rate": [30.0], "delay_recv_mean": [0.1], "delay_recv_ci": [0.0]})
-    >>> [(n, round(v, 6)) for n, v, _, _ in pipeline_metrics(p, Lookup(m), 30.0, 200)]
-    [('recv_compute_time_ms', 20.0), ('recv_frame_time_ms', 100.0)]
+    >>> p = pd.DataFrame({"io_mode": "locate", "pipeline_model": ["compute_time", "frame_time", "frame_time"],
+    ...                   "frames": [200, 200, 400], "frame_rate": 30.0, "delay_recv_mean": [0.02, 0.1, 0.12],
+    ...                   "delay_recv_ci": 0.0})
+    >>> [(n, round(v, 6)) for n, v, _, _ in pipeline_metrics(p, 30.0, 200)][::2]
+    [('recv_frame_time_ms', 100.0), ('recv_frame_time_long_ms', 120.0), ('recv_compute_time_ms', 20.0)]
     """
     no_frames = "no received frame left the network in these runs (an overloaded device: see the warnings)"
-    compute = Lookup(pipeline).m("delay_recv", io_mode="locate", pipeline_model="compute_time",
-                                 frames=sweep_frames, frame_rate=top)
-    frame_time = main.m("delay_recv", io_mode="locate", host="386", mixing="distributed", frame_rate=top)
-    return [("recv_compute_time_ms", 1e3 * compute, "ms", no_frames),
-            ("recv_frame_time_ms", 1e3 * frame_time, "ms", no_frames)]
+    look = Lookup(pipeline)
+    rows = []
+    for reading in PIPELINE_MODELS:
+        for n, suffix in ((sweep_frames, ""), (2 * sweep_frames, "_long")):
+            sel = (pipeline["pipeline_model"] == reading) & (pipeline["frames"] == n)
+            if sel.any():
+                value, half = look("delay_recv", io_mode="locate", pipeline_model=reading, frames=n, frame_rate=top)
+                rows.append((f"recv_{reading}{suffix}_ms", 1e3 * value, "ms", no_frames))
+                rows.append((f"recv_{reading}{suffix}_ci_ms", 1e3 * half, "ms", no_frames))
+    return rows

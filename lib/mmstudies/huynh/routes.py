@@ -10,23 +10,29 @@ import random
 from collections import defaultdict
 from math import inf
 
-from .config import Config, calibration, paper_values
+from .config import Config, calibration, codec_times, paper_values
 from .nodes import Step
 
 COMPRESS, DECOMPRESS, MIX, JOIN, HOST, MEM, MC, VIDEO_ADP, TR_ADP, SCSI_ADP, DISK, RING, \
-    GATE_VIDEO, GATE_TR, GATE_DISK, INIT = range(1, 17)
+    GATE_VIDEO, GATE_TR, GATE_DISK, INIT, CODEC_LATENCY = range(1, 18)
 NODE_NAMES = {COMPRESS: "compress", DECOMPRESS: "decompress", MIX: "mix", JOIN: "join", HOST: "host",
               MEM: "memory", MC: "channel", VIDEO_ADP: "video_adapter", TR_ADP: "ring_adapter",
               SCSI_ADP: "scsi_adapter", DISK: "disk", RING: "ring", GATE_VIDEO: "gate_video",
-              GATE_TR: "gate_ring", GATE_DISK: "gate_disk", INIT: "host_init"}
+              GATE_TR: "gate_ring", GATE_DISK: "gate_disk", INIT: "host_init", CODEC_LATENCY: "codec_latency"}
 NODE_KINDS = ["fcfs", "fcfs", "fcfs", "join", "fcfs", "fcfs", "ps", "fcfs", "fcfs", "fcfs", "fcfs",
-              "fcfs", "gate", "gate", "gate", "fcfs"]
-NODE_SERVERS = [1, 1, 1, inf, 1, 1, inf, 1, 1, 1, 1, inf, inf, inf, inf, 1]
+              "fcfs", "gate", "gate", "gate", "fcfs", "fcfs"]
+NODE_SERVERS = [1, 1, 1, inf, 1, 1, inf, 1, 1, 1, 1, inf, inf, inf, inf, 1, inf]
 
 CATEGORIES = ("video mixing", "operating system queuing", "data transfers", "network software",
               "video conferencing software", "compress/decompress")
 MIXING, OSQ, DATA, NETSW, VCSW, CODEC = CATEGORIES
 OUTSIDE = "outside"   # steps outside the measured delay window
+
+
+def _shifted(steps, release: dict[int, int], start: int, end: int, shift: int):
+    """Token releases and delay window of a route whose first ``shift`` extra steps (the codec latency)
+    move every later index."""
+    return steps, {k + shift: g for k, g in release.items()}, start, end + shift
 
 
 class Timing:
@@ -47,18 +53,26 @@ class Timing:
         self.split = v["host_scb_split"]
         self.a_scb = v["adapter_scb_kloc"]
         self.net, self.fs, self.init = v["net_kloc"], v["fs_kloc"], v["init_kloc_move"]
-        self.move_net, self.move_fs = v["move_adapter_net_kloc"], v["move_adapter_fs_kloc"]
+        self.move_net = self.move_fs = cfg.move_adapter_kloc
+        self.ft_overlap = cfg.ft_overlap
         self.vc_host, self.vc_adapter = cfg.host_vc_kloc, cfg.adapter_vc_kloc
-        if cfg.pipeline_model == "frame_time":
-            self.compress = self.decompress = cfg.frame_time
-        else:
-            self.compress, self.decompress = v["compress_ms"] / 1e3, v["decompress_ms"] / 1e3
+        self.compress, self.decompress, self.compress_latency, self.decompress_latency = codec_times(cfg)
         self.mix = v["mix_ms"] / 1e3
         self.ft_bytes = v["file_transfer_kb"] * self.kb
         self.ft_rate = v["file_transfer_rate"]
 
     def host(self, kloc: float) -> float:
         return 1000.0 * kloc / self.host_ips
+
+    def codec(self, node: int) -> list[Step]:
+        """The compression (``COMPRESS``) or decompression (``DECOMPRESS``) stage: the i750's service and,
+        under ``frame_latency``, the rest of the frame time as a pure delay."""
+        service, latency = ((self.compress, self.compress_latency) if node == COMPRESS
+                            else (self.decompress, self.decompress_latency))
+        steps = [Step(node, service, CODEC, CODEC)]
+        if latency > 0:
+            steps.append(Step(CODEC_LATENCY, latency, CODEC, CODEC))
+        return steps
 
     def adapter(self, kloc: float) -> float:
         return 1000.0 * kloc / self.adapter_ips
@@ -89,27 +103,27 @@ class RouteBuilder:
     def outgoing(self, nbytes: float) -> tuple[list[Step], dict[int, int], int, int]:
         t, S, a = self.t, self.t.S, self.t.split
         if self.cfg.io_mode == "locate":
-            steps = [Step(COMPRESS, t.compress, CODEC, CODEC),
+            steps = [*t.codec(COMPRESS),
                      self._host(t.vc_host + a * S, VCSW),                       # frame-ready interrupt, VC code, video SCB
                      *self._locate_io(GATE_VIDEO, VIDEO_ADP, nbytes),           # VRAM -> memory
                      self._host((1 - a) * S + t.net + a * S, NETSW),            # video complete; network code; ring SCB
                      *self._locate_io(GATE_TR, TR_ADP, nbytes),                 # memory -> ring adapter
                      Step(RING, t.ring(nbytes), DATA, DATA),                    # sent on the ring: delay ends
                      Step(HOST, t.host((1 - a) * S), OUTSIDE, OUTSIDE)]         # ring complete interrupt
-            return steps, {5: GATE_VIDEO, 11: GATE_TR}, 0, 11
-        steps = [Step(COMPRESS, t.compress, CODEC, CODEC),
+            return _shifted(steps, {5: GATE_VIDEO, 11: GATE_TR}, 0, 11, len(steps) - 13)
+        steps = [*t.codec(COMPRESS),
                  Step(VIDEO_ADP, t.adapter(t.vc_adapter + t.a_scb), VCSW, DATA),   # header, VC code, control element
                  Step(TR_ADP, t.adapter(t.move_net + t.a_scb), NETSW, DATA),      # pipe queue; sets up the DMA
                  Step(MC, nbytes / t.mc_rate, DATA, DATA),                        # VRAM -> ring adapter buffer
                  Step(RING, t.ring(nbytes), DATA, DATA)]
-        return steps, {}, 0, 4
+        return steps, {}, 0, len(steps) - 1
 
     def incoming(self, nbytes: float) -> tuple[list[Step], dict[int, int], int, int]:
         t, S, a = self.t, self.t.S, self.t.split
         tail = []
         if self.cfg.mixing == "distributed" and self.cfg.n_incoming > 1:
             tail = [Step(JOIN, 0.0, MIXING, MIXING), Step(MIX, t.mix, MIXING, MIXING)]
-        tail.append(Step(DECOMPRESS, t.decompress, CODEC, CODEC))
+        tail.extend(t.codec(DECOMPRESS))
         if self.cfg.io_mode == "locate":
             steps = [Step(RING, t.ring(nbytes), OUTSIDE, OUTSIDE),              # remote sender's transmission
                      self._host(t.net + a * S, NETSW),                          # receive interrupt; network code; ring SCB
@@ -141,14 +155,16 @@ class RouteBuilder:
                      Step(HOST, t.host((1 - a) * S), OUTSIDE, OUTSIDE)]
             return steps, {5: GATE_DISK, 11: GATE_TR}, 0, 11
         # Peer to peer, the ring adapter sends while the disk side is still reading (the paper:
-        # "allows these two slow subsystems to operate in parallel"): only the part of the
-        # transmission longer than the disk read adds to the delay; the ring is busy for all of it.
+        # "allows these two slow subsystems to operate in parallel", seed line 256): only the part of
+        # the transmission longer than the disk read adds to the delay; the ring is busy for all of it.
+        # With ft_overlap off the transmission follows the read, as in Locate Mode.
         ring = t.ring(nbytes)
+        ring_delay = max(0.0, ring - disk_time) if t.ft_overlap else ring
         steps = [Step(SCSI_ADP, t.adapter(t.move_fs + t.a_scb), NETSW, DATA),    # control element
                  Step(DISK, disk_time, DATA, DATA),
                  Step(TR_ADP, t.adapter(t.move_net + t.a_scb), NETSW, DATA),      # pipe queue; sets up the DMA
                  Step(MC, nbytes / t.mc_rate, DATA, DATA),                        # SCSI buffer -> ring adapter
-                 Step(RING, max(0.0, ring - disk_time), DATA, DATA, work=ring)]
+                 Step(RING, ring_delay, DATA, DATA, work=ring)]
         return steps, {}, 0, 4
 
     # -- routes ------------------------------------------------------------------------------
