@@ -203,7 +203,7 @@ def test_scorecard_page_counts_the_papers_tables_and_figures_not_coverage_rows(t
          "covered / listed": "5 / 7"}]
     page = build.scorecard_page(["t", "u", "s"], sources=sources)
     assert ">2 / 3<" in page and ">2 / 4<" in page and ">1 / 1<" in page and ">5 / 7<" in page
-    assert f"lists: 1 {NONE}, 1 {DATA}, 1 {ASSUMED}." in page
+    assert f"lists: 1 {DATA}, 1 {ASSUMED}, 1 {NONE}." in page
 
 
 def test_cached_chapter_keeps_its_last_real_execution_time(tmp_path, monkeypatch):

@@ -190,7 +190,7 @@ def scorecard_page(names: list[str], sources: dict[str, str] | None = None) -> s
     """
     import pandas as pd
 
-    from mmperf.checks import EVIDENCE, STATUSES, predictions_headline
+    from mmperf.checks import COVERAGE_CATEGORIES, EVIDENCE, STATUSES, predictions_headline
     from mmperf.checktable import audit_summary
     from mmperf.tables import show_table
 
@@ -239,10 +239,8 @@ def scorecard_page(names: list[str], sources: dict[str, str] | None = None) -> s
             table["evidence"] = [f"{c['evidence']} (audit: {c['audit']})" if c.get("audit") else c["evidence"]
                                  for c in results["checks"]]
         items = chapter_paper_items(coverage["items"])
-        cats: dict[str, int] = {}
-        for category in items.values():
-            cats[category] = cats.get(category, 0) + 1
-        cov = ", ".join(f"{v} {k}" for k, v in cats.items()) or "none listed"
+        counts = {k: sum(c == k for c in items.values()) for k in COVERAGE_CATEGORIES}
+        cov = ", ".join(f"{v} {k}" for k, v in counts.items() if v) or "none listed"
         sections.append(
             f"## {coverage['title']}\n\nPredictions reproduced / applicable: **{head['reproduced']} / "
             f"{head['applicable']}**{_not_applicable(head)}. The paper's tables and figures this chapter "
