@@ -410,3 +410,26 @@ def test_sentences_carry_no_markup(make):
              narrative.simulation(make(**_sim())), narrative.variability(make(**_var()))]
     for t in texts:
         assert "`" not in t and "**" not in t and not t.startswith(("'", '"'))
+
+
+# ----------------------------------------------------------------------------- raw shares and the headline
+@pytest.mark.parametrize("holds, text", [
+    (True, "A faster wire helps less and less: each faster network delivers a smaller share of its data rate."),
+    (False, "With these numbers a faster wire does not always deliver a smaller share of its data rate."),
+])
+def test_raw_shares_are_judged_from_their_check(make, holds, text):
+    """The sentence follows the raw-share-falls check's verdict, and results.json keeps both judgements."""
+    ch = make()
+    ch.scorecard.claim("Raw two-copy TCP stays below each network's data rate", "x", paper="p", ours="o",
+                       holds=holds, evidence="arithmetic")
+    _as_table_check(ch, "raw-share-falls")
+    assert narrative.raw_shares(ch) == text
+    assert [j["holds"] for j in ch.judgements] == [holds, not holds]
+
+
+def test_the_headline_counts_applicable_predictions(make):
+    """Two predictions reproduced (1 within 1 +- 0.1), one not (2 outside it): 2 of 3."""
+    ch = make()
+    for ours in (1.0, 1.05, 2.0):
+        ch.scorecard.compare("p", "x", paper=1.0, ours=ours, tol=0.1, evidence="prediction", reason="r")
+    assert narrative.headline(ch) == "Headline: 2 of 3 applicable predictions reproduced."
