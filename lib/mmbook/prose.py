@@ -19,7 +19,8 @@ text: "reproduces", "agrees", "exceeds", "saturates", "is the bottleneck", "is a
 less, than, a mismatch, a miss). Such a sentence must be composed from a record at run time (glued, or
 ``ch.judge`` in code), so that it is not printed where its premise does not hold. Allowed: composed
 text (glue roles, inline code, maths), a sentence carrying a seed location (the paper's own judgement,
-with its place), words in quotation marks (quoted), and questions.
+with its place), words in quotation marks (quoted), questions, and a judging verb after a modal ("cannot
+exceed W/RTT", "to reproduce": a rule or an aim, not a verdict).
 
 Run ``python -m mmbook.prose notebooks/sharp.md`` to lint one chapter (exit 1 on findings);
 ``--judgements`` adds the judgement lint.
@@ -171,6 +172,8 @@ _JUDGEMENT = re.compile(
 _CAUSE = re.compile(r"\b(?:because|due\s+to|owing\s+to)\b", re.I)
 _GAP = re.compile(r"\b(?:gaps?|differ(?:s|ed|ence|ences)?|mismatch(?:es)?|higher|lower|more|less|fewer|faster|slower|"
                   r"than|miss(?:es|ed)?|short\s+of|over-?predict\w*|under-?predict\w*|errors?)\b", re.I)
+#: a judging verb after a modal states a rule or an aim ("cannot exceed W/RTT", "to reproduce"), not a verdict
+_MODAL = re.compile(r"\b(?:can|cannot|could|must|may|might|should|would|to)\s+$", re.I)
 _QUOTES = re.compile(r'"[^"\n]*"|“[^”]*”|\'[^\'\n]{3,}\'(?!\w)')
 
 
@@ -187,6 +190,8 @@ def lint_judgement_text(text: str, file: str = "<text>", first_line: int = 1) ->
     []
     >>> lint_judgement_text("We use exponential stages because the paper gives no distribution.")
     []
+    >>> lint_judgement_text("A window-limited sender cannot exceed W/RTT; we set out to reproduce it.")
+    []
     """
     masked = text
     for pattern in [*_MASKS, _QUOTES]:
@@ -196,7 +201,7 @@ def lint_judgement_text(text: str, file: str = "<text>", first_line: int = 1) ->
         if _SEED_LOCATION.search(sentence) or sentence.rstrip().endswith("?"):
             continue
         shown = masked[sentence_start:sentence_start + len(sentence)]
-        hits = list(_JUDGEMENT.finditer(shown))
+        hits = [m for m in _JUDGEMENT.finditer(shown) if not _MODAL.search(shown[:m.start()])]
         if _GAP.search(shown):
             hits += list(_CAUSE.finditer(shown))
         for m in sorted(hits, key=lambda m: m.start()):
