@@ -88,7 +88,22 @@ def _has_checks_table(name: str) -> bool:
 JUDGED = [n for n in chapter_names() if _has_checks_table(n)]
 
 
+#: Chapters whose checks table landed before their text was freed of typed judgements, with the number of
+#: typed judgements they still hold (the lint's findings on 2026-11-26, to be composed by each chapter's owner
+#: with ch.judge). The count is exact: it may only be lowered, and the entry removed at zero.
+PENDING = {"sharp": 2, "claypool-jitter": 4}
+
+
 @pytest.mark.parametrize("name", JUDGED)
 def test_chapter_with_a_checks_table_types_no_judgement(name):
     findings = lint_judgements(load_chapter(name).notebook)
-    assert not findings, f"{name}: {len(findings)} typed judgements:\n" + "\n".join(map(str, findings[:25]))
+    allowed = PENDING.get(name, 0)
+    listing = "\n".join(map(str, findings[:25]))
+    assert len(findings) <= allowed, f"{name}: {len(findings)} typed judgements (allowed {allowed}):\n{listing}"
+    assert len(findings) == allowed, (f"{name}: {len(findings)} typed judgements, fewer than PENDING's {allowed}: "
+                                      "lower it (remove the entry at zero)")
+
+
+def test_pending_chapters_have_a_checks_table():
+    """PENDING lists only chapters held to the lint (a chapter without a checks table is not held yet)."""
+    assert set(PENDING) <= set(JUDGED)
