@@ -12,7 +12,7 @@ CHAPTERS = chapter_names()
 
 
 RESULT_KEYS = {"chapter", "parameters", "defaults", "defaults_differ", "metrics", "units", "undefined", "warnings",
-               "checks", "headline", "predictions", "counts", "stations", "delay_stations"}
+               "checks", "headline", "predictions", "counts", "stations", "delay_stations", "judgements"}
 #: chapters whose checks live in a checks table (mmperf.checktable) also record the audit's counts
 TABLE_RESULT_KEYS = RESULT_KEYS | {"audit"}
 
@@ -93,6 +93,8 @@ def test_page_opens_with_the_run_box(built_book, name):
 def test_scorecard_page_gathers_every_chapter(built_book):
     page = (built_book / "book" / "scorecard.html").read_text()
     assert "Predictions reproduced / predictions applicable, whole book" in page
+    assert "Independence audit of the book" in page
+    assert "Tables and figures of the source texts" in page
     for name in CHAPTERS:
         assert f"chapters/{name}.html" in page, f"scorecard page does not link {name}"
 

@@ -130,11 +130,12 @@ def test_noop_build_stops_before_running_anything(tmp_path, monkeypatch, capsys)
     assert not state.exists()
 
 
-def _chapter_results(root, name: str, title: str, checks: list[dict]) -> None:
+def _chapter_results(root, name: str, title: str, checks: list[dict], items: list[tuple[str, str]] = ()) -> None:
     folder = root / "_build" / "chapters" / name
     folder.mkdir(parents=True)
     (folder / "results.json").write_text(__import__("json").dumps({"checks": checks}))
-    (folder / "coverage.json").write_text(__import__("json").dumps({"title": title, "items": []}))
+    rows = [{"item": item, "category": category, "how": "h", "note": ""} for item, category in items]
+    (folder / "coverage.json").write_text(__import__("json").dumps({"title": title, "items": rows}))
 
 
 def _record(evidence: str, status: str, **extra) -> dict:
@@ -159,8 +160,50 @@ def test_scorecard_page_counts_applicable_predictions_and_the_audit(tmp_path, mo
     assert "Predictions reproduced / applicable: **1 / 2** (1 not applicable at these parameters)" in page
     assert "Predictions reproduced / applicable: **1 / 1**." in page
     assert ">2 passed, 1 failed<" in page and ">not yet (no checks table)<" in page
+    assert "Independence audit of the book's predictions: 2 passed, 1 failed, 1 not audited" in page
     assert "✗ holds by construction" in page
     assert "[0.5" not in page   # an interval with an unbounded end (None) shows the value alone, as on the chapter
+
+
+MODEL, DATA, ASSUMED, SCHEMATIC, NONE = ("computed from the model", "computed from transcribed data",
+                                         "reconstructed under a labelled assumption", "redrawn schematic",
+                                         "not reproducible")
+
+
+def test_scorecard_page_counts_the_papers_tables_and_figures_not_coverage_rows(tmp_path, monkeypatch):
+    """Ten coverage rows in three chapters; two chapters (t, u) reproduce one source text S1, s another (S2).
+
+    t: Fig. 4a (model) and 4b (not reproducible) are one figure, in its weakest part: not reproducible;
+    Table 2's two rows (data, model) are one table, in its weakest: data; Figure 5 assumed; Eq. 1 and our own
+    sensitivity plot are not the paper's tables or figures. t covers 2 of its 3 items (Table 2, Figure 5).
+    u: Figure 4 (model), Figure 6 (schematic), Figures 7-8 (not reproducible): 2 of 4.
+    S1 counts Figure 4 once, in the better chapter's category (u: model): model 1, data 1, assumed 1,
+    schematic 1, not reproducible 2 (Figures 7, 8): 4 of 6. S2 (s): Table 1, data: 1 of 1. The book: 5 of 7.
+    """
+    (tmp_path / "_config.yml").write_text("title: t\n")
+    (tmp_path / "data").mkdir()
+    monkeypatch.setenv("MMPERF_ROOT", str(tmp_path))
+    _chapter_results(tmp_path, "t", "Chapter T", [], [
+        ("Fig. 4a", MODEL), ("Fig. 4b", NONE), ("The paper's Table 2, four stage rows", DATA),
+        ("The paper's Table 2, end-to-end row", MODEL), ("Figure 5 (a caption, with a comma)", ASSUMED),
+        ("Eq. 1", MODEL), ("Pipeline sensitivity (not in the paper)", ASSUMED)])
+    _chapter_results(tmp_path, "u", "Chapter U", [], [("Figure 4", MODEL), ("Figure 6", SCHEMATIC),
+                                                      ("Figures 7-8", NONE)])
+    _chapter_results(tmp_path, "s", "Chapter S", [], [("Table 1", DATA)])
+    sources = {"t": "S1", "u": "S1", "s": "S2"}
+    coverage = [(n, sources[n], build.json.loads((tmp_path / "_build" / "chapters" / n / "coverage.json")
+                                                  .read_text())) for n in ("t", "u", "s")]
+    table = build.source_coverage_table(coverage)
+    assert table.to_dict("records") == [
+        {"source text": "S1", "chapters": "t, u", MODEL: 1, DATA: 1, ASSUMED: 1, SCHEMATIC: 1, NONE: 2,
+         "covered / listed": "4 / 6"},
+        {"source text": "S2", "chapters": "s", MODEL: 0, DATA: 1, ASSUMED: 0, SCHEMATIC: 0, NONE: 0,
+         "covered / listed": "1 / 1"},
+        {"source text": "the book", "chapters": "", MODEL: 1, DATA: 2, ASSUMED: 1, SCHEMATIC: 1, NONE: 2,
+         "covered / listed": "5 / 7"}]
+    page = build.scorecard_page(["t", "u", "s"], sources=sources)
+    assert ">2 / 3<" in page and ">2 / 4<" in page and ">1 / 1<" in page and ">5 / 7<" in page
+    assert f"lists: 1 {DATA}, 1 {ASSUMED}, 1 {NONE}." in page
 
 
 def test_cached_chapter_keeps_its_last_real_execution_time(tmp_path, monkeypatch):

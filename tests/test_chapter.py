@@ -211,3 +211,34 @@ def test_a_checks_table_lands_in_the_scorecard_results_and_page(ch, tmp_path):
     rows = ch.scorecard_table().rows
     assert rows[1][1] == "Eq. 2" and rows[1][2] == "four halves; derived: 2 = 4 / 2"
     assert rows[1][-1] == "✓ moved by rate"
+
+
+def test_a_judgement_is_printed_only_where_its_premise_holds_and_lands_in_results(ch):
+    """Check 'a' is reproduced (1.0 within 1 +- 0.1) and 'b' not (2.0 outside 1 +- 0.1); metric u = 1.2.
+    'a reproduced' prints; 'b reproduced' prints its otherwise text; u above 1 prints; u below 1 does not;
+    a premise on an undefined metric does not hold. results.json keeps all five with their records."""
+    ch.scorecard.compare("a", "s", paper=1, ours=1, tol=0.1, evidence="prediction", reason="r")
+    ch.scorecard.compare("b", "s", paper=1, ours=2, tol=0.1, evidence="prediction", reason="r")
+    ch.metric("u", 1.2)
+    ch.undefined("v", "the queue is unstable")
+    assert ch.judge("A is reproduced.", check="a", status=("reproduced",)) == "A is reproduced."
+    assert ch.judge("B is reproduced.", check="b", status=("reproduced",), otherwise="B is not.") == "B is not."
+    assert ch.judge("The host saturates.", metric="u", above=1.0, name="host_text") == "The host saturates."
+    assert ch.judge("The host has room.", metric="u", below=1.0) == ""
+    assert ch.judge("V is short.", metric="v", below=5.0) == ""
+    with pytest.raises(ValueError, match="no check 'c' on the scorecard"):
+        ch.judge("C.", check="c", status=("reproduced",))
+    with pytest.raises(ValueError, match="exactly one record"):
+        ch.judge("C.", check="a", metric="u", status=("reproduced",))
+    with pytest.raises(ValueError, match="needs a bound"):
+        ch.judge("C.", metric="u")
+    results = json.loads(ch.save().read_text())
+    got = [(j["holds"], j["printed"], j["record"]) for j in results["judgements"]]
+    assert got == [(True, "A is reproduced.", {"check": "a", "status": "reproduced"}),
+                   (False, "B is not.", {"check": "b", "status": "not reproduced"}),
+                   (True, "The host saturates.", {"metric": "u", "value": 1.2}),
+                   (False, "", {"metric": "u", "value": 1.2}),
+                   (False, "", {"metric": "v", "value": None, "undefined": "the queue is unstable"})]
+    from mmbook.design import judgement_problems
+
+    assert judgement_problems(results) == []

@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import html
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -179,12 +180,17 @@ def _link(title: str, name: str) -> str:
     return f'<a href="chapters/{name}.html">{html.escape(title)}</a>'
 
 
-def scorecard_page(names: list[str]) -> str:
-    """The book-level page: predictions reproduced / checked for the book and per chapter, the other
-    kinds of evidence counted beneath, each chapter's counts per kind and status, and every check."""
+def scorecard_page(names: list[str], sources: dict[str, str] | None = None) -> str:
+    """The book-level page: predictions reproduced / applicable for the book and per chapter with the
+    independence audit's marks summarised, the source texts' tables and figures covered per category, each
+    chapter's counts per kind and status, and every check.
+
+    ``sources`` maps a chapter to its source text (by default its specification's ``guide: cite``, else its
+    own name): chapters of one source text share its tables and figures, which are counted once.
+    """
     import pandas as pd
 
-    from mmperf.checks import EVIDENCE, STATUSES, predictions_headline
+    from mmperf.checks import COVERAGE_CATEGORIES, EVIDENCE, STATUSES, predictions_headline
     from mmperf.checktable import audit_summary
     from mmperf.tables import show_table
 
@@ -194,8 +200,10 @@ def scorecard_page(names: list[str]) -> str:
         results = json.loads((folder / "results.json").read_text())
         coverage = json.loads((folder / "coverage.json").read_text())
         chapters.append((name, results, coverage))
+    sources = sources if sources is not None else {name: _source_of(name) for name in names}
     every = [c for _, r, _ in chapters for c in r["checks"]]
     book_head = predictions_headline(every)
+    book_audit = audit_summary([c for c in every if c["evidence"] == "prediction"])
     summary_rows = []
     for _name, results, coverage in chapters:
         head = predictions_headline(results["checks"])
@@ -203,7 +211,8 @@ def scorecard_page(names: list[str]) -> str:
                "predictions reproduced / applicable": f"{head['reproduced']} / {head['applicable']}"}
         for evidence in EVIDENCE[1:]:
             row[evidence] = sum(c["evidence"] == evidence for c in results["checks"])
-        row["tables & figures covered"] = len(coverage["items"])
+        items = chapter_paper_items(coverage["items"])
+        row["tables & figures covered"] = f"{_covered(items)} / {len(items)}"
         row["independence audit"] = _audit_cell(results["checks"], audit_summary)
         summary_rows.append(row)
     summary = show_table(pd.DataFrame(summary_rows)).to_html()
@@ -229,20 +238,24 @@ def scorecard_page(names: list[str]) -> str:
             # the audit's mark goes beside the kind it audits: a ninth column made the table wider than the page
             table["evidence"] = [f"{c['evidence']} (audit: {c['audit']})" if c.get("audit") else c["evidence"]
                                  for c in results["checks"]]
-        cats = {}
-        for item in coverage["items"]:
-            cats[item["category"]] = cats.get(item["category"], 0) + 1
-        cov = ", ".join(f"{v} {k}" for k, v in cats.items())
+        items = chapter_paper_items(coverage["items"])
+        counts = {k: sum(c == k for c in items.values()) for k in COVERAGE_CATEGORIES}
+        cov = ", ".join(f"{v} {k}" for k, v in counts.items() if v) or "none listed"
         sections.append(
             f"## {coverage['title']}\n\nPredictions reproduced / applicable: **{head['reproduced']} / "
-            f"{head['applicable']}**{_not_applicable(head)}. Coverage of the study's tables and figures: {cov}.\n\n"
-            + show_table(table, status="status", formats={"paper": "sig4", "ours": "sig4"},
-                         wrap=["what", "where", "reason"]).to_html()
+            f"{head['applicable']}**{_not_applicable(head)}. The paper's tables and figures this chapter "
+            f"lists: {cov}.\n\n"
+            + (show_table(table, status="status", formats={"paper": "sig4", "ours": "sig4"},
+                          wrap=["what", "where", "reason"]).to_html() if len(table) else "No checks.")
             + "\n")
+    coverage_table = show_table(source_coverage_table(
+        [(name, sources.get(name, name), coverage) for name, _r, coverage in chapters]), formats={})
     return (
         "# Reproduction scorecard\n\n"
         f"**Predictions reproduced / predictions applicable, whole book: {book_head['reproduced']} / "
-        f"{book_head['applicable']}.**\n\n"
+        f"{book_head['applicable']}.** Independence audit of the book's predictions: {book_audit['passed']} "
+        f"passed, {book_audit['failed']} failed, {book_audit['not audited']} not audited (their chapters' checks "
+        "are not yet a table).\n\n"
         "A *prediction* is an output of a model that was not calibrated to it: only predictions test the\n"
         "models. The other kinds are counted beside them: *arithmetic* (a number the paper derives from its\n"
         "own numbers, recomputed), *transcription* (a printed value re-rendered from our data), *construction*\n"
@@ -253,12 +266,144 @@ def scorecard_page(names: list[str]) -> str:
         "run cannot decide. A prediction is *applicable* when the run's parameters are the paper's setting for\n"
         "it (its conditions); the book is built at the defaults, the paper's setting. The column\n"
         "*independence audit* counts, for chapters whose checks are declared in a checks table, the predictions\n"
-        "the audit passes and fails (see {ref}`how-to-read-a-scorecard`).\n"
-        "Every number comes from the chapters' `results.json`, written when the book was\n"
+        "the audit passes and fails (see {ref}`how-to-read-a-scorecard`). *Tables & figures covered* counts\n"
+        "the paper's own numbered tables and figures (and its unnumbered tables) the chapter regenerates, out of\n"
+        "those it lists: not the rows of its coverage list, so panels of one figure count once, items that are\n"
+        "not in the paper (equations, numbers in the text, our own sensitivity plots) are left out, and a\n"
+        "*not reproducible* item is listed but not covered.\n"
+        "Every number comes from the chapters' `results.json` and `coverage.json`, written when the book was\n"
         "built; each chapter explains its mismatches.\n\n"
-        + summary + "\n\n## Checks per kind of evidence and status\n\n"
+        + summary
+        + "\n\n## Tables and figures of the source texts\n\n"
+        "Each table and figure of a source text counted once, in one category. Within a chapter an item whose\n"
+        "parts are regenerated in different ways counts in the weakest of them (a figure with one panel not\n"
+        "reproducible is not covered); across the chapters of one source text it counts in the best chapter's.\n\n"
+        + coverage_table.to_html()
+        + "\n\n## Checks per kind of evidence and status\n\n"
         + (show_table(kinds).to_html() if len(kinds) else "") + "\n\n" + "\n".join(sections)
     )
+
+
+_PAPER_ITEM = re.compile(r"^(?:the paper's\s+)?(?P<kind>unnumbered\s+(?:table|figure)|tables?|figures?|figs?\.)\s+"
+                         r"(?P<rest>.+)$", re.I)
+_ITEM_NUMBER = re.compile(r"(?P<a>\d+(?:\.\d+)?)[a-z]?(?:-[a-z])?(?:\s*[-–]\s*(?P<b>\d+(?:\.\d+)?)[a-z]?)?")
+
+
+def paper_items(item: str) -> list[str]:
+    """The source text's tables and figures one coverage row stands for (none for anything else).
+
+    Panels count as their figure, a range is enumerated, a caption or a qualifier after the number is
+    dropped; equations, numbers in the text and items marked "not in the paper" are not tables or figures
+    of the paper.
+
+    Examples
+    --------
+    >>> paper_items("Fig. 11a-d"), paper_items("Fig. 6a, 6b"), paper_items("Figures 3.10-3.12")
+    (['Figure 11'], ['Figure 6'], ['Figure 3.10', 'Figure 3.11', 'Figure 3.12'])
+    >>> paper_items("The paper's Table 1, end-to-end row"), paper_items("Figure 4.11 (t260 trace, averaged)")
+    (['Table 1'], ['Figure 4.11'])
+    >>> paper_items("Unnumbered table U6-a simultaneous users")
+    ['Unnumbered table U6-a']
+    >>> paper_items("Eqs. 3.1-3.2"), paper_items("Pipeline sensitivity (not in the paper)")
+    ([], [])
+    """
+    match = _PAPER_ITEM.match(item.strip())
+    if not match or "not in the paper" in item.lower():
+        return []
+    kind = re.sub(r"\s+", " ", match["kind"].lower())
+    if kind.startswith("unnumbered"):
+        return [f"{kind.capitalize()} {match['rest'].split()[0]}"]
+    noun = "Table" if kind.startswith("table") else "Figure"
+    numbers = re.split(r"\s*\(|,\s*(?=[A-Za-z]{2})", match["rest"])[0]  # drop "(caption)" or ", four rows"
+    keys: list[str] = []
+    for part in re.split(r"\s*(?:,|\band\b|&)\s*", numbers):
+        found = _ITEM_NUMBER.fullmatch(part.strip())
+        if found:
+            keys += [f"{noun} {n}" for n in _enumerate(found["a"], found["b"]) if f"{noun} {n}" not in keys]
+    return keys
+
+
+def _enumerate(first: str, last: str | None) -> list[str]:
+    """'3.10', '3.12' -> 3.10, 3.11, 3.12; '4', '6' -> 4, 5, 6; anything else: the two ends."""
+    if last is None:
+        return [first]
+    a, b = first.split("."), last.split(".")
+    if len(a) == len(b) == 2 and a[0] == b[0] and int(a[1]) <= int(b[1]):
+        return [f"{a[0]}.{k}" for k in range(int(a[1]), int(b[1]) + 1)]
+    if len(a) == len(b) == 1 and int(a[0]) <= int(b[0]):
+        return [str(k) for k in range(int(a[0]), int(b[0]) + 1)]
+    return [first, last]
+
+
+def _rank(category: str) -> int:
+    from mmperf.checks import COVERAGE_CATEGORIES
+
+    return COVERAGE_CATEGORIES.index(category) if category in COVERAGE_CATEGORIES else len(COVERAGE_CATEGORIES)
+
+
+def chapter_paper_items(items: list[dict]) -> dict[str, str]:
+    """The paper's tables and figures a chapter's coverage list names, each with one category: the weakest
+    of its rows (the order of :data:`mmperf.checks.COVERAGE_CATEGORIES`, strongest first).
+
+    Examples
+    --------
+    >>> chapter_paper_items([{"item": "Fig. 4a", "category": "computed from the model"},
+    ...                      {"item": "Fig. 4b", "category": "not reproducible"},
+    ...                      {"item": "Eq. 1", "category": "computed from the model"}])
+    {'Figure 4': 'not reproducible'}
+    """
+    out: dict[str, str] = {}
+    for row in items:
+        for key in paper_items(row["item"]):
+            if key not in out or _rank(row["category"]) > _rank(out[key]):
+                out[key] = row["category"]
+    return out
+
+
+def _covered(items: dict[str, str]) -> int:
+    return sum(category != "not reproducible" for category in items.values())
+
+
+def source_coverage_table(chapters: list[tuple[str, str, dict]]):
+    """One row per source text: its tables and figures counted once per category, covered and listed.
+
+    ``chapters`` holds (chapter, source text, coverage.json) triples. An item listed by several chapters of
+    one source text takes the best of their categories (each chapter's being the weakest of its rows).
+    """
+    import pandas as pd
+
+    from mmperf.checks import COVERAGE_CATEGORIES
+
+    by_source: dict[str, dict[str, str]] = {}
+    chapter_names_of: dict[str, list[str]] = {}
+    for name, source, coverage in chapters:
+        chapter_names_of.setdefault(source, []).append(name)
+        items = by_source.setdefault(source, {})
+        for key, category in chapter_paper_items(coverage["items"]).items():
+            if key not in items or _rank(category) < _rank(items[key]):
+                items[key] = category
+    rows = []
+    for source, items in by_source.items():
+        row = {"source text": source, "chapters": ", ".join(chapter_names_of[source])}
+        row.update({category: sum(c == category for c in items.values()) for category in COVERAGE_CATEGORIES})
+        row["covered / listed"] = f"{_covered(items)} / {len(items)}"
+        rows.append(row)
+    if rows:
+        rows.append({"source text": "the book", "chapters": "",
+                     **{c: sum(r[c] for r in rows) for c in COVERAGE_CATEGORIES},
+                     "covered / listed": f"{sum(_covered(i) for i in by_source.values())} / "
+                                         f"{sum(len(i) for i in by_source.values())}"})
+    return pd.DataFrame(rows, columns=["source text", "chapters", *COVERAGE_CATEGORIES, "covered / listed"])
+
+
+def _source_of(name: str) -> str:
+    """The source text a chapter reproduces: its specification's ``guide: cite`` key, else its own name."""
+    try:
+        spec = params_mod.load_chapter(name)
+    except Exception:  # a chapter without a readable specification (a test's fake) stands for itself  # noqa: BLE001
+        return name
+    guide = getattr(spec, "guide", None) or {}
+    return str(guide.get("cite") or name)
 
 
 def _audit_cell(checks: list[dict], audit_summary) -> str:
@@ -266,7 +411,8 @@ def _audit_cell(checks: list[dict], audit_summary) -> str:
     if not any("audit" in c for c in checks):
         return "not yet (no checks table)"
     counts = audit_summary([c for c in checks if c["evidence"] == "prediction"])
-    return f"{counts['passed']} passed, {counts['failed']} failed"
+    return f"{counts['passed']} passed, {counts['failed']} failed" + (
+        f", {counts['not audited']} not audited" if counts["not audited"] else "")
 
 
 def _not_applicable(head: dict) -> str:

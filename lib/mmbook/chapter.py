@@ -19,12 +19,19 @@ and ends with ``ch.save()``, which writes ``results.json`` and ``coverage.json``
 A chapter whose checks live in a checks table (:mod:`mmperf.checktable`) records them with
 ``ch.score_table(table, run, audit)`` instead of ``ch.scorecard.compare(...)``.
 
+A sentence that judges (reproduced, agrees, exceeds, saturates, is the bottleneck, a cause offered for a
+gap) is composed from a record with :meth:`Chapter.judge`, which prints it only where its premise holds::
+
+    ch.judge("Eq. 1 lies within the paper's band.", check="eq1-two-copy-ethernet", status=("reproduced",))
+    ch.judge("The host is the bottleneck.", metric="host_utilisation", above=0.9, name="host_text")
+
 ``results.json`` holds ``parameters``, ``defaults``, ``defaults_differ`` (name -> default and
 value, for a what-if), ``metrics``, ``units``, ``undefined`` (name -> reason), ``warnings``
 (a list of {what, why}), ``checks``, ``headline`` (predictions reproduced / checked),
 ``predictions`` (reproduced / applicable, and how many do not apply at these parameters), ``audit``
-(the independence audit's marks counted, for a chapter with a checks table) and ``counts`` (per kind
-of evidence and status). It is strict JSON (:func:`strict_json`): a value that is not a finite number
+(the independence audit's marks counted, for a chapter with a checks table), ``counts`` (per kind
+of evidence and status) and ``judgements`` (every sentence composed with :meth:`Chapter.judge`: the
+sentence, its premise, the record it rests on, whether the premise held and what was printed). It is strict JSON (:func:`strict_json`): a value that is not a finite number
 (a check's ``ours`` where the metric is undefined) is ``null``, and ``null_reasons`` maps its place
 (``checks[3].ours``) to the reason.
 """
@@ -275,6 +282,7 @@ class Chapter:
         self.warnings: list[dict[str, str]] = []
         self.station_checks: dict[str, Any] = {}  # station name -> mmperf.steady.StationCheck
         self.delay_stations: dict[str, list[str]] = {}  # delay metric -> the stations it passes through
+        self.judgements: list[dict[str, Any]] = []  # sentences composed from records (see judge)
         self.figures: list[dict[str, Any]] = []
         self.tables: list[dict[str, Any]] = []
         self.scorecard = Scorecard(name)
@@ -378,6 +386,72 @@ class Chapter:
             return self.undefined(name, "; ".join(reasons))
         return self.value_or_undefined(name, value if value is not None else math.nan,
                                        "the simulation gave no value", unit=unit)
+
+    def judge(self, sentence: str, *, check: str | None = None, status: Sequence[str] = (),
+              metric: str | None = None, above: float | None = None, below: float | None = None,
+              otherwise: str = "", name: str | None = None) -> str:
+        """A judging sentence composed from one record, printed only where its premise holds.
+
+        The premise rests on either a check already on the scorecard (``check``: its id in a checks
+        table, else its ``what``; it holds when the check's status is one of ``status``) or a metric
+        (``metric``: it holds when the metric is defined at these parameters and lies strictly
+        ``above`` and/or ``below`` the given bounds). Where the premise holds the sentence is returned
+        (and glued as ``name`` if given); where it does not, ``otherwise`` (by default nothing). Both,
+        the premise, the record's value and what was printed land in ``results.json`` under
+        ``judgements``, so a test can check every printed judgement against its record.
+
+        Raises
+        ------
+        ValueError
+            for a premise that names no record or both, a check not on the scorecard, a metric premise
+            without a bound, or a check premise without statuses.
+
+        Examples
+        --------
+        >>> ch = Chapter.__new__(Chapter)
+        >>> ch.judgements, ch.metrics, ch.undefined_metrics = [], {"u": 1.2}, {}
+        >>> print(ch.judge("The host saturates.", metric="u", above=1.0))
+        The host saturates.
+        >>> ch.judge("The host is idle.", metric="u", below=0.1) == ""
+        True
+        >>> [j["holds"] for j in ch.judgements], ch.judgements[0]["record"]
+        ([True, False], {'metric': 'u', 'value': 1.2})
+        """
+        premise, record, holds = self._premise(check, tuple(status), metric, above, below)
+        printed = sentence if holds else otherwise
+        self.judgements.append({"name": name, "sentence": sentence, "otherwise": otherwise, "premise": premise,
+                                "record": record, "holds": holds, "printed": printed})
+        if name is not None:
+            self._check_name(name)
+            _glue(name, GluedText(printed))
+        return GluedText(printed)
+
+    def _premise(self, check: str | None, status: tuple[str, ...], metric: str | None, above: float | None,
+                 below: float | None) -> tuple[dict[str, Any], dict[str, Any], bool]:
+        """(premise, the record it rests on, whether it holds) for :meth:`judge`."""
+        if (check is None) == (metric is None):
+            raise ValueError("ch.judge needs exactly one record: check=... or metric=...")
+        if check is not None:
+            if not status:
+                raise ValueError(f"ch.judge on check {check!r} needs the statuses under which it holds (status=...)")
+            found = next((c for c in self.scorecard.checks if getattr(c, "id", "") == check), None) or next(
+                (c for c in self.scorecard.checks if c.what == check), None)
+            if found is None:
+                raise ValueError(f"ch.judge: no check {check!r} on the scorecard (add the checks before judging)")
+            return ({"check": check, "status": list(status)}, {"check": check, "status": found.status},
+                    found.status in status)
+        if above is None and below is None:
+            raise ValueError(f"ch.judge on metric {metric!r} needs a bound (above=... and/or below=...)")
+        premise = {"metric": metric, **({"above": float(above)} if above is not None else {}),
+                   **({"below": float(below)} if below is not None else {})}
+        if metric not in self.metrics:
+            reason = self.undefined_metrics.get(metric)
+            if reason is None:
+                raise ValueError(f"ch.judge: metric {metric!r} is not recorded (record it before judging)")
+            return premise, {"metric": metric, "value": None, "undefined": reason}, False
+        value = self.metrics[metric]
+        holds = (above is None or value > above) and (below is None or value < below)
+        return premise, {"metric": metric, "value": value}, holds
 
     def warn(self, what: str, why: str) -> None:
         """Record a warning (an instability, an answer outside a search grid, too few points).
@@ -535,6 +609,7 @@ class Chapter:
             "headline": headline(records),
             "predictions": predictions_headline(records),
             "counts": self.scorecard.counts(),
+            "judgements": self.judgements,
         }
         if any("id" in r for r in records):
             from mmperf.checktable import audit_summary

@@ -13,7 +13,17 @@ reports each standalone numeral that is not one of the allowed forms:
   which marks the sentence's numbers as the paper's, at that place;
 - digits that touch letters (MPEG-1, OC-3, SPECint92, i486, G.114, 10BASE-T, H.261) are names.
 
-Run ``python -m mmbook.prose notebooks/sharp.md`` to lint one chapter (exit 1 on findings).
+A second lint (:func:`lint_judgements`, issue 23 item 5) finds sentences that *judge* in a chapter's own
+text: "reproduces", "agrees", "exceeds", "saturates", "is the bottleneck", "is acceptable", and
+"because" / "due to" / "owing to" in a sentence that speaks of a gap (a difference, higher, lower, more,
+less, than, a mismatch, a miss). Such a sentence must be composed from a record at run time (glued, or
+``ch.judge`` in code), so that it is not printed where its premise does not hold. Allowed: composed
+text (glue roles, inline code, maths), a sentence carrying a seed location (the paper's own judgement,
+with its place), words in quotation marks (quoted), questions, and a judging verb after a modal ("cannot
+exceed W/RTT", "to reproduce": a rule or an aim, not a verdict).
+
+Run ``python -m mmbook.prose notebooks/sharp.md`` to lint one chapter (exit 1 on findings);
+``--judgements`` adds the judgement lint.
 """
 
 from __future__ import annotations
@@ -53,9 +63,10 @@ class Finding:
     line: int
     numeral: str
     text: str
+    kind: str = "typed numeral"  # or "judgement" (lint_judgements): then ``numeral`` holds the judging words
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}: typed numeral {self.numeral!r} in: {self.text.strip()[:120]}"
+        return f"{self.file}:{self.line}: {self.kind} {self.numeral!r} in: {self.text.strip()[:120]}"
 
 
 def markdown_blocks(source: str) -> list[tuple[int, str]]:
@@ -154,6 +165,57 @@ def _in_reference_list(before: str) -> bool:
                           r"\s*[\d.]+(?:\s*(?:,|-|–|and|or|to)\s*[\d.]+)*\s*(?:,|-|–|and|or|to)\s*$", before, re.I))
 
 
+_JUDGEMENT = re.compile(
+    r"\b(?:reproduc(?:e|es|ed|ing)|agree(?:s|d|ing|ment)?|exceed(?:s|ed|ing)?|saturat(?:e|es|ed)|"
+    r"(?:is|are|was|were|becomes?|became|remains?|stays?)\s+(?:not\s+)?(?:the|a)\s+bottlenecks?|"
+    r"bottlenecks?\s+(?:is|are|was|were)|(?:is|are|was|were|remains?)\s+(?:not\s+)?(?:un)?acceptable)\b", re.I)
+_CAUSE = re.compile(r"\b(?:because|due\s+to|owing\s+to)\b", re.I)
+_GAP = re.compile(r"\b(?:gaps?|differ(?:s|ed|ence|ences)?|mismatch(?:es)?|higher|lower|more|less|fewer|faster|slower|"
+                  r"than|miss(?:es|ed)?|short\s+of|over-?predict\w*|under-?predict\w*|errors?)\b", re.I)
+#: a judging verb after a modal states a rule or an aim ("cannot exceed W/RTT", "to reproduce"), not a verdict
+_MODAL = re.compile(r"\b(?:can|cannot|could|must|may|might|should|would|to)\s+$", re.I)
+_QUOTES = re.compile(r'"[^"\n]*"|“[^”]*”|\'[^\'\n]{3,}\'(?!\w)')
+
+
+def lint_judgement_text(text: str, file: str = "<text>", first_line: int = 1) -> list[Finding]:
+    """Judging sentences typed into one stretch of markdown (see the module docstring).
+
+    Examples
+    --------
+    >>> [f.numeral for f in lint_judgement_text("The model reproduces Table 2. It is the bottleneck.")]
+    ['reproduces', 'is the bottleneck']
+    >>> [f.numeral for f in lint_judgement_text("Ours is lower because the disk is slow.")]
+    ['because']
+    >>> lint_judgement_text("{glue:text}`verdict_text` The paper says it is the bottleneck (seed line 46).")
+    []
+    >>> lint_judgement_text("We use exponential stages because the paper gives no distribution.")
+    []
+    >>> lint_judgement_text("A window-limited sender cannot exceed W/RTT; we set out to reproduce it.")
+    []
+    """
+    masked = text
+    for pattern in [*_MASKS, _QUOTES]:
+        masked = pattern.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), masked)
+    findings = []
+    for sentence_start, sentence in _sentences(text):
+        if _SEED_LOCATION.search(sentence) or sentence.rstrip().endswith("?"):
+            continue
+        shown = masked[sentence_start:sentence_start + len(sentence)]
+        hits = [m for m in _JUDGEMENT.finditer(shown) if not _MODAL.search(shown[:m.start()])]
+        if _GAP.search(shown):
+            hits += list(_CAUSE.finditer(shown))
+        for m in sorted(hits, key=lambda m: m.start()):
+            line = first_line + text.count("\n", 0, sentence_start + m.start())
+            findings.append(Finding(file, line, re.sub(r"\s+", " ", m.group(0)), sentence, "judgement"))
+    return findings
+
+
+def lint_judgements(path: Path) -> list[Finding]:
+    """Judging sentences typed into the markdown cells of a MyST notebook (:func:`lint_judgement_text`)."""
+    source = path.read_text(encoding="utf-8")
+    return [f for start, block in markdown_blocks(source) for f in lint_judgement_text(block, str(path), start)]
+
+
 def lint_notebook(path: Path) -> list[Finding]:
     """Findings in every markdown cell of a MyST notebook."""
     source = path.read_text(encoding="utf-8")
@@ -164,15 +226,23 @@ def lint_notebook(path: Path) -> list[Finding]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    paths = [Path(a) for a in (argv if argv is not None else sys.argv[1:])]
+    args = list(argv if argv is not None else sys.argv[1:])
+    judgements = "--judgements" in args
+    paths = [Path(a) for a in args if a != "--judgements"]
     if not paths:
-        print("usage: python -m mmbook.prose notebooks/CHAPTER.md [...]", file=sys.stderr)
+        print("usage: python -m mmbook.prose [--judgements] notebooks/CHAPTER.md [...]", file=sys.stderr)
+        return 2
+    missing = [str(p) for p in paths if not p.is_file()]
+    if missing:
+        print(f"python -m mmbook.prose: no such file: {', '.join(missing)}", file=sys.stderr)
         return 2
     findings = [f for p in paths for f in lint_notebook(p)]
-    for f in findings:
+    judged = [f for p in paths for f in lint_judgements(p)] if judgements else []
+    for f in findings + judged:
         print(f)
-    print(f"{len(findings)} typed numeral(s) in {len(paths)} file(s)", file=sys.stderr)
-    return 1 if findings else 0
+    print(f"{len(findings)} typed numeral(s)" + (f", {len(judged)} typed judgement(s)" if judgements else "")
+          + f" in {len(paths)} file(s)", file=sys.stderr)
+    return 1 if findings or judged else 0
 
 
 if __name__ == "__main__":

@@ -3,11 +3,13 @@ values, with the numbers as printed, on a Chapter whose metrics and checks are s
 
 from __future__ import annotations
 
+import dataclasses
 import types
 
 import pytest
 
 from mmbook.chapter import Chapter
+from mmperf.checktable import TableCheck
 from mmstudies.zeadally import narrative
 
 #: the paper's values as the notebook passes them (data/zeadally/parameters.csv)
@@ -25,6 +27,11 @@ def make(tmp_path):
         ch.metrics.update(metrics)
         return ch
     return make
+
+
+def _as_table_check(ch, check_id: str) -> None:
+    """The scorecard's last check, given the id it has in the checks table (ch.judge finds a check by its id)."""
+    ch.scorecard.checks[-1] = TableCheck(**dataclasses.asdict(ch.scorecard.checks[-1]), id=check_id)
 
 
 def _eq_metrics(**changes):
@@ -118,6 +125,7 @@ def _config_checks(ch, statuses):
         c = ch.scorecard.compare(f"Eq. 1 on two-copy {net} (Z_NA = its raw two-copy maximum) vs measured", "x",
                                  paper=10.0, ours=ours, rel=0.1, evidence="prediction", reason="r")
         assert c.status == statuses[net]
+        _as_table_check(ch, f"eq1-two-copy-{net.lower()}")
 
 
 def test_every_configuration_in_words(make):
@@ -145,7 +153,7 @@ def test_every_configuration_without_the_fddi_failure_or_jetstream_overhead(make
 
 def test_every_configuration_needs_its_checks(make):
     ch = make(eq1_eth_mbps=9.0, eq1_eth_over_pct=1.0)
-    with pytest.raises(KeyError, match="Eq. 1 on two-copy Ethernet"):
+    with pytest.raises(ValueError, match="no check 'eq1-two-copy-ethernet' on the scorecard"):
         narrative.every_configuration(ch)
 
 
@@ -155,6 +163,7 @@ def _fig6(make, margin, holds):
               model_error_pct=8.0)
     ch.scorecard.claim("Below 48 KB, two-copy + SHM beats single-copy without SHM", "x", paper="p", ours="o",
                        holds=holds, evidence="prediction")
+    _as_table_check(ch, "figure6-order")
     return narrative.figure6(ch)
 
 
@@ -401,3 +410,26 @@ def test_sentences_carry_no_markup(make):
              narrative.simulation(make(**_sim())), narrative.variability(make(**_var()))]
     for t in texts:
         assert "`" not in t and "**" not in t and not t.startswith(("'", '"'))
+
+
+# ----------------------------------------------------------------------------- raw shares and the headline
+@pytest.mark.parametrize("holds, text", [
+    (True, "A faster wire helps less and less: each faster network delivers a smaller share of its data rate."),
+    (False, "With these numbers a faster wire does not always deliver a smaller share of its data rate."),
+])
+def test_raw_shares_are_judged_from_their_check(make, holds, text):
+    """The sentence follows the raw-share-falls check's verdict, and results.json keeps both judgements."""
+    ch = make()
+    ch.scorecard.claim("Raw two-copy TCP stays below each network's data rate", "x", paper="p", ours="o",
+                       holds=holds, evidence="arithmetic")
+    _as_table_check(ch, "raw-share-falls")
+    assert narrative.raw_shares(ch) == text
+    assert [j["holds"] for j in ch.judgements] == [holds, not holds]
+
+
+def test_the_headline_counts_applicable_predictions(make):
+    """Two predictions reproduced (1 within 1 +- 0.1), one not (2 outside it): 2 of 3."""
+    ch = make()
+    for ours in (1.0, 1.05, 2.0):
+        ch.scorecard.compare("p", "x", paper=1.0, ours=ours, tol=0.1, evidence="prediction", reason="r")
+    assert narrative.headline(ch) == "Headline: 2 of 3 applicable predictions reproduced."

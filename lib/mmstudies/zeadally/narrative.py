@@ -3,7 +3,9 @@
 Every sentence here states one of our results, compares it with the paper or judges agreement, so
 it is written from the values of the run and never typed into the notebook: a what-if reads true.
 Paper values carry their seed location. Each function returns plain text without quotes or markup (glue it with ``{glue:text}``), so that the
-book and the standalone page render it alike.
+book and the standalone page render it alike. A sentence that judges a check's verdict goes through
+``ch.judge`` (the check's id and the statuses under which it holds), so that it is printed only where its
+premise holds and ``results.json`` keeps it beside its record.
 """
 
 from __future__ import annotations
@@ -13,13 +15,6 @@ from typing import Any
 
 def _f(x: float, digits: int = 1) -> str:
     return f"{x:,.{digits}f}"
-
-
-def _status(ch, what_starts: str) -> str:
-    for c in ch.scorecard.checks:
-        if c.what.startswith(what_starts):
-            return c.status
-    raise KeyError(what_starts)
 
 
 def equations(ch, P: dict[str, float]) -> str:
@@ -82,12 +77,15 @@ def every_configuration(ch) -> str:
     M = ch.metrics
     parts = []
     for net, key in (("Ethernet", "eth"), ("two-copy Jetstream", "jet2"), ("FDDI", "fddi")):
-        status = _status(ch, f"Eq. 1 on two-copy {net.replace('two-copy ', '')}")
+        check = f"eq1-two-copy-{net.split()[-1].lower()}"
         over = M[f"eq1_{key}_over_pct"]
         direction = "too high" if over > 0 else "too low"
-        verdict = "within" if status == "reproduced" else "outside"
-        parts.append(f"for {net} it predicts {_f(M[f'eq1_{key}_mbps'], 2)} Mbit/s, {_f(abs(over), 0)} % {direction} "
-                     f"({verdict} ±10 %)")
+        verdict = (ch.judge(" (within ±10 %)", check=check, status=("reproduced",))
+                   + ch.judge(" (outside ±10 %)", check=check, status=("not reproduced",))
+                   + ch.judge(" (the verdict does not apply at these parameters)", check=check,
+                              status=("not applicable",)))
+        parts.append(f"for {net} it predicts {_f(M[f'eq1_{key}_mbps'], 2)} Mbit/s, {_f(abs(over), 0)} % {direction}"
+                     + verdict)
     text = "Eq. 1 then gives: " + "; ".join(parts) + "."
     if "t0_jet2_ms" in M:
         text += f" On two-copy Jetstream that leaves {_f(M['t0_jet2_ms'])} ms per frame unmodelled."
@@ -101,15 +99,30 @@ def every_configuration(ch) -> str:
 def figure6(ch) -> str:
     """The Figure 6 ordering at the small socket buffer, judged against the model's error."""
     M = ch.metrics
-    status = _status(ch, "Below 48 KB")
     order = "the paper's ordering" if M["fig6_margin"] > 0 else "the opposite of the paper's ordering"
     text = (f"Using the derived single-copy rate at the small buffer, the model gives {_f(M['fig6_two_shm'])} Mbit/s "
             f"for two-copy with shared memory and {_f(M['fig6_one_noshm'])} Mbit/s for single-copy without it: "
             f"{order}, by {_f(abs(M['fig6_margin']))} Mbit/s ({_f(abs(M['fig6_margin_pct']), 0)} %).")
     err = f"the model's largest error on the other configurations ({_f(M['model_error_pct'], 0)} %)"
-    if status == "inconclusive":
-        return text + f" That margin is inside {err}, so the check is inconclusive."
-    return text + f" That margin is outside {err}, so the check is decided: {status}."
+    return text + "".join(
+        ch.judge(f" That margin is {where} {err}, so the check is {words}.", check="figure6-order", status=(status,))
+        for where, words, status in (("inside", "inconclusive", "inconclusive"),
+                                     ("outside", "decided: reproduced", "reproduced"),
+                                     ("outside", "decided: not reproduced", "not reproduced")))
+
+
+def raw_shares(ch) -> str:
+    """Whether each network's raw two-copy share of its data rate falls as the networks get faster."""
+    return (ch.judge("A faster wire helps less and less: each faster network delivers a smaller share of its data "
+                     "rate.", check="raw-share-falls", status=("reproduced",))
+            + ch.judge("With these numbers a faster wire does not always deliver a smaller share of its data rate.",
+                       check="raw-share-falls", status=("not reproduced",)))
+
+
+def headline(ch) -> str:
+    """The scorecard's headline: applicable predictions reproduced, as counts."""
+    head = ch.scorecard.headline()
+    return f"Headline: {head['reproduced']} of {head['checked']} applicable predictions reproduced."
 
 
 def regression(ch) -> str:
