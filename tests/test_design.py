@@ -58,6 +58,15 @@ def test_every_level_of_every_parameter_appears():
     assert len({(p["rate"], p["on"]) for p in points}) > 2
 
 
+def test_a_chapter_may_name_the_levels_of_a_many_choice_parameter():
+    """policy has four choices; naming two of them gives a design of three points (rate's three levels)."""
+    spec = _spec(design={"exclude": ["seed"], "levels": {"policy": ["a", "c"]}})
+    points = design.design_points(spec)
+    assert len(points) == 3 and {p["policy"] for p in points} == {"a", "c"}
+    with pytest.raises(ValueError, match=r"unknown parameters \['nope'\]"):
+        design.design_points(_spec(design={"levels": {"nope": [1]}}))
+
+
 def test_a_point_breaking_a_rule_is_repaired_towards_the_defaults():
     rule = {"require": "not (on and rate > 5)", "message": "on needs rate <= 5"}
     spec = _spec(rules=(rule,), design={"exclude": ["seed"]})

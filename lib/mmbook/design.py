@@ -81,11 +81,14 @@ def design_points(spec: params_mod.ChapterSpec) -> list[dict[str, Any]]:
     """The design's points: overrides of the defaults, each valid under the chapter's rules."""
     fixed = dict(spec.design.get("fixed") or {})
     exclude = set(spec.design.get("exclude") or ())
-    unknown = (set(fixed) | exclude) - set(spec.parameters)
+    # a chapter may name the levels of a parameter with many choices (one run per choice would make the
+    # design as long as its list); the random points visit the others
+    chosen = dict(spec.design.get("levels") or {})
+    unknown = (set(fixed) | exclude | set(chosen)) - set(spec.parameters)
     if unknown:
         raise ValueError(f"chapter {spec.name!r}: design names unknown parameters {sorted(unknown)}")
     varied = [p for n, p in spec.parameters.items() if n not in fixed and n not in exclude]
-    grid = {p.name: levels(p) for p in varied}
+    grid = {p.name: list(chosen[p.name]) if p.name in chosen else levels(p) for p in varied}
     size = max((len(v) for v in grid.values()), default=1)
     points = []
     for i in range(size):

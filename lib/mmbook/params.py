@@ -10,7 +10,9 @@ Each chapter ``NAME`` has ``notebooks/NAME.md`` (the MyST notebook) and ``notebo
       - require: "z_xf_mbps <= 4 * z_na_mbps"
         message: "..."
     design:                           # the parameter-space test (mmbook.design)
-      fixed: {replications: 2}
+      fixed: {replications: 2}        # cheap settings every design and random point keeps
+      exclude: [seed]                 # parameters the design leaves at their defaults
+      levels: {platform: [a, b, c]}   # the levels of a parameter with many choices (default: all of them)
     parameters:
       z_na_mbps:
         type: float                  # float, int, bool, str, file, list[float], list[int], list[str]
