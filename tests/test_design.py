@@ -213,28 +213,9 @@ def _random_points(name: str) -> list[dict]:
     return design.random_points(spec, 3)
 
 
-def _random_point_params():
-    for name in chapter_names():
-        has_table = importlib.util.find_spec(f"mmstudies.{name.replace('-', '_')}.checks") is not None
-        yield pytest.param(name, id=name if has_table else f"{name}-no-checks-table")
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("name", list(_random_point_params()))
-def test_random_points_run_and_their_results_hold_up(name, tmp_path):
-    records = design.run_design(name, tmp_path, points=_random_points(name))
-    table = _checks_table(name)
-    problems = []
-    for r in records:
-        where = f"{name} random point {r['point']} {r['parameters']}"
-        if r["exit"] != 0:
-            problems.append(f"{where}: exit {r['exit']}\n{r['stderr'][-800:]}")
-            continue
-        if not r["strict_json"]:
-            problems.append(f"{where}: results.json is not strict JSON")
-        results = json.loads((tmp_path / f"point-{r['point']}" / "results.json").read_text())
-        problems += [f"{where}: {p}" for p in design.result_problems(results, table)]
-    assert not problems, "\n".join(problems)
+# The random points run as a sweep, one per chapter: tests/test_sweep.py,
+# test_every_chapter_sweeps_its_random_points_and_a_point_equals_mmbook_run (a sweep point is an mmbook run;
+# running them twice, once here and once there, doubled the cost).
 
 
 def test_the_random_point_test_sees_every_checks_table():
