@@ -1,4 +1,8 @@
-"""`make mutation`: mutation testing of the analytic modules with mutmut, and its report.
+"""`make mutation`: mutation testing with mutmut, and its report.
+
+Mutated: the science library's analytic modules and its simulation cache (``mmperf.simcache`` and
+``mmperf.fingerprint``, which makes its keys), and each study's ``analytic``, ``model``, ``experiments`` and
+``checks`` modules, wherever the study has them (studies are found in ``lib/mmstudies/``).
 
 mutmut 3 finds the mutated package only under ``./``, ``src/`` or ``source/``, and this project keeps
 its library in ``lib/``; so the run happens in a scratch copy of the project with ``lib/`` renamed
@@ -9,13 +13,15 @@ Usage::
     python -m benchmarks.mutation                 # the modules in MODULES, their fast tests
     python -m benchmarks.mutation --report FILE   # also write the counts and explained survivors (markdown)
     python -m benchmarks.mutation --module mmperf.stats  # one module while iterating (repeatable)
+    python -m benchmarks.mutation --layer mmperf  # one layer: mmperf, mmstudies, or one study (--layer huynh)
     python -m benchmarks.mutation --keep DIR      # keep the scratch copy (inspect with `mutmut show`)
     python -m benchmarks.mutation --keep DIR --reuse --report FILE   # re-render without running again
     python -m benchmarks.mutation --from DIR1 --from DIR2 --report FILE   # one report from runs kept with
                                   # --keep (each refused if its module or tests changed since it ran)
 
 Each module's mutants are tested by its test file(s) and its own doctests (the seeded simulation tests
-are deselected). The run exits 1 when a mutant survives without an entry in :data:`EXPLANATIONS`.
+are deselected; :data:`FAST_TESTS` names the exact tests of a study module whose mirror file is mostly
+simulation). The run exits 1 when a mutant survives without an entry in :data:`EXPLANATIONS`.
 
 Every surviving mutant in the committed report (``benchmarks/mutation-report.md``) is either killed by
 a new test or explained there as equivalent.
@@ -33,22 +39,79 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-#: the study packages whose ``analytic`` module is mutated (explanations, where a study needs any, in
+#: the study packages whose modules are mutated (explanations, where a study needs any, in
 #: benchmarks/mutation_explanations/<study>.py): every package under lib/mmstudies/, so a new study joins itself
 STUDIES = tuple(sorted(p.name for p in (ROOT / "lib" / "mmstudies").iterdir() if (p / "__init__.py").is_file()))
-#: analytic modules (dotted names under ``lib/``) and the fast, exact tests that must kill their mutants
+#: the modules of a study that are mutated, wherever the study has them (CONTRIBUTING.md's one-shape table):
+#: closed forms, the simulation, the runs a chapter needs and the functions of its checks table
+STUDY_KINDS = ("analytic", "model", "experiments", "checks")
+#: library modules (dotted names under ``lib/``) and the fast, exact tests that must kill their mutants
 #: (each module's own doctests run too: its file under ``src/`` is added to its selection)
-MODULES = {
+LIBRARY = {
     "mmperf.queueing": ["tests/test_queueing.py"],
     "mmperf.stats": ["tests/test_stats.py"],
     "mmperf.checks": ["tests/test_checks.py"],
     "mmperf.regression": ["tests/test_regression.py"],
     "mmperf.jitter": ["tests/test_jitter.py"],
     "mmperf.quality": ["tests/test_quality.py"],
-    # the study models' analytic parts (closed forms and recursions); numba-compiled kernels are decorated
-    # functions, which mutmut 3 does not mutate: their tests compare them with plain-Python references
-    **{f"mmstudies.{study}.analytic": [f"tests/models/test_{study}_analytic.py"] for study in STUDIES},
+    # the simulation cache and what its key is made of (a key that missed a code change would serve a
+    # chapter the results of the old model)
+    "mmperf.simcache": ["tests/test_simcache.py"],
+    "mmperf.fingerprint": ["tests/test_fingerprint.py", "tests/test_simcache.py"],
 }
+#: a study module whose mirror test file holds seeded simulations that cost seconds per mutant: the exact
+#: tests (pytest node ids or files) that must kill its mutants instead. A module not listed here is tested by
+#: its mirror file, ``tests/models/test_<study>_<module>.py``, so a new study needs no entry.
+FAST_TESTS: dict[str, list[str]] = {
+    "mmstudies.zeadally.model": [
+        "tests/models/test_zeadally_model.py::test_ciw_serial_equals_eq1_deterministic",
+        "tests/models/test_zeadally_model.py::test_ciw_pipelined_equals_min_z_deterministic",
+        "tests/models/test_zeadally_model.py::test_seeded_runs_repeat_and_seeds_differ",
+        "tests/models/test_zeadally_model.py::test_bad_arguments",
+        "tests/models/test_zeadally_model.py::test_ps_model_calibration_and_deadline",
+        "tests/models/test_zeadally_model.py::test_mutation_exact",
+    ],
+}
+
+
+def mirror_tests(study: str, kind: str) -> list[str]:
+    """The test file mirroring ``mmstudies.<study>.<kind>`` (``tests/models/test_<study>_<kind>.py``), if any.
+
+    Examples
+    --------
+    >>> mirror_tests("zeadally", "model")
+    ['tests/models/test_zeadally_model.py']
+    >>> mirror_tests("zeadally", "no_such_module")
+    []
+    """
+    test = f"tests/models/test_{study}_{kind}.py"
+    return [test] if (ROOT / test).is_file() else []
+
+
+def study_modules(studies=STUDIES) -> dict[str, list[str]]:
+    """``{module: tests}`` for every module of :data:`STUDY_KINDS` that each study has, found in the tree.
+
+    Examples
+    --------
+    >>> study_modules(["zeadally"])["mmstudies.zeadally.checks"]
+    ['tests/models/test_zeadally_checks.py']
+    """
+    out = {}
+    for study in studies:
+        for kind in STUDY_KINDS:
+            if (ROOT / "lib" / "mmstudies" / study / f"{kind}.py").is_file():
+                module = f"mmstudies.{study}.{kind}"
+                out[module] = FAST_TESTS.get(module) or mirror_tests(study, kind)
+    return out
+
+
+#: every mutated module and its tests: the library's, then each study's (numba-compiled kernels are decorated
+#: functions, which mutmut 3 does not mutate: their tests compare them with plain-Python references)
+MODULES = {**LIBRARY, **study_modules()}
+#: the layers ``--layer`` names: the science library, or all studies, or one study by its package name
+LAYERS = {"mmperf": [m for m in MODULES if m.startswith("mmperf.")],
+          "mmstudies": [m for m in MODULES if m.startswith("mmstudies.")],
+          **{study: [m for m in MODULES if m.startswith(f"mmstudies.{study}.")] for study in STUDIES}}
 #: simulation tests are excluded: they cost seconds per mutant and the exact tests are meant to suffice
 DESELECT = "not simulation_matches and not slow"
 
@@ -335,7 +398,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.mutation")
     parser.add_argument("--report", type=Path, help="write the counts and the explained survivors (markdown)")
     parser.add_argument("--children", type=int, default=2)
-    parser.add_argument("--module", action="append", choices=sorted(MODULES), help="only these modules")
+    parser.add_argument("--module", action="append", choices=sorted(MODULES), help="only these modules (repeatable)")
+    parser.add_argument("--layer", action="append", choices=sorted(LAYERS),
+                        help="only this layer's modules (repeatable): mmperf, mmstudies, or one study's package")
     parser.add_argument("--keep", type=Path, help="use (and keep) this scratch directory instead of a temporary one")
     parser.add_argument("--reuse", action="store_true",
                         help="with --keep: do not copy or run again, report the results already in the directory")
@@ -347,7 +412,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.sources:
         return merged(args.sources, args.report)
-    modules = {m: MODULES[m] for m in (args.module or MODULES)}
+    chosen = set(args.module or []) | {m for layer in args.layer or [] for m in LAYERS[layer]}
+    modules = {m: tests for m, tests in MODULES.items() if not chosen or m in chosen}
+    for m, tests in modules.items():
+        if not tests:
+            print(f"{m}: no test file mirrors it (tests/models/test_<study>_<module>.py); only its doctests "
+                  "run against its mutants", file=sys.stderr)
     with tempfile.TemporaryDirectory(prefix="mmperf-mutation-") as tmp:
         copy = args.keep or Path(tmp)
         start = time.monotonic()
@@ -382,7 +452,8 @@ def main(argv: list[str] | None = None) -> int:
 def stale_files(copy: Path, modules) -> list[str]:
     """The files of a kept run (module sources and their tests) that differ from the working tree's."""
     files = [(copy / source_file(m), ROOT / "lib" / Path(source_file(m)).relative_to("src")) for m in modules]
-    files += [(copy / t, ROOT / t) for m in modules for t in MODULES[m]]
+    tests = {t.split("::")[0] for m in modules for t in MODULES[m]}  # a node id names its file
+    files += [(copy / t, ROOT / t) for t in sorted(tests)]
     return [str(mine.relative_to(ROOT)) for kept, mine in files
             if not kept.is_file() or kept.read_bytes() != mine.read_bytes()]
 
