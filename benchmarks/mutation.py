@@ -69,7 +69,14 @@ FAST_TESTS: dict[str, list[str]] = {
         "tests/models/test_zeadally_model.py::test_seeded_runs_repeat_and_seeds_differ",
         "tests/models/test_zeadally_model.py::test_bad_arguments",
         "tests/models/test_zeadally_model.py::test_ps_model_calibration_and_deadline",
-        "tests/models/test_zeadally_model.py::test_mutation_exact",
+        "tests/models/test_zeadally_model.py::test_data_path_counts_and_rates_by_hand",
+        "tests/models/test_zeadally_model.py::test_data_path_refusals_say_what_is_allowed",
+        "tests/models/test_zeadally_model.py::test_replications_use_consecutive_seeds_and_mean_ci",
+        "tests/models/test_zeadally_model.py::test_variability_sweep_rows_by_hand",
+        "tests/models/test_zeadally_model.py::test_cpu_sharing_counts_by_hand",
+        "tests/models/test_zeadally_model.py::test_cpu_sharing_random_video_and_seeds",
+        "tests/models/test_zeadally_model.py::test_cpu_sharing_refusals",
+        "tests/models/test_zeadally_model.py::test_cpu_sharing_scenarios_columns_follow_table2",
     ],
 }
 
