@@ -78,6 +78,24 @@ FAST_TESTS: dict[str, list[str]] = {
         "tests/models/test_zeadally_model.py::test_cpu_sharing_refusals",
         "tests/models/test_zeadally_model.py::test_cpu_sharing_scenarios_columns_follow_table2",
     ],
+    # the check functions on records made by hand; run_record (a whole chapter run, 7-45 s here) is left to
+    # the slow tests of the same file, and its mutants are explained as such
+    "mmstudies.zeadally.checks": [
+        "tests/models/test_zeadally_checks.py::test_the_paper_column_holds_only_what_the_paper_prints",
+        "tests/models/test_zeadally_checks.py::test_paper_defaults_are_the_transcribed_values",
+        "tests/models/test_zeadally_checks.py::test_eq1_and_eq2_are_compared_with_the_measurement_once_each_as_arithmetic",
+        "tests/models/test_zeadally_checks.py::test_metric_and_section5_and_eq1_read_their_own_key",
+        "tests/models/test_zeadally_checks.py::test_raw_shares_must_fall_and_stay_below_100",
+        "tests/models/test_zeadally_checks.py::test_final_over_table1_divides_by_that_networks_result",
+        "tests/models/test_zeadally_checks.py::test_text_restates_table2_counts_equal_cells",
+        "tests/models/test_zeadally_checks.py::test_overhead_shrinks_by_hand",
+        "tests/models/test_zeadally_checks.py::test_figure6_order_is_decided_only_beyond_the_models_error",
+        "tests/models/test_zeadally_checks.py::test_regression_xf_maps_the_intercept_interval_by_hand",
+        "tests/models/test_zeadally_checks.py::test_regression_b1_interval_by_hand",
+        "tests/models/test_zeadally_checks.py::test_processor_sharing_checks_by_hand",
+        "tests/models/test_zeadally_checks.py::test_ciw_equals_reports_the_interval_and_the_reference",
+        "tests/models/test_zeadally_checks.py::test_table_digest_is_the_files_sha256_head",
+    ],
 }
 
 
