@@ -50,7 +50,8 @@ def _write(root: Path, files: dict[str, str]) -> None:
 @pytest.fixture
 def tree(tmp_path, monkeypatch):
     """A project root with lib/ (mmperf with two modules, one study ``toy`` whose model imports a helper
-    relatively and the library's stats), data/toy/ and data/other/."""
+    relatively (with ``zeta``, a name of the package that is no module) and the library's stats), data/toy/ and
+    data/other/."""
     _write(tmp_path, {
         "_config.yml": "",
         "lib/mmperf/__init__.py": "",
@@ -58,7 +59,7 @@ def tree(tmp_path, monkeypatch):
         "lib/mmperf/queueing.py": "from mmperf import stats\n",
         "lib/mmstudies/__init__.py": "",
         "lib/mmstudies/toy/__init__.py": "",
-        "lib/mmstudies/toy/model.py": "from . import helper\nfrom mmperf import stats\n",
+        "lib/mmstudies/toy/model.py": "from . import helper, zeta\nfrom mmperf import stats\n",
         "lib/mmstudies/toy/helper.py": "X = 1\n",
         "lib/mmstudies/toy/checks.py": "",
         "lib/mmstudies/toy/checks.yml": "study: toy\n",
@@ -117,7 +118,7 @@ def test_project_imports_resolve_against_the_module_or_its_package(tree):
     assert fingerprint.project_imports("mmstudies.toy", lib / "mmstudies/toy/__init__.py") == {
         "mmstudies.toy", "mmstudies.toy.model"}
     assert fingerprint.project_imports("mmstudies.toy.model", lib / "mmstudies/toy/model.py") == {
-        "mmstudies.toy", "mmstudies.toy.helper", "mmperf", "mmperf.stats"}
+        "mmstudies.toy", "mmstudies.toy.helper", "mmstudies.toy.zeta", "mmperf", "mmperf.stats"}
 
 
 def test_library_files_of_a_study_package_are_all_its_modules_and_checks_table(tree):
@@ -146,9 +147,9 @@ def test_study_data_files_by_name_then_first_word_else_everything(tree):
 
 def test_code_fingerprint_hashes_names_sources_data_and_tables_in_order(tree):
     """By hand: the modules in the order they are taken from the stack (the module itself, then its imports
-    sorted and taken from the end: helper, toy, mmperf.stats, mmperf), each as its dotted name then its bytes; then each study data file as its
+    sorted and taken from the end: zeta, no module, is skipped, then helper, toy, mmperf.stats, mmperf), each as its dotted name then its bytes; then each study data file as its
     path under data/ then its bytes; then the checks table beside a module as its file name then bytes."""
-    expected = _sha(b"mmstudies.toy.model", b"from . import helper\nfrom mmperf import stats\n",
+    expected = _sha(b"mmstudies.toy.model", b"from . import helper, zeta\nfrom mmperf import stats\n",
                     b"mmstudies.toy.helper", b"X = 1\n",
                     b"mmstudies.toy", b"",
                     b"mmperf.stats", b"import numpy as np\nfrom scipy import special\n",
@@ -326,3 +327,16 @@ def test_chapter_cache_key_covers_notebook_spec_lock_imported_code_and_data(tree
     before = fingerprint.chapter_cache_key(Spec)
     (tree / "data/toy/t.csv").write_text("changed\n")
     assert fingerprint.chapter_cache_key(Spec) != before
+
+
+def test_a_library_subpackage_counts_by_its_imports_only(tree):
+    """Only a study package brings all its modules (they may load lazily); a package of the library does not."""
+    _write(tree, {"lib/mmperf/sub/__init__.py": "", "lib/mmperf/sub/extra.py": ""})
+    assert fingerprint.library_files(["mmperf.sub"]) == [tree / "lib/mmperf/sub/__init__.py"]
+
+
+def test_notebook_imports_skip_magics_shell_lines_and_broken_cells(tmp_path):
+    nb = tmp_path / "n.md"
+    nb.write_text("```{code-cell} ipython3\nthis is not python\n```\n\n"
+                  "```{code-cell} ipython3\n:tags: [hide-input]\n!ls\n%time x = 1\nimport mmperf.stats\n```\n")
+    assert fingerprint.notebook_imports(nb) == {"mmperf.stats"}
