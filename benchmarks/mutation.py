@@ -459,6 +459,7 @@ def main(argv: list[str] | None = None) -> int:
             (copy / "seconds").write_text(f"{seconds:.0f}")
             (copy / "children").write_text(f"{args.children}")
             (copy / "timeout_multiplier").write_text(f"{args.timeout_multiplier or 15.0:g}")
+            (copy / "commit").write_text(commit_of_tree())
         outcome = outcomes(results)
         counts: dict[str, int] = {}
         for r in outcome.values():
@@ -472,6 +473,15 @@ def main(argv: list[str] | None = None) -> int:
         if args.report:
             args.report.write_text(text)
     return 1 if unexplained else 0
+
+
+def commit_of_tree() -> str:
+    """The working tree's commit (short), with ``+changes`` when a tracked file differs from it: a kept run
+    records it, and the merged report names it per run."""
+    def git(*args: str) -> str:
+        return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+    head = git("rev-parse", "--short", "HEAD") or "unknown"
+    return head + ("+changes" if git("status", "--porcelain", "--untracked-files=no") else "")
 
 
 def stale_files(copy: Path, modules) -> list[str]:
@@ -501,13 +511,17 @@ def merged(sources: list[Path], report_file: Path | None) -> int:
         children = (copy / "children").read_text().strip() if (copy / "children").is_file() else "1"
         multiplier = (copy / "timeout_multiplier").read_text().strip() if (copy / "timeout_multiplier").is_file() \
             else "15"
+        commit = (copy / "commit").read_text().strip() if (copy / "commit").is_file() else "an unrecorded commit"
         runs.append(f"{', '.join(mine)}: {len(results)} mutants in {seconds / 60:.1f} minutes with {children} "
-                    f"child{'ren' if children != '1' else ''}, timeout multiplier {multiplier}")
+                    f"child{'ren' if children != '1' else ''}, timeout multiplier {multiplier}, on commit {commit}")
         modules.update({m: MODULES[m] for m in mine})
     if stale:
         print("stale runs (module or tests changed since; run them again):\n  " + "\n  ".join(stale), file=sys.stderr)
         return 2
     modules = {m: modules[m] for m in MODULES if m in modules}
+    not_run = [m for m in MODULES if m not in modules]
+    if not_run:
+        runs.append(f"not run in these runs (no counts below): {', '.join(not_run)}")
     text, unexplained = report(modules, outcome, diffs, 0.0, 0, runs=runs)
     counts: dict[str, int] = {}
     for r in outcome.values():
