@@ -340,3 +340,22 @@ def test_notebook_imports_skip_magics_shell_lines_and_broken_cells(tmp_path):
     nb.write_text("```{code-cell} ipython3\nthis is not python\n```\n\n"
                   "```{code-cell} ipython3\n:tags: [hide-input]\n!ls\n%time x = 1\nimport mmperf.stats\n```\n")
     assert fingerprint.notebook_imports(nb) == {"mmperf.stats"}
+
+
+def test_more_exact_cases_from_the_mutation_run(tree, tmp_path, monkeypatch):
+    """A relative import names no package outside the project; a dotted import counts by its first part; a
+    files digest names a file by its path under the root; a string with a lone surrogate has a fingerprint of
+    its own; the empty sys.path entry is the working folder, and a folder that only has a dash is no
+    distribution."""
+    (tree / "lib/mmstudies/toy/helper.py").write_text("from .model import x\nfrom scipy.special import erf\n")
+    assert fingerprint._third_party_imports(tree / "lib/mmstudies/toy/helper.py") == {"scipy"}
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "a.txt").write_text("x")
+    assert fingerprint.files_digest([tmp_path / "sub" / "a.txt"], tmp_path) == _sha(b"sub/a.txt", b"x")
+    assert fingerprint.value_fingerprint("\ud800") != fingerprint.value_fingerprint("\ud801")
+    here = tmp_path / "here"
+    (here / "localdist-3.1.dist-info").mkdir(parents=True)
+    (here / "some-folder").mkdir()
+    monkeypatch.chdir(here)
+    monkeypatch.setattr(sys, "path", [""])
+    assert fingerprint._installed_distributions() == {"localdist": "3.1"}
