@@ -453,13 +453,14 @@ def main(argv: list[str] | None = None) -> int:
             if args.keep and copy.exists():
                 shutil.rmtree(copy)
             copy.mkdir(parents=True, exist_ok=True)
+            commit = commit_of_tree()  # before the run: the tree may move on while it runs
             prepare(copy, modules, args.timeout_multiplier)
             results = run(copy, args.children)
             seconds = time.monotonic() - start
             (copy / "seconds").write_text(f"{seconds:.0f}")
             (copy / "children").write_text(f"{args.children}")
             (copy / "timeout_multiplier").write_text(f"{args.timeout_multiplier or 15.0:g}")
-            (copy / "commit").write_text(commit_of_tree())
+            (copy / "commit").write_text(commit)
         outcome = outcomes(results)
         counts: dict[str, int] = {}
         for r in outcome.values():
