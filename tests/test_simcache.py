@@ -374,3 +374,30 @@ def test_a_result_that_cannot_be_pickled_is_the_callers_error_and_leaves_nothing
     with pytest.raises((pickle.PicklingError, AttributeError)):
         simcache.cached(unpicklable)
     assert list((tmp_path / "cache").iterdir()) == []
+
+
+def test_notices_go_to_the_process_stderr_not_a_replaced_sys_stderr(monkeypatch, capfd):
+    """In a kernel sys.stderr is the page's stream; the notice belongs on the terminal (sys.__stderr__)."""
+    import io
+
+    page = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", page)
+    simcache.notice("hello")
+    assert page.getvalue() == "" and capfd.readouterr().err == "mmperf.simcache: hello\n"
+
+
+def test_a_refused_subfolder_stays_refused_for_the_process(tmp_path):
+    """Said once, refused for the rest of the process: mending the folder meanwhile does not bring it back."""
+    (tmp_path / "cache").mkdir()
+    (tmp_path / "cache" / "sub").write_text("a file")
+    assert simcache.usable_cache_dir("sub") is None
+    (tmp_path / "cache" / "sub").unlink()
+    assert simcache.usable_cache_dir("sub") is None
+
+
+def test_a_failed_write_without_strerror_is_said_by_its_text(tmp_path, monkeypatch, capfd):
+    def full(*a, **k):
+        raise OSError("the disk is full")
+    monkeypatch.setattr(simcache.pickle, "dump", full)
+    assert simcache.cached(_expensive, x=9) == {"sum": 10}
+    assert capfd.readouterr().err.splitlines() == [_notice(tmp_path / "cache", "the disk is full")]
