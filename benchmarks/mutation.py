@@ -95,6 +95,9 @@ FAST_TESTS: dict[str, list[str]] = {
         "tests/models/test_zeadally_checks.py::test_processor_sharing_checks_by_hand",
         "tests/models/test_zeadally_checks.py::test_ciw_equals_reports_the_interval_and_the_reference",
         "tests/models/test_zeadally_checks.py::test_table_digest_is_the_files_sha256_head",
+        "tests/models/test_zeadally_checks.py::test_table_loads_this_modules_checks_yml",
+        "tests/models/test_zeadally_checks.py::test_figure6_a_small_decided_margin_counts_as_holding",
+        "tests/models/test_zeadally_checks.py::test_regression_xf_below_one_millisecond_and_without_df",
     ],
 }
 
@@ -234,6 +237,46 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
     (r"regression\.x_fit_ols", r"if df_resid >= 0:",
      "equivalent: with no residual degrees of freedom statsmodels' conf_int returns NaN itself (the t "
      "quantile with 0 degrees of freedom is NaN), the same as the explicit NaN branch."),
+    # -- simcache
+    (r"simcache\.x_notice", r"flush=(None|False)\)|file=stream, \)",
+     "equivalent: since Python 3.9 stderr is line-buffered whether or not it is a terminal, and the notice is "
+     "one line ending in a newline, so it is written at once with or without flush."),
+    (r"simcache\.x__unusable", r"if str\(None\) not in _REPORTED",
+     "equivalent: _unusable is reached only for a folder not yet reported (usable_cache_dir returns early for "
+     "a reported folder, and _store runs only after usable_cache_dir accepted its folder, which it then "
+     "reports), so its own guard never finds the folder already there."),
+    (r"simcache\.x_usable_cache_dir", r"if \(subfolder\) or True else",
+     "equivalent: `cache_dir() / \"\"` is cache_dir() itself (pathlib drops an empty part)."),
+    (r"simcache\.x_cache_key", r"getattr\(func, \"__module__\", \)",
+     "equivalent for callables: functions, builtins, methods and instances of classes (through their class) all "
+     "have __module__, so getattr never needs its default; only a non-callable could lack it."),
+    (r"simcache\.x__store", r"delete=None",
+     "equivalent: NamedTemporaryFile reads `delete` as a truth value, and None is false like False."),
+    (r"simcache\.x__store", r"protocol=None\)|pickle\.dump\(result, fh, \)",
+     "equivalent: the default protocol (4) and the highest (5) both load with pickle.load; 5 only adds "
+     "out-of-band buffers, which the cache does not use."),
+    (r"simcache\.x__store", r"partial\.unlink\(missing_ok=(None|False)\)",
+     "equivalent: when the except clause runs with `partial` set, the partial file exists (the rename that would "
+     "move it is the last statement of the try and is atomic), so missing_ok is never consulted."),
+    # -- fingerprint
+    (r"fingerprint\.x_library_files", r"seen\.add\(None\)",
+     "killed in effect (timeout): nothing is ever seen, so two modules importing each other loop forever."),
+    (r"fingerprint\.x_(notebook_imports|_third_party_imports_uncached|_project_imports_uncached)",
+     r"read_text\(encoding=(None|\"UTF-8\")\)",
+     "equivalent here: codec names are case-insensitive, and this machine's locale encoding is UTF-8 (Python "
+     "coerces the C locale to UTF-8, PEP 538), so reading with the default encoding gives the same text."),
+    (r"fingerprint\.x_notebook_imports", r"node\.module or \"XXXX\"",
+     "equivalent: a relative import in a notebook (no module) is no project module either way: '' and 'XXXX' "
+     "both fail is_project_module."),
+    (r"fingerprint\.x__dependency_versions_uncached", r"if \(module_file\(module\)\) or True else",
+     "equivalent: for a module outside the project imported_top_level finds no files (library_files skips a "
+     "name without a project file), so the union adds nothing to numpy and pandas, the other branch's set."),
+    (r"fingerprint\.x__feed", r"tag\(\"(XX\w+XX|[A-Z]+)\"",
+     "equivalent for the cache: a kind's tag only has to differ from every other kind's, and an upper-cased or "
+     "padded tag still does; it changes every key of that kind once (a cold cache), never makes two values "
+     "collide. (The int, list, None and float tags are pinned by hand in test_fingerprint.py.)"),
+    (r"fingerprint\.x__feed", r"encode\(\"UTF-8\", \"surrogatepass\"\)",
+     "equivalent: codec names are case-insensitive."),
     (r"regression\.x_leave_one_out", r"predicted = (None|float\(\"NAN\"\))",
      "equivalent: float('NAN') is NaN (the spelling is case-insensitive), and pandas stores a None among "
      "floats as NaN, so the `predicted` and `error` columns are identical."),

@@ -259,3 +259,23 @@ def test_table_digest_is_the_files_sha256_head():
 
     assert checks.table_digest() == hashlib.sha256(checks.TABLE_FILE.read_bytes()).hexdigest()[:16]
     assert len(checks.table_digest()) == 16
+
+
+def test_table_loads_this_modules_checks_yml():
+    assert [c.id for c in checks.table().checks] == [c.id for c in TABLE.checks]
+
+
+def test_figure6_a_small_decided_margin_counts_as_holding():
+    """Model error 0.1 % of 80 Mbit/s = 0.08: a margin of 0.5 Mbit/s is decided, and positive."""
+    m = {"model_error_pct": 0.1, "fig6_one_noshm": 80.0, "fig6_two_shm": 80.5, "fig6_margin": 0.5}
+    assert checks.figure6_order(_record(m)).holds is True
+
+
+def test_regression_xf_below_one_millisecond_and_without_df():
+    """Intercept 0.5 +- 0.2 ms: 2.1e6 / 0.5 / 1e3 = 4200 Mbit/s, interval [3000, 7000]; no residual df: NaN."""
+    import math
+
+    ours = checks.regression_xf(_record(parameters={"frame_bits": 2.1e6}, reg=_fit(0.5, 0.2, 1.0, 0.1, 4, 2)))
+    assert (ours.value, ours.low, ours.high) == (pytest.approx(4200.0), pytest.approx(3000.0), pytest.approx(7000.0))
+    none = checks.regression_xf(_record(parameters={"frame_bits": 2.1e6}, reg=_fit(10.0, 2.0, 1.0, 0.1, 2, 0)))
+    assert isinstance(none.value, float) and math.isnan(none.value)
