@@ -392,9 +392,25 @@ def outcomes(results: str) -> dict[str, str]:
     return out
 
 
-def show(copy: Path, mutant: str) -> str:
-    exe = Path(sys.executable).parent / "mutmut"
-    return subprocess.run([str(exe), "show", mutant], cwd=copy, capture_output=True, text=True).stdout
+#: one process computes every diff (``mutmut show`` per mutant costs seconds each on a loaded machine)
+_DIFFS = """
+import json, sys
+from mutmut.__main__ import find_mutant
+from mutmut.mutation.diff_apply import get_diff_for_mutant
+names = json.load(sys.stdin)
+print(json.dumps({n: get_diff_for_mutant(n, path=find_mutant(n).path) for n in names}))
+"""
+
+
+def show_all(copy: Path, mutants: list[str]) -> dict[str, str]:
+    """``{mutant: diff}`` for ``mutants`` of a kept run, computed in one process."""
+    import json
+
+    if not mutants:
+        return {}
+    done = subprocess.run([sys.executable, "-c", _DIFFS], cwd=copy, input=json.dumps(mutants), capture_output=True,
+                          text=True, check=True)
+    return json.loads(done.stdout)
 
 
 def explain(mutant: str, diff: str) -> str | None:
@@ -509,7 +525,7 @@ def main(argv: list[str] | None = None) -> int:
         for r in outcome.values():
             counts[r] = counts.get(r, 0) + 1
         print(f"mutants: {sum(counts.values())}; " + ", ".join(f"{v} {k}" for k, v in sorted(counts.items())))
-        diffs = {mu: show(copy, mu) for mu, r in outcome.items() if r != "killed"}
+        diffs = show_all(copy, [mu for mu, r in outcome.items() if r != "killed"])
         text, unexplained = report(modules, outcome, diffs, seconds, args.children)
         for mu in diffs:
             if explain(mu, diffs[mu]) is None:
@@ -550,7 +566,7 @@ def merged(sources: list[Path], report_file: Path | None) -> int:
             return 2
         stale += [f"{copy}: {f}" for f in stale_files(copy, mine)]
         outcome.update(results)
-        diffs.update({mu: show(copy, mu) for mu, r in results.items() if r != "killed"})
+        diffs.update(show_all(copy, [mu for mu, r in results.items() if r != "killed"]))
         seconds = float((copy / "seconds").read_text()) if (copy / "seconds").is_file() else float("nan")
         children = (copy / "children").read_text().strip() if (copy / "children").is_file() else "1"
         multiplier = (copy / "timeout_multiplier").read_text().strip() if (copy / "timeout_multiplier").is_file() \
