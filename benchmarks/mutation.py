@@ -322,7 +322,13 @@ tests/models/test_zeadally_{model,checks}.py, sections "added from the mutation 
 its four parts, the code fingerprint by hand on a project tree of the test's own, and its change when a
 model, a helper it imports, a library module, a data file or a checks table changes (the "cache key that
 ignores code changes" of issue 27 is killed: dropping a module's bytes, its name, its data or a module reached
-only through a name that is no module each fails a test). No mutant revealed a bug."""
+only through a name that is no module each fails a test). No mutant revealed a bug. mmstudies.zeadally.checks'
+full run gave 293 killed, 10 survived and 311 without tests (run_record 283, chapter_record 21, audit 7: left
+to the slow tests, explained) of 614 in 21.6 minutes; re-running its 10 survivors with the new tests killed 7,
+but that re-run re-collected mutmut's statistics and the kept copy lost the other 604 results, which the table
+therefore shows as not checked. mmstudies.zeadally.model's run was stopped at the session's deadline with 287
+mutants not checked; mmperf.fingerprint's unexplained survivors were being re-run with the new tests when
+this report was made (the table shows the state then)."""
 
 
 def source_file(module: str) -> str:
@@ -474,7 +480,8 @@ def report(modules: dict[str, list[str]], outcome: dict[str, str], diffs: dict[s
                      + f" | {sum(table[m].values())} |")
     lines.append("| all | " + " | ".join(str(sum(t.get(k, 0) for t in table.values())) for k in seen)
                  + f" | {sum(sum(t.values()) for t in table.values())} |")
-    alive = [mu for mu, r in outcome.items() if r != "killed" and module_of(mu, modules) in table]
+    # a mutant not checked (a run stopped early) is counted in the table, never listed as a survivor
+    alive = [mu for mu, r in outcome.items() if r not in ("killed", "not checked") and module_of(mu, modules) in table]
     unexplained = 0
     lines += ["", "## Mutants not killed, each explained", "",
               "Every mutant below survived the tests (or had none, or timed out). Each is explained: equivalent "
@@ -538,7 +545,7 @@ def main(argv: list[str] | None = None) -> int:
         for r in outcome.values():
             counts[r] = counts.get(r, 0) + 1
         print(f"mutants: {sum(counts.values())}; " + ", ".join(f"{v} {k}" for k, v in sorted(counts.items())))
-        diffs = show_all(copy, [mu for mu, r in outcome.items() if r != "killed"])
+        diffs = show_all(copy, [mu for mu, r in outcome.items() if r not in ("killed", "not checked")])
         text, unexplained = report(modules, outcome, diffs, seconds, args.children)
         for mu in diffs:
             if explain(mu, diffs[mu]) is None:
@@ -579,7 +586,7 @@ def merged(sources: list[Path], report_file: Path | None) -> int:
             return 2
         stale += [f"{copy}: {f}" for f in stale_files(copy, mine)]
         outcome.update(results)
-        diffs.update(show_all(copy, [mu for mu, r in results.items() if r != "killed"]))
+        diffs.update(show_all(copy, [mu for mu, r in results.items() if r not in ("killed", "not checked")]))
         seconds = float((copy / "seconds").read_text()) if (copy / "seconds").is_file() else float("nan")
         children = (copy / "children").read_text().strip() if (copy / "children").is_file() else "1"
         multiplier = (copy / "timeout_multiplier").read_text().strip() if (copy / "timeout_multiplier").is_file() \
