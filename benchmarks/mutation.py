@@ -1,4 +1,8 @@
-"""`make mutation`: mutation testing of the analytic modules with mutmut, and its report.
+"""`make mutation`: mutation testing with mutmut, and its report.
+
+Mutated: the science library's analytic modules and its simulation cache (``mmperf.simcache`` and
+``mmperf.fingerprint``, which makes its keys), and each study's ``analytic``, ``model``, ``experiments`` and
+``checks`` modules, wherever the study has them (studies are found in ``lib/mmstudies/``).
 
 mutmut 3 finds the mutated package only under ``./``, ``src/`` or ``source/``, and this project keeps
 its library in ``lib/``; so the run happens in a scratch copy of the project with ``lib/`` renamed
@@ -9,13 +13,15 @@ Usage::
     python -m benchmarks.mutation                 # the modules in MODULES, their fast tests
     python -m benchmarks.mutation --report FILE   # also write the counts and explained survivors (markdown)
     python -m benchmarks.mutation --module mmperf.stats  # one module while iterating (repeatable)
+    python -m benchmarks.mutation --layer mmperf  # one layer: mmperf, mmstudies, or one study (--layer huynh)
     python -m benchmarks.mutation --keep DIR      # keep the scratch copy (inspect with `mutmut show`)
     python -m benchmarks.mutation --keep DIR --reuse --report FILE   # re-render without running again
     python -m benchmarks.mutation --from DIR1 --from DIR2 --report FILE   # one report from runs kept with
                                   # --keep (each refused if its module or tests changed since it ran)
 
 Each module's mutants are tested by its test file(s) and its own doctests (the seeded simulation tests
-are deselected). The run exits 1 when a mutant survives without an entry in :data:`EXPLANATIONS`.
+are deselected; :data:`FAST_TESTS` names the exact tests of a study module whose mirror file is mostly
+simulation). The run exits 1 when a mutant survives without an entry in :data:`EXPLANATIONS`.
 
 Every surviving mutant in the committed report (``benchmarks/mutation-report.md``) is either killed by
 a new test or explained there as equivalent.
@@ -33,22 +39,107 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-#: the study packages whose ``analytic`` module is mutated (explanations, where a study needs any, in
+#: the study packages whose modules are mutated (explanations, where a study needs any, in
 #: benchmarks/mutation_explanations/<study>.py): every package under lib/mmstudies/, so a new study joins itself
 STUDIES = tuple(sorted(p.name for p in (ROOT / "lib" / "mmstudies").iterdir() if (p / "__init__.py").is_file()))
-#: analytic modules (dotted names under ``lib/``) and the fast, exact tests that must kill their mutants
+#: the modules of a study that are mutated, wherever the study has them (CONTRIBUTING.md's one-shape table):
+#: closed forms, the simulation, the runs a chapter needs and the functions of its checks table
+STUDY_KINDS = ("analytic", "model", "experiments", "checks")
+#: library modules (dotted names under ``lib/``) and the fast, exact tests that must kill their mutants
 #: (each module's own doctests run too: its file under ``src/`` is added to its selection)
-MODULES = {
+LIBRARY = {
     "mmperf.queueing": ["tests/test_queueing.py"],
     "mmperf.stats": ["tests/test_stats.py"],
     "mmperf.checks": ["tests/test_checks.py"],
     "mmperf.regression": ["tests/test_regression.py"],
     "mmperf.jitter": ["tests/test_jitter.py"],
     "mmperf.quality": ["tests/test_quality.py"],
-    # the study models' analytic parts (closed forms and recursions); numba-compiled kernels are decorated
-    # functions, which mutmut 3 does not mutate: their tests compare them with plain-Python references
-    **{f"mmstudies.{study}.analytic": [f"tests/models/test_{study}_analytic.py"] for study in STUDIES},
+    # the simulation cache and what its key is made of (a key that missed a code change would serve a
+    # chapter the results of the old model)
+    "mmperf.simcache": ["tests/test_simcache.py"],
+    "mmperf.fingerprint": ["tests/test_fingerprint.py", "tests/test_simcache.py"],
 }
+#: a study module whose mirror test file holds seeded simulations that cost seconds per mutant: the exact
+#: tests (pytest node ids or files) that must kill its mutants instead. A module not listed here is tested by
+#: its mirror file, ``tests/models/test_<study>_<module>.py``, so a new study needs no entry.
+FAST_TESTS: dict[str, list[str]] = {
+    "mmstudies.zeadally.model": [
+        "tests/models/test_zeadally_model.py::test_ciw_serial_equals_eq1_deterministic",
+        "tests/models/test_zeadally_model.py::test_ciw_pipelined_equals_min_z_deterministic",
+        "tests/models/test_zeadally_model.py::test_seeded_runs_repeat_and_seeds_differ",
+        "tests/models/test_zeadally_model.py::test_bad_arguments",
+        "tests/models/test_zeadally_model.py::test_ps_model_calibration_and_deadline",
+        "tests/models/test_zeadally_model.py::test_data_path_counts_and_rates_by_hand",
+        "tests/models/test_zeadally_model.py::test_data_path_refusals_say_what_is_allowed",
+        "tests/models/test_zeadally_model.py::test_replications_use_consecutive_seeds_and_mean_ci",
+        "tests/models/test_zeadally_model.py::test_variability_sweep_rows_by_hand",
+        "tests/models/test_zeadally_model.py::test_cpu_sharing_counts_by_hand",
+        "tests/models/test_zeadally_model.py::test_cpu_sharing_random_video_and_seeds",
+        "tests/models/test_zeadally_model.py::test_cpu_sharing_refusals",
+        "tests/models/test_zeadally_model.py::test_cpu_sharing_scenarios_columns_follow_table2",
+    ],
+    # the check functions on records made by hand; run_record (a whole chapter run, 7-45 s here) is left to
+    # the slow tests of the same file, and its mutants are explained as such
+    "mmstudies.zeadally.checks": [
+        "tests/models/test_zeadally_checks.py::test_the_paper_column_holds_only_what_the_paper_prints",
+        "tests/models/test_zeadally_checks.py::test_paper_defaults_are_the_transcribed_values",
+        "tests/models/test_zeadally_checks.py::test_eq1_and_eq2_are_compared_with_the_measurement_once_each_as_arithmetic",
+        "tests/models/test_zeadally_checks.py::test_metric_and_section5_and_eq1_read_their_own_key",
+        "tests/models/test_zeadally_checks.py::test_raw_shares_must_fall_and_stay_below_100",
+        "tests/models/test_zeadally_checks.py::test_final_over_table1_divides_by_that_networks_result",
+        "tests/models/test_zeadally_checks.py::test_text_restates_table2_counts_equal_cells",
+        "tests/models/test_zeadally_checks.py::test_overhead_shrinks_by_hand",
+        "tests/models/test_zeadally_checks.py::test_figure6_order_is_decided_only_beyond_the_models_error",
+        "tests/models/test_zeadally_checks.py::test_regression_xf_maps_the_intercept_interval_by_hand",
+        "tests/models/test_zeadally_checks.py::test_regression_b1_interval_by_hand",
+        "tests/models/test_zeadally_checks.py::test_processor_sharing_checks_by_hand",
+        "tests/models/test_zeadally_checks.py::test_ciw_equals_reports_the_interval_and_the_reference",
+        "tests/models/test_zeadally_checks.py::test_table_digest_is_the_files_sha256_head",
+        "tests/models/test_zeadally_checks.py::test_table_loads_this_modules_checks_yml",
+        "tests/models/test_zeadally_checks.py::test_figure6_a_small_decided_margin_counts_as_holding",
+        "tests/models/test_zeadally_checks.py::test_regression_xf_below_one_millisecond_and_without_df",
+    ],
+}
+
+
+def mirror_tests(study: str, kind: str) -> list[str]:
+    """The test file mirroring ``mmstudies.<study>.<kind>`` (``tests/models/test_<study>_<kind>.py``), if any.
+
+    Examples
+    --------
+    >>> mirror_tests("zeadally", "model")
+    ['tests/models/test_zeadally_model.py']
+    >>> mirror_tests("zeadally", "no_such_module")
+    []
+    """
+    test = f"tests/models/test_{study}_{kind}.py"
+    return [test] if (ROOT / test).is_file() else []
+
+
+def study_modules(studies=STUDIES) -> dict[str, list[str]]:
+    """``{module: tests}`` for every module of :data:`STUDY_KINDS` that each study has, found in the tree.
+
+    Examples
+    --------
+    >>> study_modules(["zeadally"])["mmstudies.zeadally.checks"]
+    ['tests/models/test_zeadally_checks.py']
+    """
+    out = {}
+    for study in studies:
+        for kind in STUDY_KINDS:
+            if (ROOT / "lib" / "mmstudies" / study / f"{kind}.py").is_file():
+                module = f"mmstudies.{study}.{kind}"
+                out[module] = FAST_TESTS.get(module) or mirror_tests(study, kind)
+    return out
+
+
+#: every mutated module and its tests: the library's, then each study's (numba-compiled kernels are decorated
+#: functions, which mutmut 3 does not mutate: their tests compare them with plain-Python references)
+MODULES = {**LIBRARY, **study_modules()}
+#: the layers ``--layer`` names: the science library, or all studies, or one study by its package name
+LAYERS = {"mmperf": [m for m in MODULES if m.startswith("mmperf.")],
+          "mmstudies": [m for m in MODULES if m.startswith("mmstudies.")],
+          **{study: [m for m in MODULES if m.startswith(f"mmstudies.{study}.")] for study in STUDIES}}
 #: simulation tests are excluded: they cost seconds per mutant and the exact tests are meant to suffice
 DESELECT = "not simulation_matches and not slow"
 
@@ -146,6 +237,46 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
     (r"regression\.x_fit_ols", r"if df_resid >= 0:",
      "equivalent: with no residual degrees of freedom statsmodels' conf_int returns NaN itself (the t "
      "quantile with 0 degrees of freedom is NaN), the same as the explicit NaN branch."),
+    # -- simcache
+    (r"simcache\.x_notice", r"flush=(None|False)\)|file=stream, \)",
+     "equivalent: since Python 3.9 stderr is line-buffered whether or not it is a terminal, and the notice is "
+     "one line ending in a newline, so it is written at once with or without flush."),
+    (r"simcache\.x__unusable", r"if str\(None\) not in _REPORTED",
+     "equivalent: _unusable is reached only for a folder not yet reported (usable_cache_dir returns early for "
+     "a reported folder, and _store runs only after usable_cache_dir accepted its folder, which it then "
+     "reports), so its own guard never finds the folder already there."),
+    (r"simcache\.x_usable_cache_dir", r"if \(subfolder\) or True else",
+     "equivalent: `cache_dir() / \"\"` is cache_dir() itself (pathlib drops an empty part)."),
+    (r"simcache\.x_cache_key", r"getattr\(func, \"__module__\", \)",
+     "equivalent for callables: functions, builtins, methods and instances of classes (through their class) all "
+     "have __module__, so getattr never needs its default; only a non-callable could lack it."),
+    (r"simcache\.x__store", r"delete=None",
+     "equivalent: NamedTemporaryFile reads `delete` as a truth value, and None is false like False."),
+    (r"simcache\.x__store", r"protocol=None\)|pickle\.dump\(result, fh, \)",
+     "equivalent: the default protocol (4) and the highest (5) both load with pickle.load; 5 only adds "
+     "out-of-band buffers, which the cache does not use."),
+    (r"simcache\.x__store", r"partial\.unlink\(missing_ok=(None|False)\)",
+     "equivalent: when the except clause runs with `partial` set, the partial file exists (the rename that would "
+     "move it is the last statement of the try and is atomic), so missing_ok is never consulted."),
+    # -- fingerprint
+    (r"fingerprint\.x_library_files", r"seen\.add\(None\)",
+     "killed in effect (timeout): nothing is ever seen, so two modules importing each other loop forever."),
+    (r"fingerprint\.x_(notebook_imports|_third_party_imports_uncached|_project_imports_uncached)",
+     r"read_text\(encoding=(None|\"UTF-8\")\)",
+     "equivalent here: codec names are case-insensitive, and this machine's locale encoding is UTF-8 (Python "
+     "coerces the C locale to UTF-8, PEP 538), so reading with the default encoding gives the same text."),
+    (r"fingerprint\.x_notebook_imports", r"node\.module or \"XXXX\"",
+     "equivalent: a relative import in a notebook (no module) is no project module either way: '' and 'XXXX' "
+     "both fail is_project_module."),
+    (r"fingerprint\.x__dependency_versions_uncached", r"if \(module_file\(module\)\) or True else",
+     "equivalent: for a module outside the project imported_top_level finds no files (library_files skips a "
+     "name without a project file), so the union adds nothing to numpy and pandas, the other branch's set."),
+    (r"fingerprint\.x__feed", r"tag\(\"(XX\w+XX|[A-Z]+)\"",
+     "equivalent for the cache: a kind's tag only has to differ from every other kind's, and an upper-cased or "
+     "padded tag still does; it changes every key of that kind once (a cold cache), never makes two values "
+     "collide. (The int, list, None and float tags are pinned by hand in test_fingerprint.py.)"),
+    (r"fingerprint\.x__feed", r"encode\(\"UTF-8\", \"surrogatepass\"\)",
+     "equivalent: codec names are case-insensitive."),
     (r"regression\.x_leave_one_out", r"predicted = (None|float\(\"NAN\"\))",
      "equivalent: float('NAN') is NaN (the spelling is case-insensitive), and pandas stores a None among "
      "floats as NaN, so the `predicted` and `error` columns are identical."),
@@ -177,8 +308,27 @@ their edges), whole error messages and documented defaults. Four mutants showed 
 test each: claypool_quality's vc_cpu_exhausted_soldiers used the multicast formula for unicast;
 claypool_load's vc_soldier_limit with the N-1 count returned a fraction of a soldier where nobody fits;
 sharp's frames_to_support could never return 1; hsieh_video's compare_schemes replaced a grid given for one
-axis by the thesis's. None changes a default chapter result. The numbers below come from one full run per
-module with its final tests (listed at the top)."""
+axis by the thesis's. None changes a default chapter result. The numbers of those runs are in the report of
+2026-11-22 (git history of this file's report); the runs behind the table below are listed at the top.
+
+The cache, the study models, experiments and checks joined on 2026-11-26 (issue 27 item 4), one helper, the
+machine shared by about eight sessions (load average 10-20 on 2 cores), 1 child per run. mmperf.fingerprint's
+cached functions were given undecorated bodies first, since mutmut 3 mutates no decorated function (so
+before, code_fingerprint, the heart of the simulation cache's key, could not be mutated at all). First run
+of mmperf.simcache, with the tests as they were: 102 killed, 88 survived of 190 (10.6 minutes); among the
+survivors every notice's text, the folder from XDG_CACHE_HOME or HOME, the key's module part, the partial
+file's place. The new exact tests (tests/test_simcache.py, tests/test_fingerprint.py,
+tests/models/test_zeadally_{model,checks}.py, sections "added from the mutation run") pin the key by hand from
+its four parts, the code fingerprint by hand on a project tree of the test's own, and its change when a
+model, a helper it imports, a library module, a data file or a checks table changes (the "cache key that
+ignores code changes" of issue 27 is killed: dropping a module's bytes, its name, its data or a module reached
+only through a name that is no module each fails a test). No mutant revealed a bug. mmstudies.zeadally.checks'
+full run gave 293 killed, 10 survived and 311 without tests (run_record 283, chapter_record 21, audit 7: left
+to the slow tests, explained) of 614 in 21.6 minutes; re-running its 10 survivors with the new tests killed 7,
+but that re-run re-collected mutmut's statistics and the kept copy lost the other 604 results, which the table
+therefore shows as not checked. mmstudies.zeadally.model's run was stopped at the session's deadline with 287
+mutants not checked; mmperf.fingerprint's unexplained survivors were being re-run with the new tests when
+this report was made (the table shows the state then)."""
 
 
 def source_file(module: str) -> str:
@@ -261,9 +411,25 @@ def outcomes(results: str) -> dict[str, str]:
     return out
 
 
-def show(copy: Path, mutant: str) -> str:
-    exe = Path(sys.executable).parent / "mutmut"
-    return subprocess.run([str(exe), "show", mutant], cwd=copy, capture_output=True, text=True).stdout
+#: one process computes every diff (``mutmut show`` per mutant costs seconds each on a loaded machine)
+_DIFFS = """
+import json, sys
+from mutmut.__main__ import find_mutant
+from mutmut.mutation.diff_apply import get_diff_for_mutant
+names = json.load(sys.stdin)
+print(json.dumps({n: get_diff_for_mutant(n, path=find_mutant(n).path) for n in names}))
+"""
+
+
+def show_all(copy: Path, mutants: list[str]) -> dict[str, str]:
+    """``{mutant: diff}`` for ``mutants`` of a kept run, computed in one process."""
+    import json
+
+    if not mutants:
+        return {}
+    done = subprocess.run([sys.executable, "-c", _DIFFS], cwd=copy, input=json.dumps(mutants), capture_output=True,
+                          text=True, check=True)
+    return json.loads(done.stdout)
 
 
 def explain(mutant: str, diff: str) -> str | None:
@@ -314,7 +480,8 @@ def report(modules: dict[str, list[str]], outcome: dict[str, str], diffs: dict[s
                      + f" | {sum(table[m].values())} |")
     lines.append("| all | " + " | ".join(str(sum(t.get(k, 0) for t in table.values())) for k in seen)
                  + f" | {sum(sum(t.values()) for t in table.values())} |")
-    alive = [mu for mu, r in outcome.items() if r != "killed" and module_of(mu, modules) in table]
+    # a mutant not checked (a run stopped early) is counted in the table, never listed as a survivor
+    alive = [mu for mu, r in outcome.items() if r not in ("killed", "not checked") and module_of(mu, modules) in table]
     unexplained = 0
     lines += ["", "## Mutants not killed, each explained", "",
               "Every mutant below survived the tests (or had none, or timed out). Each is explained: equivalent "
@@ -335,7 +502,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.mutation")
     parser.add_argument("--report", type=Path, help="write the counts and the explained survivors (markdown)")
     parser.add_argument("--children", type=int, default=2)
-    parser.add_argument("--module", action="append", choices=sorted(MODULES), help="only these modules")
+    parser.add_argument("--module", action="append", choices=sorted(MODULES), help="only these modules (repeatable)")
+    parser.add_argument("--layer", action="append", choices=sorted(LAYERS),
+                        help="only this layer's modules (repeatable): mmperf, mmstudies, or one study's package")
     parser.add_argument("--keep", type=Path, help="use (and keep) this scratch directory instead of a temporary one")
     parser.add_argument("--reuse", action="store_true",
                         help="with --keep: do not copy or run again, report the results already in the directory")
@@ -347,7 +516,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.sources:
         return merged(args.sources, args.report)
-    modules = {m: MODULES[m] for m in (args.module or MODULES)}
+    chosen = set(args.module or []) | {m for layer in args.layer or [] for m in LAYERS[layer]}
+    modules = {m: tests for m, tests in MODULES.items() if not chosen or m in chosen}
+    for m, tests in modules.items():
+        if not tests:
+            print(f"{m}: no test file mirrors it (tests/models/test_<study>_<module>.py); only its doctests "
+                  "run against its mutants", file=sys.stderr)
     with tempfile.TemporaryDirectory(prefix="mmperf-mutation-") as tmp:
         copy = args.keep or Path(tmp)
         start = time.monotonic()
@@ -358,18 +532,20 @@ def main(argv: list[str] | None = None) -> int:
             if args.keep and copy.exists():
                 shutil.rmtree(copy)
             copy.mkdir(parents=True, exist_ok=True)
+            commit = commit_of_tree()  # before the run: the tree may move on while it runs
             prepare(copy, modules, args.timeout_multiplier)
             results = run(copy, args.children)
             seconds = time.monotonic() - start
             (copy / "seconds").write_text(f"{seconds:.0f}")
             (copy / "children").write_text(f"{args.children}")
             (copy / "timeout_multiplier").write_text(f"{args.timeout_multiplier or 15.0:g}")
+            (copy / "commit").write_text(commit)
         outcome = outcomes(results)
         counts: dict[str, int] = {}
         for r in outcome.values():
             counts[r] = counts.get(r, 0) + 1
         print(f"mutants: {sum(counts.values())}; " + ", ".join(f"{v} {k}" for k, v in sorted(counts.items())))
-        diffs = {mu: show(copy, mu) for mu, r in outcome.items() if r != "killed"}
+        diffs = show_all(copy, [mu for mu, r in outcome.items() if r not in ("killed", "not checked")])
         text, unexplained = report(modules, outcome, diffs, seconds, args.children)
         for mu in diffs:
             if explain(mu, diffs[mu]) is None:
@@ -379,10 +555,20 @@ def main(argv: list[str] | None = None) -> int:
     return 1 if unexplained else 0
 
 
+def commit_of_tree() -> str:
+    """The working tree's commit (short), with ``+changes`` when a tracked file differs from it: a kept run
+    records it, and the merged report names it per run."""
+    def git(*args: str) -> str:
+        return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+    head = git("rev-parse", "--short", "HEAD") or "unknown"
+    return head + ("+changes" if git("status", "--porcelain", "--untracked-files=no") else "")
+
+
 def stale_files(copy: Path, modules) -> list[str]:
     """The files of a kept run (module sources and their tests) that differ from the working tree's."""
     files = [(copy / source_file(m), ROOT / "lib" / Path(source_file(m)).relative_to("src")) for m in modules]
-    files += [(copy / t, ROOT / t) for m in modules for t in MODULES[m]]
+    tests = {t.split("::")[0] for m in modules for t in MODULES[m]}  # a node id names its file
+    files += [(copy / t, ROOT / t) for t in sorted(tests)]
     return [str(mine.relative_to(ROOT)) for kept, mine in files
             if not kept.is_file() or kept.read_bytes() != mine.read_bytes()]
 
@@ -400,18 +586,22 @@ def merged(sources: list[Path], report_file: Path | None) -> int:
             return 2
         stale += [f"{copy}: {f}" for f in stale_files(copy, mine)]
         outcome.update(results)
-        diffs.update({mu: show(copy, mu) for mu, r in results.items() if r != "killed"})
+        diffs.update(show_all(copy, [mu for mu, r in results.items() if r not in ("killed", "not checked")]))
         seconds = float((copy / "seconds").read_text()) if (copy / "seconds").is_file() else float("nan")
         children = (copy / "children").read_text().strip() if (copy / "children").is_file() else "1"
         multiplier = (copy / "timeout_multiplier").read_text().strip() if (copy / "timeout_multiplier").is_file() \
             else "15"
+        commit = (copy / "commit").read_text().strip() if (copy / "commit").is_file() else "an unrecorded commit"
         runs.append(f"{', '.join(mine)}: {len(results)} mutants in {seconds / 60:.1f} minutes with {children} "
-                    f"child{'ren' if children != '1' else ''}, timeout multiplier {multiplier}")
+                    f"child{'ren' if children != '1' else ''}, timeout multiplier {multiplier}, on commit {commit}")
         modules.update({m: MODULES[m] for m in mine})
     if stale:
         print("stale runs (module or tests changed since; run them again):\n  " + "\n  ".join(stale), file=sys.stderr)
         return 2
     modules = {m: modules[m] for m in MODULES if m in modules}
+    not_run = [m for m in MODULES if m not in modules]
+    if not_run:
+        runs.append(f"not run in these runs (no counts below): {', '.join(not_run)}")
     text, unexplained = report(modules, outcome, diffs, 0.0, 0, runs=runs)
     counts: dict[str, int] = {}
     for r in outcome.values():

@@ -5,6 +5,7 @@ import errno
 import importlib
 import pickle
 import sys
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -205,3 +206,198 @@ def test_an_unusable_cache_folder_runs_without_the_cache_and_says_so_once(tmp_pa
     assert len(err) == 1 and "running without the simulation cache" in err[0] and str(folder) in err[0], err
     if folder.is_dir():
         assert list(folder.iterdir()) == []  # no partial file left
+
+
+# -- exact cases added from the mutation run -------------------------------------------------------------------
+
+def test_cache_dir_is_the_variable_else_xdg_else_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("MMPERF_CACHE_DIR", "")  # empty: not set
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert simcache.cache_dir() == tmp_path / "xdg" / "mmperf" / "simcache"
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert simcache.cache_dir() == tmp_path / "home" / ".cache" / "mmperf" / "simcache"
+    monkeypatch.setenv("MMPERF_CACHE_DIR", str(tmp_path / "mine"))
+    assert simcache.cache_dir() == tmp_path / "mine"
+
+
+def test_usable_cache_dir_creates_parents_and_subfolders(tmp_path, monkeypatch):
+    monkeypatch.setenv("MMPERF_CACHE_DIR", str(tmp_path / "a" / "b"))
+    assert simcache.usable_cache_dir("kernels") == tmp_path / "a" / "b" / "kernels"
+    assert (tmp_path / "a" / "b" / "kernels").is_dir()
+    assert simcache.usable_cache_dir() == tmp_path / "a" / "b"
+    asked = []
+    monkeypatch.setattr(simcache.os, "access", lambda path, mode: asked.append(mode) or True)
+    simcache.usable_cache_dir()
+    assert asked == [simcache.os.W_OK | simcache.os.X_OK]
+
+
+def _notice(folder, why):
+    return (f"mmperf.simcache: cannot use the cache folder {folder} ({why}); running without the simulation cache "
+            "(set MMPERF_CACHE_DIR to a writable folder)")
+
+
+def test_unusable_folder_notices_in_full(tmp_path, monkeypatch, capfd):
+    (tmp_path / "cache").write_text("a file")
+    assert simcache.usable_cache_dir() is None
+    assert simcache.usable_cache_dir("sub") is None  # its cache folder was refused: said once, not again
+    (tmp_path / "f").write_text("x")
+    monkeypatch.setenv("MMPERF_CACHE_DIR", str(tmp_path / "f" / "inside"))
+    assert simcache.usable_cache_dir() is None
+    monkeypatch.setenv("MMPERF_CACHE_DIR", str(tmp_path / "ro"))
+    monkeypatch.setattr(simcache.os, "access", lambda *a: False)
+    assert simcache.usable_cache_dir() is None
+    assert capfd.readouterr().err.splitlines() == [
+        _notice(tmp_path / "cache", "a file is in its place"), _notice(tmp_path / "f" / "inside", "Not a directory"),
+        _notice(tmp_path / "ro", "not writable")]
+
+
+def test_a_refused_subfolder_is_said_once(tmp_path, capfd):
+    (tmp_path / "cache").mkdir()
+    (tmp_path / "cache" / "sub").write_text("a file")
+    assert simcache.usable_cache_dir("sub") is None and simcache.usable_cache_dir("sub") is None
+    assert simcache.usable_cache_dir() == tmp_path / "cache"  # the cache folder itself is still usable
+    assert capfd.readouterr().err.splitlines() == [_notice(tmp_path / "cache" / "sub", "a file is in its place")]
+
+
+def test_an_os_error_without_strerror_is_said_by_its_text(tmp_path, monkeypatch, capfd):
+    def refuse(self, *a, **k):
+        raise OSError("the disk said no")
+    monkeypatch.setattr(simcache.Path, "mkdir", refuse)
+    assert simcache.usable_cache_dir() is None
+    assert capfd.readouterr().err.splitlines() == [_notice(tmp_path / "cache", "the disk said no")]
+
+
+def test_cache_key_by_hand(monkeypatch):
+    """The key is the first 32 hex digits of sha256 over four parts, each followed by a NUL: the function's
+    module and qualified name, the arguments' fingerprint, the code's fingerprint and the repr of the
+    dependency versions of its module."""
+    import hashlib
+
+    seen = []
+    monkeypatch.setattr(fingerprint, "value_fingerprint", lambda v: seen.append(("value", v)) or "V")
+    monkeypatch.setattr(fingerprint, "callable_fingerprint", lambda f: seen.append(("code", f)) or "C")
+    monkeypatch.setattr(fingerprint, "dependency_versions", lambda m: seen.append(("deps", m)) or (("numpy", "1"),))
+    expected = hashlib.sha256(b"test_simcache._expensive\0V\0C\0" + repr((("numpy", "1"),)).encode() + b"\0")
+    assert simcache.cache_key(_expensive, {"x": 1}) == expected.hexdigest()[:32]
+    assert seen == [("value", {"x": 1}), ("code", _expensive), ("deps", "test_simcache")]
+
+    class NoModule:  # a callable without __module__ or __qualname__ on the instance: '' and its repr
+        __module__ = None
+
+        def __call__(self):
+            return 0
+
+        def __repr__(self):
+            return "<no module>"
+    assert simcache.cache_key(NoModule(), {}) == hashlib.sha256(
+        b".<no module>\0V\0C\0" + repr((("numpy", "1"),)).encode() + b"\0").hexdigest()[:32]
+    assert seen[-1] == ("deps", "")
+
+
+def test_entries_are_named_after_the_function_else_call(tmp_path):
+    import functools
+
+    simcache.cached(_expensive, x=3)
+    assert [p.name for p in (tmp_path / "cache").iterdir()] == [
+        f"_expensive-{simcache.cache_key(_expensive, {'x': 3})}.pkl"]
+    simcache.cached(functools.partial(_expensive, y=5), x=3)
+    assert len(list((tmp_path / "cache").glob("call-*.pkl"))) == 1
+
+
+@pytest.mark.parametrize("exc, why", [(ValueError(), "ValueError"), (ValueError("bad"), "ValueError: bad"),
+                                      (ValueError("x" * 200), "ValueError: " + "x" * 108)])
+def test_an_unreadable_entry_is_said_by_its_error_cut_at_120_characters(tmp_path, monkeypatch, capfd, exc, why):
+    simcache.cached(_expensive, x=4)
+    [entry] = list((tmp_path / "cache").glob("*.pkl"))
+
+    def broken(fh, *a, **k):
+        raise exc
+    monkeypatch.setattr(simcache.pickle, "load", broken)
+    assert simcache._load(entry) == (False, None)
+    assert capfd.readouterr().err.splitlines() == [
+        f"mmperf.simcache: the cache entry {entry} could not be read ({why}); removed it and computing it again"]
+    assert not entry.exists()
+
+
+def test_an_entry_gone_or_unremovable_while_reading(tmp_path, monkeypatch, capfd):
+    """Another process may remove a broken entry first: that is no error. An entry that cannot be removed is said
+    with the system's reason."""
+    simcache.cached(_expensive, x=5)
+    [entry] = list((tmp_path / "cache").glob("*.pkl"))
+
+    def vanish(fh, *a, **k):
+        entry.unlink()
+        raise EOFError
+    monkeypatch.setattr(simcache.pickle, "load", vanish)
+    assert simcache._load(entry) == (False, None)
+    assert capfd.readouterr().err.splitlines()[-1].endswith("(EOFError); removed it and computing it again")
+    entry.write_bytes(b"junk")
+
+    def refuse(self, *a, **k):
+        raise PermissionError(errno.EACCES, "Permission denied")
+    monkeypatch.setattr(simcache.pickle, "load", lambda fh: (_ for _ in ()).throw(EOFError()))
+    monkeypatch.setattr(simcache.Path, "unlink", refuse)
+    assert simcache._load(entry) == (False, None)
+    assert capfd.readouterr().err.splitlines() == [
+        f"mmperf.simcache: the cache entry {entry} could not be read (EOFError); could not remove it "
+        "(Permission denied) and computing it again"]
+
+
+def test_an_entry_is_written_to_a_hidden_partial_file_beside_it(tmp_path, monkeypatch):
+    folder = tmp_path / "cache"
+    folder.mkdir()
+    real_dump = pickle.dump
+    partials = []
+
+    def watch(obj, fh, *a, **k):
+        partials.append(Path(fh.name))
+        return real_dump(obj, fh, *a, **k)
+    monkeypatch.setattr(simcache.pickle, "dump", watch)
+    simcache._store(folder, folder / "entry.pkl", {"a": 1})
+    [partial] = partials
+    assert partial.parent == folder and partial.name.startswith(".") and partial.name.endswith(".tmp")
+    assert not partial.exists() and pickle.loads((folder / "entry.pkl").read_bytes()) == {"a": 1}
+    assert sorted(p.name for p in folder.iterdir()) == ["entry.pkl"]
+
+
+def test_a_folder_gone_before_writing_means_no_cache_and_no_exception(tmp_path, capfd):
+    folder = tmp_path / "gone"
+    simcache._store(folder, folder / "entry.pkl", 1)
+    assert capfd.readouterr().err.splitlines() == [_notice(folder, "No such file or directory")]
+    assert not folder.exists()
+
+
+def test_a_result_that_cannot_be_pickled_is_the_callers_error_and_leaves_nothing(tmp_path):
+    def unpicklable():
+        return lambda: 0
+    with pytest.raises((pickle.PicklingError, AttributeError)):
+        simcache.cached(unpicklable)
+    assert list((tmp_path / "cache").iterdir()) == []
+
+
+def test_notices_go_to_the_process_stderr_not_a_replaced_sys_stderr(monkeypatch, capfd):
+    """In a kernel sys.stderr is the page's stream; the notice belongs on the terminal (sys.__stderr__)."""
+    import io
+
+    page = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", page)
+    simcache.notice("hello")
+    assert page.getvalue() == "" and capfd.readouterr().err == "mmperf.simcache: hello\n"
+
+
+def test_a_refused_subfolder_stays_refused_for_the_process(tmp_path):
+    """Said once, refused for the rest of the process: mending the folder meanwhile does not bring it back."""
+    (tmp_path / "cache").mkdir()
+    (tmp_path / "cache" / "sub").write_text("a file")
+    assert simcache.usable_cache_dir("sub") is None
+    (tmp_path / "cache" / "sub").unlink()
+    assert simcache.usable_cache_dir("sub") is None
+
+
+def test_a_failed_write_without_strerror_is_said_by_its_text(tmp_path, monkeypatch, capfd):
+    def full(*a, **k):
+        raise OSError("the disk is full")
+    monkeypatch.setattr(simcache.pickle, "dump", full)
+    assert simcache.cached(_expensive, x=9) == {"sum": 10}
+    assert capfd.readouterr().err.splitlines() == [_notice(tmp_path / "cache", "the disk is full")]

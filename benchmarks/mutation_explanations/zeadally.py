@@ -1,4 +1,4 @@
-"""Explanations of the surviving mutants of ``models.zeadally.analytic`` (see benchmarks/mutation.py)."""
+"""Explanations of the surviving mutants of ``mmstudies.zeadally`` (analytic, model, checks; see benchmarks/mutation.py)."""
 
 EXPLANATIONS: list[tuple[str, str, str]] = [
     (r"mmstudies\.zeadally\.analytic\.x_model_vs_measured",
@@ -9,4 +9,22 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
      r"\(~configs\[\"shm\"\]\.astype\(bool\)\)\.astype\(None\)",
      "equivalent: pandas' astype(None) converts to numpy's default dtype, float64, exactly as astype(float) "
      "(the tests compare the column with [1.0, 1.0, 1.0, 1.0, 0.0])."),
+    # -- model
+    (r"mmstudies\.zeadally\.model\.x__data_path_network", r"never = 1e\+18",
+     "equivalent: 1e+18 and 1e18 are the same float literal."),
+    (r"mmstudies\.zeadally\.model\.x_replicate_data_path", r"workers=(None|2)\)|pmap\(_one_run, tasks, \)",
+     "equivalent in every value: pmap returns the results in task order whatever the number of worker "
+     "processes, and each task seeds its own Ciw run (seed + i), so only where the replications run changes."),
+    # -- checks
+    (r"mmstudies\.zeadally\.checks\.x_(run_record|chapter_record|audit)__", r"",
+     "not in the fast selection (no tests per mutant), for cost, not because it is untested: run_record "
+     "recomputes a whole chapter run (7-45 s per call on the shared machine), audit calls it once per "
+     "perturbation and chapter_record wraps a notebook's Chapter. They are tested by the slow tests "
+     "(test_zeadally_checks.py's test_run_record_recomputes_the_metrics and default verdicts, "
+     "test_evidence_audit.py, test_chapter_zeadally.py), which the mutation run leaves out."),
+    (r"mmstudies\.zeadally\.checks\.x_figure6_order", r"holds=\(m\[\"fig6_margin\"\] >= 0\)",
+     "equivalent: holds is read only when |margin| > tol, and tol = error % x rate is never negative, so the "
+     "margin is never 0 there."),
+    (r"mmstudies\.zeadally\.checks\.x_regression_xf", r"float\(\"(NAN|INF)\"\)",
+     "equivalent: float() parses 'nan' and 'inf' case-insensitively."),
 ]

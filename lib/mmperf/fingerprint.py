@@ -54,6 +54,11 @@ def module_file(module: str) -> Path | None:
     >>> module_file("numpy") is None
     True
     """
+    return _module_file_uncached(module)
+
+
+def _module_file_uncached(module: str) -> Path | None:
+    """The work of :func:`module_file`, undecorated (mutmut 3 mutates no decorated function)."""
     parts = module.split(".")
     if parts[0] not in PROJECT_PACKAGES:
         return None
@@ -104,6 +109,11 @@ def imports_in_source(source: str, package: str = "") -> set[str]:
 @cache
 def project_imports(module: str, file: Path) -> frozenset[str]:
     """The project modules that ``module`` (whose source is ``file``) imports directly."""
+    return _project_imports_uncached(module, file)
+
+
+def _project_imports_uncached(module: str, file: Path) -> frozenset[str]:
+    """The work of :func:`project_imports`, undecorated (mutmut 3 mutates no decorated function)."""
     package = module if file.name == "__init__.py" else module.rpartition(".")[0]
     return frozenset(imports_in_source(file.read_text(encoding="utf-8"), package))
 
@@ -185,6 +195,11 @@ def code_fingerprint(module: str) -> str:
     >>> len(code_fingerprint("mmperf.queueing"))
     64
     """
+    return _code_fingerprint_uncached(module)
+
+
+def _code_fingerprint_uncached(module: str) -> str:
+    """The work of :func:`code_fingerprint`, undecorated (mutmut 3 mutates no decorated function)."""
     digest = hashlib.sha256()
     seen: set[str] = set()
     todo = [module]
@@ -278,6 +293,11 @@ def imported_top_level(module: str) -> frozenset[str]:
 @cache
 def _third_party_imports(file: Path) -> frozenset[str]:
     """The top-level names outside the project and the standard library that one source file imports."""
+    return _third_party_imports_uncached(file)
+
+
+def _third_party_imports_uncached(file: Path) -> frozenset[str]:
+    """The work of :func:`_third_party_imports`, undecorated (mutmut 3 mutates no decorated function)."""
     names: set[str] = set()
     for node in _import_nodes(file.read_text(encoding="utf-8")):
         if isinstance(node, ast.Import):
@@ -317,6 +337,11 @@ def _normalise(name: str) -> str:
 def _installed_distributions() -> dict[str, str]:
     """Normalised distribution name -> version, from the ``NAME-VERSION.dist-info`` folders on ``sys.path``
     (the first one found wins, as for an import)."""
+    return _installed_distributions_uncached()
+
+
+def _installed_distributions_uncached() -> dict[str, str]:
+    """The work of :func:`_installed_distributions`, undecorated (mutmut 3 mutates no decorated function)."""
     found: dict[str, str] = {}
     for entry in sys.path:
         try:
@@ -345,6 +370,11 @@ def dependency_versions(module: str) -> tuple[tuple[str, str], ...]:
     >>> dict(dependency_versions("mmperf.queueing"))["python"] == ".".join(map(str, sys.version_info[:3]))
     True
     """
+    return _dependency_versions_uncached(module)
+
+
+def _dependency_versions_uncached(module: str) -> tuple[tuple[str, str], ...]:
+    """The work of :func:`dependency_versions`, undecorated (mutmut 3 mutates no decorated function)."""
     names = set(imported_top_level(module)) | set(BASE_DEPENDENCIES) if module_file(module) else \
         set(BASE_DEPENDENCIES)
     versions = {"python": ".".join(map(str, sys.version_info[:3]))}

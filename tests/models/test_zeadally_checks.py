@@ -131,3 +131,151 @@ def test_run_record_recomputes_the_metrics():
     assert run.metrics["eq1_mbps"] == pytest.approx(1 / (1 / 200 + 1 / 240 + 1 / 230))
     assert run.metrics["t1_fddi_mbps"] == pytest.approx(23.1)
     assert run["ps"].loc["GRAPHICS", "graphics_fps"] == pytest.approx(33, abs=0.2)
+
+
+# -- each check function on a record made by hand (added from the mutation run: exact and without a run) -----
+
+def _record(metrics=None, undefined=None, parameters=None, **extra) -> checktable.RunRecord:
+    return checktable.RunRecord(parameters or {}, metrics or {}, undefined or {}, extra)
+
+
+def test_metric_and_section5_and_eq1_read_their_own_key():
+    run = _record({"a": 1.5, "eq1_eth_mbps": 8.0, "eq1_fddi_mbps": 45.0, "eq1_jet2_mbps": 51.0},
+                  P={"z_na_single_copy_256kb": 105.0})
+    assert checks.metric(run, "a") == checktable.Ours(1.5)
+    assert checks.z_na_from_section5(run) == checktable.Ours(105.0)
+    assert [checks.eq1_two_copy(run, n).value for n in ("Ethernet", "FDDI", "Jetstream")] == [8.0, 45.0, 51.0]
+    assert checks.single_copy_gain(run) == checktable.Ours("no value: the baseline is not named and Figure 5 is "
+                                                           "absent")
+
+
+@pytest.mark.parametrize("shares, holds", [((90.0, 50.0, 40.0), True), ((100.0, 50.0, 40.0), False),
+                                           ((90.0, 50.0, 50.0), False), ((90.0, 90.0, 40.0), False),
+                                           ((99.99, 50.0, 40.0), True)])
+def test_raw_shares_must_fall_and_stay_below_100(shares, holds):
+    run = _record(dict(zip(("raw_share_ethernet_pct", "raw_share_fddi_pct", "raw_share_jetstream_pct"), shares,
+                           strict=True)))
+    ours = checks.raw_shares(run)
+    assert ours.holds is holds
+    assert ours.value == " > ".join(f"{s:.1f} %" for s in shares)
+
+
+def test_final_over_table1_divides_by_that_networks_result():
+    run = _record({"measured_shm_mbps": 105.0, "t1_ethernet_mbps": 8.4, "t1_fddi_mbps": 23.1, "t1_jetstream_mbps": 46.2})
+    assert [checks.final_over_table1(run, n).value for n in ("Ethernet", "FDDI", "Jetstream")] == \
+        [105.0 / 8.4, 105.0 / 23.1, 105.0 / 46.2]
+
+
+def test_text_restates_table2_counts_equal_cells():
+    import pandas as pd
+
+    rows = sorted({c for c, _ in checks.TEXT_RESTATES_TABLE2})
+    columns = sorted({col for _, col in checks.TEXT_RESTATES_TABLE2})
+    t2 = pd.DataFrame({"configuration": rows, **{col: [0] * len(rows) for col in columns}})
+    for (c, col), v in checks.TEXT_RESTATES_TABLE2.items():
+        t2.loc[t2["configuration"] == c, col] = v
+    assert checks.text_restates_table2(_record(tables={"table2": t2})) == checktable.Ours(
+        "12 of 12 equal the transcribed table", holds=True)
+    t2.loc[t2["configuration"] == "GRAPHICS", "graphics_fps"] = 34
+    assert checks.text_restates_table2(_record(tables={"table2": t2})) == checktable.Ours(
+        "11 of 12 equal the transcribed table", holds=False)
+
+
+def test_overhead_shrinks_by_hand():
+    ours = checks.overhead_shrinks(_record({"t0_no_shm_ms": 3.456, "t0_shm_ms": 1.2}))
+    assert ours == checktable.Ours("3.46 -> 1.20 ms per frame", holds=True)
+    assert checks.overhead_shrinks(_record({"t0_no_shm_ms": 1.0, "t0_shm_ms": 1.0})).holds is False
+    for missing in ("t0_no_shm_ms", "t0_shm_ms"):
+        ours = checks.overhead_shrinks(_record({}, {missing: "no overhead: Eq. 1 exceeds the measurement"}))
+        assert ours == checktable.Ours("no overhead is defined", undefined="no overhead: Eq. 1 exceeds the measurement")
+    other = checks.overhead_shrinks(_record({"t0_no_shm_ms": 2.0, "t0_shm_ms": 1.0}, {"something_else": "why"}))
+    assert other.holds is True
+
+
+@pytest.mark.parametrize("margin, holds, words", [(5.0, True, "outside"), (-5.0, False, "outside"),
+                                                  (4.0, None, "inside"), (-4.0, None, "inside")])
+def test_figure6_order_is_decided_only_beyond_the_models_error(margin, holds, words):
+    """The model's error of 5 % of 80 Mbit/s is 4 Mbit/s: a margin of exactly 4 is not decided."""
+    m = {"model_error_pct": 5.0, "fig6_one_noshm": 80.0, "fig6_two_shm": 80.0 + margin, "fig6_margin": margin}
+    ours = checks.figure6_order(_record(m))
+    assert ours.holds is holds
+    assert ours.value == (f"Eq. 1/2 at 32 KB: {80 + margin:.1f} vs 80.0 Mbit/s; the margin {margin:.1f} is {words} "
+                          "the model's error (±4.0)")
+
+
+def _fit(b0, half0, b1, half1, n, df):
+    import pandas as pd
+
+    coefficients = pd.DataFrame({"coef": [b0, b1], "ci_half_width": [half0, half1]}, index=["const", "na_ms"])
+    return {"fit": {"coefficients": coefficients, "n": n, "df_resid": df}}
+
+
+def test_regression_xf_maps_the_intercept_interval_by_hand():
+    """frame_bits 2.1 Mbit, intercept 10 +- 2 ms: F / b0 = 2.1e6 / 10 / 1e3 = 210 Mbit/s, interval
+    [2.1e6 / 12e3, 2.1e6 / 8e3] = [175, 262.5]; an interval reaching 0 ms (10 +- 10) is unbounded above."""
+    ours = checks.regression_xf(_record(parameters={"frame_bits": 2.1e6}, reg=_fit(10.0, 2.0, 1.0, 0.1, 4, 2)))
+    assert (ours.value, ours.low, ours.high, ours.basis, ours.n) == (pytest.approx(210.0), pytest.approx(175.0),
+                                                                     pytest.approx(262.5), "fitted", 4)
+    assert ours.note == "intercept 10.00 ± 2.00 ms; 2 residual df; demonstration fit without FDDI"
+    wide = checks.regression_xf(_record(parameters={"frame_bits": 2.1e6}, reg=_fit(10.0, 10.0, 1.0, 0.1, 4, 1)))
+    assert wide.high == float("inf") and wide.low == pytest.approx(105.0)
+    none = checks.regression_xf(_record(parameters={"frame_bits": 2.1e6}, reg=_fit(10.0, 2.0, 1.0, 0.1, 2, 0)))
+    assert none.undefined == "the fit has no residual degree of freedom, so no interval"
+
+
+def test_regression_b1_interval_by_hand():
+    ours = checks.regression_b1(_record(reg=_fit(10.0, 2.0, 1.05, 0.09, 4, 1)))
+    assert ours == checktable.Ours(1.05, low=pytest.approx(0.96), high=pytest.approx(1.14), basis="fitted", n=4,
+                                   note="1 residual df; demonstration fit without FDDI")
+    none = checks.regression_b1(_record(reg=_fit(10.0, 2.0, 1.05, 0.09, 2, 0)))
+    assert (none.value, none.undefined) == (1.05, "the fit has no residual degree of freedom, so no interval")
+
+
+def _ps(graphics_before, graphics_after, drops_before, drops_after):
+    import pandas as pd
+
+    return pd.DataFrame({"graphics_fps": [graphics_before, graphics_after],
+                         "video_dropped_pct": [drops_before, drops_after]},
+                        index=["VIDEO+GRAPHICS", "VIDEO+GRAPHICS-SHARED-M"])
+
+
+def test_processor_sharing_checks_by_hand():
+    run = _record(ps=_ps(17.04, 25.6, 100.0, 40.4))
+    assert checks.ps_column(run, "VIDEO+GRAPHICS", "graphics_fps") == checktable.Ours(17.04)
+    assert checks.shm_improves_graphics(run) == checktable.Ours("PS model: 17.0 -> 25.6", holds=True)
+    assert checks.shm_reduces_drops(run) == checktable.Ours("PS model: 100 % -> 40 %", holds=True)
+    same = _record(ps=_ps(20.0, 20.0, 50.0, 50.0))
+    assert checks.shm_improves_graphics(same).holds is False and checks.shm_reduces_drops(same).holds is False
+
+
+def test_ciw_equals_reports_the_interval_and_the_reference():
+    run = _record({"eq1_mbps": 74.0}, sims={"serial_eq1": {"mean": 74.5, "ci_half_width": 0.5, "n": 3}})
+    assert checks.ciw_equals(run, "serial_eq1", "eq1_mbps") == checktable.Ours(
+        74.5, low=74.0, high=75.0, basis="simulated", n=3, reference=74.0)
+
+
+def test_table_digest_is_the_files_sha256_head():
+    import hashlib
+
+    assert checks.table_digest() == hashlib.sha256(checks.TABLE_FILE.read_bytes()).hexdigest()[:16]
+    assert len(checks.table_digest()) == 16
+
+
+def test_table_loads_this_modules_checks_yml():
+    assert [c.id for c in checks.table().checks] == [c.id for c in TABLE.checks]
+
+
+def test_figure6_a_small_decided_margin_counts_as_holding():
+    """Model error 0.1 % of 80 Mbit/s = 0.08: a margin of 0.5 Mbit/s is decided, and positive."""
+    m = {"model_error_pct": 0.1, "fig6_one_noshm": 80.0, "fig6_two_shm": 80.5, "fig6_margin": 0.5}
+    assert checks.figure6_order(_record(m)).holds is True
+
+
+def test_regression_xf_below_one_millisecond_and_without_df():
+    """Intercept 0.5 +- 0.2 ms: 2.1e6 / 0.5 / 1e3 = 4200 Mbit/s, interval [3000, 7000]; no residual df: NaN."""
+    import math
+
+    ours = checks.regression_xf(_record(parameters={"frame_bits": 2.1e6}, reg=_fit(0.5, 0.2, 1.0, 0.1, 4, 2)))
+    assert (ours.value, ours.low, ours.high) == (pytest.approx(4200.0), pytest.approx(3000.0), pytest.approx(7000.0))
+    none = checks.regression_xf(_record(parameters={"frame_bits": 2.1e6}, reg=_fit(10.0, 2.0, 1.0, 0.1, 2, 0)))
+    assert isinstance(none.value, float) and math.isnan(none.value)

@@ -13,6 +13,7 @@ moves the throughput by that stage's share of the cycle: at least 5 % x 8.75 / 2
 smallest 5 % error lies 0.74 % = 4.1 standard errors beyond it (power 0.9999).
 """
 
+import numpy as np
 import pytest
 
 from mmperf.data import load_table
@@ -86,3 +87,117 @@ def test_importing_the_package_does_not_import_ciw():
             "mmstudies.zeadally.narrative; print('ciw' in sys.modules, 'statsmodels' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
     assert out == ["False", "False"]
+
+
+# -- exact cases added from the mutation run (deterministic stages: every count is worked out by hand) ---------
+
+def test_data_path_counts_and_rates_by_hand():
+    """Serial, 3 stages, 100 frames: the run lasts 100 cycles c, the warm-up 10. Frame k (k = 1, 2, ...) reaches
+    the last stage at k c - t3 and leaves at k c (+1e-12); counted are frames that reach it after the warm-up
+    (k >= 11) and leave before the end (k <= 99): 89 frames, 88 gaps of c, so the rate is 1/c exactly.
+    One stage of 200 Mbit/s and 1 Mbit frames: c = 5 ms, 200 frames/s and 200 Mbit/s; 50 frames (the smallest
+    run allowed) count k = 6..49 (arrival (k-1) c >= 5 c, exit k c <= 50 c): 44. Pipelined [200, 100] Mbit/s:
+    the slower stage paces it, 100 frames/s."""
+    r = model.simulate_data_path([200, 240, 230], frames=100)
+    assert r["frames_measured"] == 89.0
+    assert r["throughput_fps"] == pytest.approx(1 / sum(a.FRAME_BITS_PAPER / (z * 1e6) for z in [200, 240, 230]),
+                                                rel=1e-9)
+    one = model.simulate_data_path([200], frame_bits=1e6, frames=50)
+    assert one == pytest.approx({"throughput_fps": 200.0, "throughput_mbps": 200.0, "frames_measured": 44.0},
+                                rel=1e-9)
+    pipe = model.simulate_data_path([200, 100], frame_bits=1e6, mode="pipelined", frames=50)
+    assert pipe["throughput_fps"] == pytest.approx(100.0, rel=1e-9)
+    assert pipe["throughput_mbps"] == pytest.approx(100.0, rel=1e-9)
+
+
+def test_data_path_refusals_say_what_is_allowed():
+    with pytest.raises(ValueError, match=r"^mode must be 'serial' or 'pipelined', got 'parallel'$"):
+        model.simulate_data_path([200], mode="parallel")
+    with pytest.raises(ValueError, match=r"^frames must be >= 50 for a measurable run, got 49$"):
+        model.simulate_data_path([200], frames=49)
+    with pytest.raises(ValueError, match="stage throughput"):
+        model.simulate_data_path([200, 0], frames=50)
+
+
+def test_replications_use_consecutive_seeds_and_mean_ci():
+    """Replication i is the run with seed + i: the summary is mean_ci of exactly those runs."""
+    from mmperf.stats import mean_ci
+
+    runs = [model.simulate_data_path([200, 240], 1e6, "serial", 0.5, 60, seed)["throughput_mbps"] for seed in (7, 8)]
+    assert runs[0] != runs[1]
+    mean, half = mean_ci(runs)
+    assert model.replicate_data_path([200, 240], 1e6, "serial", 0.5, 60, 2, 7) == {"mean": mean, "ci_half_width": half,
+                                                                                  "n": 2}
+
+
+def test_variability_sweep_rows_by_hand():
+    """Deterministic stages: serial 1/(1/200 + 1/240) = 109.0909 Mbit/s, pipelined min = 200, half-width 0."""
+    df = model.variability_sweep([200, 240], 1e6, [0], 60, 2, 1)
+    assert list(df.columns) == ["service_cv", "mode", "mbps", "ci_half_width", "replications"]
+    assert df["mode"].tolist() == ["serial", "pipelined"]
+    assert df["service_cv"].tolist() == [0.0, 0.0] and isinstance(df["service_cv"].iloc[0], float)
+    assert df["mbps"].tolist() == pytest.approx([1 / (1 / 200 + 1 / 240), 200.0], rel=1e-9)
+    assert df["ci_half_width"].tolist() == [0.0, 0.0] and df["replications"].tolist() == [2, 2]
+
+
+def test_cpu_sharing_counts_by_hand():
+    """Run 3 s, warm-up 0.31 s (a window of 2.69 s). Video alone, 15 ms per frame at 30 frames/s: frames
+    arriving at k/30 s with k = 10..89 (after the warm-up, finished before 3 s) are shown, 80 / 2.69 per s;
+    at 10 frames/s k = 4..29: 26 / 2.69. A 20 ms frame with a 10 ms deadline is always dropped. Graphics
+    alone with a negative off-CPU time (counted as 0) cycles every 28 ms: arrivals 28 k ms, k = 12..106, 95
+    frames. With the 30 ms video frame beside it, fair sharing halves the CPU and every video frame misses
+    its 33.3 ms deadline."""
+    window = 3.0 - 0.31
+    assert model.simulate_cpu_sharing(15.0, None, 0.0, run_s=3, warmup_s=0.31) == pytest.approx(
+        {"graphics_fps": 0.0, "video_dropped_pct": 0.0, "video_shown_fps": 80 / window})
+    assert model.simulate_cpu_sharing(15.0, None, 0.0, video_fps=10, run_s=3, warmup_s=0.31)["video_shown_fps"] \
+        == pytest.approx(26 / window)
+    assert model.simulate_cpu_sharing(20.0, None, 0.0, deadline_ms=10, run_s=3, warmup_s=0.31) == pytest.approx(
+        {"graphics_fps": 0.0, "video_dropped_pct": 100.0, "video_shown_fps": 0.0})
+    assert model.simulate_cpu_sharing(None, 28.0, -5.0, run_s=3, warmup_s=0.31) == pytest.approx(
+        {"graphics_fps": 95 / window, "video_dropped_pct": 0.0, "video_shown_fps": 0.0})
+    assert model.simulate_cpu_sharing(None, 28.0, 2.0, run_s=3, warmup_s=0)["graphics_fps"] == pytest.approx(100 / 3)
+    both = model.simulate_cpu_sharing(30.0, 28.0, 2.0, run_s=3, warmup_s=0.31)
+    assert both["video_dropped_pct"] == 100.0 and both["video_shown_fps"] == 0.0 and 0 < both["graphics_fps"] < 33.4
+
+
+def test_cpu_sharing_random_video_and_seeds():
+    """A 30 ms frame fits its 33.3 ms deadline when deterministic; with cv 0.9 some frames exceed it, a seed
+    repeats its run and another seed gives another."""
+    kw = {"run_s": 3, "warmup_s": 0.31}
+    assert model.simulate_cpu_sharing(30.0, None, 0.0, **kw)["video_dropped_pct"] == 0.0
+    one = model.simulate_cpu_sharing(30.0, None, 0.0, video_cv=0.9, seed=1, **kw)
+    assert 0 < one["video_dropped_pct"] < 100
+    assert model.simulate_cpu_sharing(30.0, None, 0.0, video_cv=0.9, seed=1, **kw) == one
+    assert model.simulate_cpu_sharing(30.0, None, 0.0, video_cv=0.9, seed=2, **kw) != one
+
+
+def test_cpu_sharing_refusals():
+    with pytest.raises(ValueError, match=r"^simulate at least one of video and graphics$"):
+        model.simulate_cpu_sharing(None, None, 0.0)
+    with pytest.raises(ValueError, match=r"^warmup_s must be in \[0, run_s\); got 3\.0, run_s=3\.0$"):
+        model.simulate_cpu_sharing(15.0, None, 0.0, run_s=3.0, warmup_s=3.0)
+    with pytest.raises(ValueError, match=r"^warmup_s must be in \[0, run_s\); got -0\.1, run_s=3\.0$"):
+        model.simulate_cpu_sharing(15.0, None, 0.0, run_s=3.0, warmup_s=-0.1)
+    with pytest.raises(ValueError, match="video_fps"):
+        model.simulate_cpu_sharing(15.0, None, 0.0, video_fps=0.0)
+
+
+def test_cpu_sharing_scenarios_columns_follow_table2():
+    """Each configuration's inputs are cpu_sharing_setups' (Table 2); an application left out has NaN for its
+    result; the run's warm-up is a tenth of it."""
+    from mmstudies.zeadally.analytic import cpu_sharing_setups
+
+    df = model.cpu_sharing_scenarios(1000 / 30, run_s=3.0).set_index("configuration")
+    setups = cpu_sharing_setups(load_table("zeadally", "table2"))
+    assert list(df.index) == list(setups)
+    for name, (vid, gr, io) in setups.items():
+        row = df.loc[name]
+        inputs = [row["video_cpu_ms"], row["graphics_cpu_ms"], row["graphics_off_cpu_ms"]]
+        assert inputs == pytest.approx([np.nan if v is None else v for v in (vid, gr, io)], nan_ok=True)
+        assert np.isnan(row["graphics_fps"]) == (gr is None) and np.isnan(row["video_dropped_pct"]) == (vid is None)
+        direct = model.simulate_cpu_sharing(vid, gr, io, deadline_ms=1000 / 30, run_s=3.0, warmup_s=0.3)
+        if gr is not None:
+            assert row["graphics_fps"] == direct["graphics_fps"]
+        if vid is not None:
+            assert row["video_dropped_pct"] == direct["video_dropped_pct"]
