@@ -1,14 +1,18 @@
-"""The Sharp & Todirica chapter's scorecard summary and coverage.
+"""The Sharp & Todirica chapter's scorecard summary, coverage and review table.
 
 The checks themselves are data: ``checks.yml`` beside this module, computed by :mod:`.checks` and added
 to the scorecard by the notebook (``ch.score_table``). :func:`summarise` records the headline and glues
 the scorecard's sentences; :func:`add_coverage` records what the chapter does with each numbered table
-and figure of the paper (:data:`COVERAGE`).
+and figure of the paper (:data:`COVERAGE`); :func:`review_table` is the page's review table: the
+findings of issue 24 (:data:`REVIEW`) and the independent review's summary and disagreements, computed
+from its per-check record ``data/sharp/review-sharp.csv`` (:func:`review_agreement`).
 """
 
 from __future__ import annotations
 
 from typing import Any
+
+import pandas as pd
 
 from . import text
 
@@ -137,14 +141,104 @@ REVIEW = [
 ]
 
 
-def review_table():
-    """The review table (:data:`REVIEW`) as a data frame with columns ``finding``, ``response``, ``change``.
+#: The date of the independent review whose per-check record is ``data/sharp/review-sharp.csv``.
+REVIEW_DATE = "2026-11-26"
+#: The four questions the independent review asks of each check (columns of its record), in words.
+REVIEW_CRITERIA = {"paper_value_ok": "paper value", "kind_ok": "kind", "verdict_ok": "verdict or tolerance reason",
+                   "conditions_ok": "conditions"}
+
+
+def review_sample() -> pd.DataFrame:
+    """The independent review's per-check record (``data/sharp/review-sharp.csv``, table ``review_sharp``)."""
+    from mmperf.data import load_table
+
+    return load_table("sharp", "review_sharp")
+
+
+def _answers(sample: pd.DataFrame) -> pd.DataFrame:
+    """The four yes/no columns as booleans; anything but yes or no is refused, naming the column and check."""
+    out = pd.DataFrame(index=sample.index)
+    for col in REVIEW_CRITERIA:
+        cells = sample[col].astype(str).str.strip().str.lower()
+        bad = sample.loc[~cells.isin(["yes", "no"]), "check_id"].tolist()
+        if bad:
+            raise ValueError(f"review record: column {col!r} must be yes or no; check(s) {', '.join(map(str, bad))}")
+        out[col] = cells == "yes"
+    return out
+
+
+def review_agreement(sample: pd.DataFrame) -> dict[str, Any]:
+    """How many sampled checks agree (all four answers yes), and the share in per cent.
+
+    ``disagree_on`` counts the checks failing each question; ``fixed`` the disagreements whose ``change``
+    starts with "fixed", ``open`` the others.
 
     Examples
     --------
-    >>> list(review_table().columns), len(review_table()) == len(REVIEW)
-    (['finding', 'response', 'change'], True)
-    """
-    import pandas as pd
+    Three checks, one failing on its kind and one on its conditions (fixed): 1 of 3 agree, 33.3 %.
 
-    return pd.DataFrame(REVIEW, columns=["finding", "response", "change"])
+    >>> s = pd.DataFrame({"check_id": ["a", "b", "c"], "paper_value_ok": ["yes"] * 3,
+    ...                   "kind_ok": ["yes", "no", "yes"], "verdict_ok": ["yes"] * 3,
+    ...                   "conditions_ok": ["yes", "yes", "no"], "change": ["", "open", "fixed: x"]})
+    >>> a = review_agreement(s)
+    >>> (a["sampled"], a["agree"], round(a["percent"], 1), a["fixed"], a["open"], a["disagree_on"]["kind_ok"])
+    (3, 1, 33.3, 1, 1, 1)
+    """
+    answers = _answers(sample)
+    agrees = answers.all(axis=1)
+    change = sample["change"].fillna("").astype(str).str.strip().str.lower()
+    fixed = int((~agrees & change.str.startswith("fixed")).sum())
+    n = len(sample)
+    return {"sampled": n, "agree": int(agrees.sum()), "percent": 100.0 * float(agrees.sum()) / n if n else float("nan"),
+            "disagree_on": {col: int((~answers[col]).sum()) for col in REVIEW_CRITERIA},
+            "fixed": fixed, "open": int((~agrees).sum()) - fixed}
+
+
+def independent_review_rows(sample: pd.DataFrame, date: str = REVIEW_DATE) -> list[tuple[str, str, str]]:
+    """The review table's rows for the independent review: one summary row, then one row per disagreeing check
+    (finding: the check, the questions it fails, the source line read and the reviewer's note; response: "open"
+    or "fixed in the review"; change: the record's ``change``).
+
+    Examples
+    --------
+    >>> s = pd.DataFrame({"check_id": ["a", "b"], "source_line": ["seed 003 line 1", "seed 003 line 2"],
+    ...                   "paper_value_ok": ["yes", "no"], "kind_ok": ["yes"] * 2, "verdict_ok": ["yes"] * 2,
+    ...                   "conditions_ok": ["yes"] * 2, "note": ["fine", "wrong line"], "change": ["", "open"]})
+    >>> rows = independent_review_rows(s, "2026-01-01")
+    >>> rows[0][0]
+    'Independent review (2026-01-01, 2 checks sampled, 1 agree = 50 %)'
+    >>> rows[1]
+    ('b (paper value; seed 003 line 2): wrong line', 'open', 'open')
+    """
+    a = review_agreement(sample)
+    answers = _answers(sample)
+    failing = {col: n for col, n in a["disagree_on"].items() if n}
+    summary = (f"Independent review ({date}, {a['sampled']} checks sampled, {a['agree']} agree = {a['percent']:.0f} %)",
+               f"Every check of checks.yml read against seed 003 at its cited line (per check: "
+               f"data/sharp/review-sharp.csv). Disagreements by question: "
+               + (", ".join(f"{REVIEW_CRITERIA[c]} {n}" for c, n in failing.items()) or "none"),
+               f"{a['fixed']} fixed in the review, {a['open']} open (rows below)")
+    rows = [summary]
+    for i, rec in sample.iterrows():
+        wrong = [REVIEW_CRITERIA[c] for c in REVIEW_CRITERIA if not answers.loc[i, c]]
+        if not wrong:
+            continue
+        change = str(rec["change"]) if isinstance(rec["change"], str) and rec["change"].strip() else "open"
+        response = "fixed in the review" if change.lower().startswith("fixed") else "open"
+        rows.append((f"{rec['check_id']} ({', '.join(wrong)}; {rec['source_line']}): {rec['note']}", response, change))
+    return rows
+
+
+def review_table(sample: pd.DataFrame | None = None) -> pd.DataFrame:
+    """The review table: the findings of issue 24 (:data:`REVIEW`), then the independent review's rows
+    (:func:`independent_review_rows` of ``sample``, by default the record :func:`review_sample`), as a data
+    frame with columns ``finding``, ``response``, ``change``.
+
+    Examples
+    --------
+    >>> t = review_table()
+    >>> list(t.columns), int(t["finding"].str.startswith("Independent review (").sum())
+    (['finding', 'response', 'change'], 1)
+    """
+    rows = REVIEW + independent_review_rows(review_sample() if sample is None else sample)
+    return pd.DataFrame(rows, columns=["finding", "response", "change"])
