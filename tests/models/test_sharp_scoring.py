@@ -13,8 +13,16 @@ import pytest
 
 from mmbook.chapter import Chapter
 from mmstudies.sharp import checks
-from mmstudies.sharp.scoring import (COVERAGE, REVIEW, REVIEW_DATE, add_coverage, independent_review_rows,
-                                     review_agreement, review_table, summarise)
+from mmstudies.sharp.scoring import (
+    COVERAGE,
+    REVIEW,
+    REVIEW_DATE,
+    add_coverage,
+    independent_review_rows,
+    review_agreement,
+    review_table,
+    summarise,
+)
 
 # ----------------------------------------------------------------------------- headline and coverage
 

@@ -213,9 +213,10 @@ def independent_review_rows(sample: pd.DataFrame, date: str = REVIEW_DATE) -> li
     a = review_agreement(sample)
     answers = _answers(sample)
     failing = {col: n for col, n in a["disagree_on"].items() if n}
-    summary = (f"Independent review ({date}, {a['sampled']} checks sampled, {a['agree']} agree = {a['percent']:.0f} %)",
-               f"Every check of checks.yml read against seed 003 at its cited line (per check: "
-               f"data/sharp/review-sharp.csv). Disagreements by question: "
+    summary = (f"Independent review ({date}, {a['sampled']} checks sampled, {a['agree']} agree = "
+               f"{a['percent']:.0f} %)",
+               "Every check of checks.yml read against seed 003 at its cited line (per check: "
+               "data/sharp/review-sharp.csv). Disagreements by question: "
                + (", ".join(f"{REVIEW_CRITERIA[c]} {n}" for c, n in failing.items()) or "none"),
                f"{a['fixed']} fixed in the review, {a['open']} open (rows below)")
     rows = [summary]
