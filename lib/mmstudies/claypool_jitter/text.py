@@ -202,7 +202,7 @@ def explain(ch, R: dict) -> None:
          "backlog becomes correlated from frame to frame, which bends the variance below a straight line. ")
       + ("The Ciw generator scales its bursts with 1/SPECint92, so there the slopes fall with processor power by "
          "construction, and the slopes check is not applicable with it. " if gen == "ciw" else
-         "The slopes fall with processor power, as the thesis found. " if h3_status == "reproduced" else
+         "The slopes fall with processor power, as the thesis found. " if h3_status in ("reproduced", "holds") else
          "The slopes are ordered as in the thesis but their confidence intervals overlap, so the run cannot "
          "tell them apart. " if h3_status == "inconclusive" and falls else
          "The slopes' point estimates are ordered as in the thesis; the check is not applicable at these "
@@ -438,3 +438,70 @@ def review_rows(m: dict, R: dict, checks: dict) -> list[list[str]]:
          f"test c); scored once ({st('table32-variance-area')}).",
          "checks.yml: one check"],
     ]
+
+
+#: the yes/no columns of the independent review's record (``data/claypool/review-claypool-jitter.csv``): a check
+#: agrees when all four are "yes"
+REVIEW_FLAGS = ("paper_value_ok", "kind_ok", "verdict_ok", "conditions_ok")
+#: what each flag says is wrong when it is "no"
+_FLAG_WORDS = {"paper_value_ok": "paper value or its place", "kind_ok": "kind", "verdict_ok": "verdict",
+               "conditions_ok": "conditions"}
+#: the date of the independent review (issue 23 item 7)
+INDEPENDENT_REVIEW_DATE = "2026-11-26"
+
+
+def review_agreement(review: pd.DataFrame) -> dict:
+    """The independent review's counts, from its per-check record ``review`` (one row per sampled check).
+
+    ``sampled`` checks, ``agree`` (all four flags "yes"), ``percent`` (agree / sampled, in %), ``fixed`` (the
+    disagreements whose ``change`` starts with "fixed"), ``open`` (the other disagreements) and ``after_fixes``
+    (agree + fixed). A flag other than "yes" or "no" raises ValueError.
+
+    Examples
+    --------
+    >>> r = pd.DataFrame({"check_id": ["a", "b", "c", "d"], "paper_value_ok": ["yes", "no", "yes", "yes"],
+    ...                   "kind_ok": ["yes", "yes", "no", "yes"], "verdict_ok": ["yes"] * 4,
+    ...                   "conditions_ok": ["yes"] * 4, "change": ["", "fixed: x", "open: y", ""]})
+    >>> review_agreement(r)
+    {'sampled': 4, 'agree': 2, 'percent': 50.0, 'fixed': 1, 'open': 1, 'after_fixes': 3}
+    """
+    flags = review[list(REVIEW_FLAGS)].astype(str).apply(lambda col: col.str.strip().str.lower())
+    bad = sorted(set(flags.to_numpy().ravel()) - {"yes", "no"})
+    if bad:
+        raise ValueError(f"review flags must be yes or no, found {bad}")
+    agrees = (flags == "yes").all(axis=1)
+    fixed = review["change"].fillna("").astype(str).str.strip().str.lower().str.startswith("fixed")
+    sampled, agree = len(review), int(agrees.sum())
+    n_fixed = int((~agrees & fixed).sum())
+    return {"sampled": sampled, "agree": agree, "percent": round(100.0 * agree / sampled, 1) if sampled else 0.0,
+            "fixed": n_fixed, "open": int((~agrees & ~fixed).sum()), "after_fixes": agree + n_fixed}
+
+
+def independent_review(review: pd.DataFrame, check_ids, date: str = INDEPENDENT_REVIEW_DATE) -> list[list[str]]:
+    """The review-table rows of the independent review (issue 23 item 7), composed from its record ``review``.
+
+    One summary row ("Independent review (date, N checks sampled, K agree = P %)", every number counted from
+    ``review`` by :func:`review_agreement`), then one row per disagreement: what is wrong and the source line
+    read (finding), "open" or "fixed by the review" (response) and the change. ``check_ids`` are the checks
+    table's ids; a reviewed id that is not among them raises ValueError (the record and the table must agree).
+    """
+    unknown = sorted(set(review["check_id"]) - set(check_ids))
+    if unknown:
+        raise ValueError(f"review-claypool-jitter.csv names checks the checks table does not have: {unknown}")
+    a = review_agreement(review)
+    rows = [[f"Independent review ({date}, {a['sampled']} checks sampled, {a['agree']} agree = {a['percent']:.1f} %)",
+             f"Every check of checks.yml read against the thesis (seed 001) at its cited line: paper value and place, "
+             f"kind, verdict at the tolerance, conditions; the record is data/claypool/review-claypool-jitter.csv. "
+             f"{a['sampled'] - a['agree']} disagree: {a['fixed']} fixed by the review, {a['open']} open (rows below).",
+             f"after the review's fixes {a['after_fixes']} of {a['sampled']} agree "
+             f"({100.0 * a['after_fixes'] / a['sampled']:.1f} %)" if a["sampled"] else "nothing sampled"]]
+    for _, r in review.iterrows():
+        wrong = [_FLAG_WORDS[f] for f in REVIEW_FLAGS if str(r[f]).strip().lower() == "no"]
+        if not wrong:
+            continue
+        change = str(r["change"]) if isinstance(r["change"], str) and r["change"].strip() else "open"
+        fixed = change.lower().startswith("fixed")
+        rows.append([f"(independent review) {r['check_id']}: {', '.join(wrong)} ({r['source_line']}). {r['note']}",
+                     "Fixed by the review." if fixed else "open",
+                     change])
+    return rows
