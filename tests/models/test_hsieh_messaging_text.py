@@ -383,3 +383,64 @@ def test_aal_rate_assumption_of_the_exercise_holds():
     # the exercise's OC-12 arithmetic above assumes analytic.aal_rate_mbps = line x 26/27 x 48/53
     assert analytic.aal_rate_mbps(155.52) == pytest.approx(135.632, abs=1e-3)
     assert np.isclose(analytic.aal_rate_mbps(622.08), 4 * analytic.aal_rate_mbps(155.52))
+
+
+# -- the independent review (issue 23 item 7): the page's summary is counted from the record ------------------------
+
+def _review_csv():
+    import csv
+
+    from mmperf.paths import data_dir
+
+    with open(data_dir() / "hsieh" / "review-hsieh-messaging.csv", newline="", encoding="utf-8") as f:
+        return list(csv.DictReader(f))
+
+
+def test_independent_review_summary_is_counted_from_the_csv():
+    # count the record by hand with the csv module (not the function under test): a row agrees when all four
+    # flags are "yes"
+    rows = _review_csv()
+    flags = ("paper_value_ok", "kind_ok", "verdict_ok", "conditions_ok")
+    agree = sum(all(r[f] == "yes" for f in flags) for r in rows)
+    page = text.independent_review_rows()
+    assert page[0][0] == (f"Independent review ({text.INDEPENDENT_REVIEW_DATE}, {len(rows)} checks sampled, "
+                          f"{agree} agree = {100 * agree / len(rows):.1f} %)")
+    # one row per disagreement, each naming its check
+    disagree = [r["check_id"] for r in rows if not all(r[f] == "yes" for f in flags)]
+    assert [row[0].split(":")[0] for row in page[1:]] == [f"(independent review) {c}" for c in disagree]
+    # the brief's minimum sample, spread over the kinds
+    assert len(rows) >= 30
+
+
+def test_independent_review_summary_moves_with_the_record():
+    # flip one agreeing row to a disagreement: the summary's numbers must follow (they are not typed)
+    from mmperf.data import load_table
+    from mmstudies.hsieh_messaging import checks
+
+    kinds = {c.id: c.kind for c in checks.table().checks}
+    record = load_table("hsieh", "review_hsieh_messaging").copy()
+    before = text.review_agreement(record)
+    i = int(record.index[(record[list(text.REVIEW_FLAGS)] == "yes").all(axis=1)][0])
+    record.loc[i, "kind_ok"] = "no"
+    after = text.review_agreement(record)
+    assert (after["agree"], after["open"]) == (before["agree"] - 1, before["open"] + 1)
+    rows = text.independent_review(record, kinds)
+    assert f"{after['agree']} agree" in rows[0][0] and len(rows) == 1 + after["open"] + after["fixed"]
+
+
+def test_independent_review_rejects_unknown_checks_and_bad_flags():
+    record = pd.DataFrame({"check_id": ["no-such-check"], "source_line": ["x"], "paper_value_ok": ["yes"],
+                           "kind_ok": ["yes"], "verdict_ok": ["yes"], "conditions_ok": ["yes"], "note": [""],
+                           "change": [""]})
+    with pytest.raises(ValueError, match="no-such-check"):
+        text.independent_review(record, {"other": "prediction"})
+    record["kind_ok"] = "maybe"
+    with pytest.raises(ValueError, match="yes or no"):
+        text.review_agreement(record)
+
+
+def test_page_appends_the_independent_review_rows():
+    from mmperf.paths import notebooks_dir
+
+    page = (notebooks_dir() / "hsieh-messaging.md").read_text(encoding="utf-8")
+    assert "text.review_rows(ch) + text.independent_review_rows()" in page

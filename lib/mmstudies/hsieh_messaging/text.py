@@ -819,3 +819,94 @@ def review_rows(ch) -> list[tuple[str, str, str]]:
          "tests/models/test_hsieh_messaging_analytic.py, tests/test_chapter_hsieh_messaging.py, "
          "tests/models/test_hsieh_messaging_headline.py"),
     ]
+
+
+#: the yes/no columns of the independent review's record (``data/hsieh/review-hsieh-messaging.csv``): a check agrees
+#: when all four are "yes"
+REVIEW_FLAGS = ("paper_value_ok", "kind_ok", "verdict_ok", "conditions_ok")
+#: what each flag says is wrong when it is "no"
+_FLAG_WORDS = {"paper_value_ok": "paper value or its place", "kind_ok": "kind", "verdict_ok": "verdict or tolerance",
+               "conditions_ok": "conditions"}
+#: the date of the independent review (issue 23 item 7)
+INDEPENDENT_REVIEW_DATE = "2026-11-26"
+
+
+def review_agreement(review: pd.DataFrame) -> dict[str, Any]:
+    """The independent review's counts, from its per-check record ``review`` (one row per sampled check).
+
+    ``sampled`` checks, ``agree`` (all four flags "yes"), ``percent`` (agree / sampled, in %, one decimal),
+    ``fixed`` (the disagreements whose ``change`` starts with "fixed"), ``open`` (the other disagreements) and
+    ``after_fixes`` (agree + fixed). A flag other than "yes" or "no" raises ValueError.
+
+    Examples
+    --------
+    >>> r = pd.DataFrame({"check_id": ["a", "b", "c", "d"], "paper_value_ok": ["yes", "no", "yes", "yes"],
+    ...                   "kind_ok": ["yes", "yes", "no", "yes"], "verdict_ok": ["yes"] * 4,
+    ...                   "conditions_ok": ["yes"] * 4, "change": ["", "fixed: x", "open", ""]})
+    >>> review_agreement(r)
+    {'sampled': 4, 'agree': 2, 'percent': 50.0, 'fixed': 1, 'open': 1, 'after_fixes': 3}
+    """
+    flags = review[list(REVIEW_FLAGS)].astype(str).apply(lambda col: col.str.strip().str.lower())
+    bad = sorted(set(flags.to_numpy().ravel()) - {"yes", "no"})
+    if bad:
+        raise ValueError(f"review flags must be yes or no, found {bad}")
+    agrees = (flags == "yes").all(axis=1)
+    fixed = review["change"].fillna("").astype(str).str.strip().str.lower().str.startswith("fixed")
+    sampled, agree = len(review), int(agrees.sum())
+    n_fixed = int((~agrees & fixed).sum())
+    return {"sampled": sampled, "agree": agree, "percent": round(100.0 * agree / sampled, 1) if sampled else 0.0,
+            "fixed": n_fixed, "open": int((~agrees & ~fixed).sum()), "after_fixes": agree + n_fixed}
+
+
+def independent_review(review: pd.DataFrame, kinds: dict[str, str],
+                       date: str = INDEPENDENT_REVIEW_DATE) -> list[tuple[str, str, str]]:
+    """The review-table rows of the independent review (issue 23 item 7), composed from its record ``review``.
+
+    One summary row ("Independent review (date, N checks sampled, K agree = P %)", every number counted from
+    ``review`` by :func:`review_agreement`, the sample's kinds counted with ``kinds``, the checks table's id ->
+    kind), then one row per disagreement: what is wrong and the source line read (finding), "open" or "fixed by
+    the review" (response) and the change. A reviewed id that is not in ``kinds`` raises ValueError (the record
+    and the checks table must agree).
+
+    Examples
+    --------
+    >>> r = pd.DataFrame({"check_id": ["a", "b"], "source_line": ["seed 004 line 1", "seed 004 line 2"],
+    ...                   "paper_value_ok": ["yes", "yes"], "kind_ok": ["yes", "no"], "verdict_ok": ["yes", "yes"],
+    ...                   "conditions_ok": ["yes", "yes"], "note": ["", "a slip"], "change": ["", ""]})
+    >>> rows = independent_review(r, {"a": "arithmetic", "b": "not comparable", "c": "prediction"})
+    >>> rows[0][0]
+    'Independent review (2026-11-26, 2 checks sampled, 1 agree = 50.0 %)'
+    >>> rows[1]
+    ('(independent review) b: kind (seed 004 line 2). a slip', 'open', 'open')
+    """
+    unknown = sorted(set(review["check_id"]) - set(kinds))
+    if unknown:
+        raise ValueError(f"review-hsieh-messaging.csv names checks the checks table does not have: {unknown}")
+    a = review_agreement(review)
+    sample = review["check_id"].map(kinds).value_counts()
+    by_kind = ", ".join(f"{n} {k}" for k, n in sample.items())
+    rows = [(f"Independent review ({date}, {a['sampled']} checks sampled, {a['agree']} agree = {a['percent']:.1f} %)",
+             f"{a['sampled']} of the {len(kinds)} checks of checks.yml ({by_kind}) read against the thesis (seed 004) "
+             f"at their cited lines: paper value and place, kind, verdict at the tolerance and the tolerance's reason, "
+             f"conditions; the record is data/hsieh/review-hsieh-messaging.csv. {a['sampled'] - a['agree']} disagree: "
+             f"{a['fixed']} fixed by the review, {a['open']} open (rows below).",
+             f"after the review's fixes {a['after_fixes']} of {a['sampled']} agree "
+             f"({100.0 * a['after_fixes'] / a['sampled']:.1f} %)" if a["sampled"] else "nothing sampled")]
+    for _, r in review.iterrows():
+        wrong = [_FLAG_WORDS[f] for f in REVIEW_FLAGS if str(r[f]).strip().lower() == "no"]
+        if not wrong:
+            continue
+        change = str(r["change"]).strip() if isinstance(r["change"], str) and r["change"].strip() else "open"
+        fixed = change.lower().startswith("fixed")
+        rows.append((f"(independent review) {r['check_id']}: {', '.join(wrong)} ({r['source_line']}). {r['note']}",
+                     "Fixed by the review." if fixed else "open", change))
+    return rows
+
+
+def independent_review_rows() -> list[tuple[str, str, str]]:
+    """:func:`independent_review` of the recorded review (``data/hsieh/review-hsieh-messaging.csv``) against the
+    chapter's checks table: the rows the page appends to its review table."""
+    from mmperf.data import load_table
+
+    kinds = {c.id: c.kind for c in checks.table().checks}
+    return independent_review(load_table("hsieh", "review_hsieh_messaging"), kinds)
