@@ -101,3 +101,16 @@ def test_verdicts_at_the_thesis_values(default):
     assert default["break-even-3"].status == "reproduced"
     assert default["servers-4680"].status == "not comparable"
     assert default["ciw-one-70"].status == "holds"
+
+
+def test_the_independent_reviews_fixes(default):
+    """Independent review (issue 23 item 7; data/claypool/review-claypool-load.csv). 'No soldier on a Personal Iris'
+    is the thesis's own sum: Table 7.1's render, 305 ms x 4 frames/s = 1220 ms, already exceeds the second before any
+    soldier, and only the paper's settings move it: arithmetic, still holding. The Remote/Local table (720, 11520)
+    is printed in section 6.5.1 (seed lines 1719-1722), not 6.1."""
+    table = {c.id: c for c in checks.table().checks}
+    assert table["personal-iris-none"].kind == "arithmetic"
+    assert 305 * 4 > 1000
+    c = default["personal-iris-none"]
+    assert c.evidence == "arithmetic" and c.status == "reproduced" and c.ours.startswith("none (1228 ms")
+    assert table["remote-flying"].location == table["local-flying"].location == "Section 6.5.1, unnumbered table U6-c"

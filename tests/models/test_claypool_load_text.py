@@ -247,3 +247,59 @@ def test_review_rows_answer_each_finding_with_this_runs_numbers(default):
     joined = " ".join(resp for _, resp, _ in rows)
     assert "2 of 7 reproduced" in joined and "735.19 soldiers, not reproduced" in joined
     assert "receive and update 24 against 25, reproduced; compute 24 against 28, not reproduced" in joined
+
+
+def _review():
+    from mmperf.data import load_table
+
+    return load_table("claypool", "review_claypool_load")
+
+
+def test_the_independent_review_summary_is_counted_from_its_csv():
+    """The page's summary row takes every number from data/claypool/review-claypool-load.csv: recounted here by
+    hand from the file's yes/no columns (a check agrees when all four are yes); flipping one check's flag moves the
+    summary, so the row cannot hold typed numbers."""
+    import csv
+
+    from mmperf.paths import project_root
+
+    with open(project_root() / "data" / "claypool" / "review-claypool-load.csv", newline="") as f:
+        raw = list(csv.DictReader(f))
+    flags = ("paper_value_ok", "kind_ok", "verdict_ok", "conditions_ok")
+    agree = sum(all(r[k] == "yes" for k in flags) for r in raw)
+    fixed = sum(not all(r[k] == "yes" for k in flags) and r["change"].startswith("fixed") for r in raw)
+    ids = [c.id for c in checks.table().checks]
+    assert len(raw) >= 30 and {r["check_id"] for r in raw} <= set(ids)
+    rows = text.independent_review(_review(), ids)
+    percent = f"{100 * agree / len(raw):.1f}"
+    assert rows[0][0] == f"Independent review (2026-11-26, {len(raw)} checks sampled, {agree} agree = {percent} %)"
+    assert f"{len(raw) - agree} disagree: {fixed} fixed by the review, {len(raw) - agree - fixed} open" in rows[0][1]
+    assert len(rows) == 1 + len(raw) - agree                     # one row per disagreement
+    assert all(r[1] in ("open", "Fixed by the review.") for r in rows[1:])
+    flipped = _review()
+    first_agreeing = next(i for i, r in enumerate(raw) if all(r[k] == "yes" for k in flags))
+    flipped.loc[first_agreeing, "kind_ok"] = "no"
+    assert text.independent_review(flipped, ids)[0][0].endswith(f"{agree - 1} agree = "
+                                                                f"{100 * (agree - 1) / len(raw):.1f} %)")
+
+
+def test_the_independent_review_refuses_unknown_checks_and_flags():
+    review = _review()
+    with pytest.raises(ValueError, match="checks table does not have"):
+        text.independent_review(review, ["bare-count-text"])
+    bad = review.copy()
+    bad.loc[0, "verdict_ok"] = "maybe"
+    with pytest.raises(ValueError, match="yes or no"):
+        text.review_agreement(bad)
+
+
+def test_the_page_composes_its_review_summary_from_the_csv():
+    """The chapter page builds the summary from the CSV (no typed agreement figure in its prose)."""
+    import re
+
+    from mmperf.paths import project_root
+
+    page = (project_root() / "notebooks" / "claypool-load.md").read_text()
+    assert 'text.independent_review(load_table("claypool", "review_claypool_load")' in page
+    review_section = page[page.index("## Review"):page.index("## References")]
+    assert not re.search(r"\d+(\.\d+)? ?%", review_section)

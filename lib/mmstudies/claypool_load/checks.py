@@ -13,9 +13,10 @@ printed numbers (Table 5.3's errors, the chapter-6 sums, Table 7.2's printed cou
 saturation counts N = capacity / (u x 144 x 8 bit)) are ``arithmetic``; the outputs of our
 reconstruction of the load model set against stated results or measurements it was not built from
 (section 5.6's shares and break-even counts, the re-prediction of Table 5.3's seven runs, Table 7.2's
-measured counts under the N-1 rule, the soldier limits) are ``prediction``; the Ciw counter model
-against its analytic share is ``construction``; the bytes read per frame, set from Table 7.2's read
-count, is a ``target``.
+measured counts under the N-1 rule, the Indigo 2's soldier limit) are ``prediction``; the Personal
+Iris's 'no soldier at all' is ``arithmetic`` (Table 7.1's render at 4 frames/s alone exceeds its
+second); the Ciw counter model against its analytic share is ``construction``; the bytes read per
+frame, set from Table 7.2's read count, is a ``target``.
 """
 
 from __future__ import annotations

@@ -218,3 +218,76 @@ def review_rows(r: Run, c: dict[str, Check]) -> list[tuple[str, str, str]]:
          "Fixed: the solution says which rule each statement fits, from the mix shares and the mixes of a two-person "
          "conference, and whether they agree.", "text.ex1_solution; tests for each outcome"),
     ]
+
+
+# ----------------------------------------------------------------------------- independent review (issue 23)
+#: the record of the independent review (issue 23 item 7): one row per check read against the thesis
+REVIEW_FILE = "data/claypool/review-claypool-load.csv"
+#: its yes/no columns: a check agrees when all four are "yes"
+REVIEW_FLAGS = ("paper_value_ok", "kind_ok", "verdict_ok", "conditions_ok")
+#: what each flag says is wrong when it is "no"
+_FLAG_WORDS = {"paper_value_ok": "paper value or its place", "kind_ok": "kind", "verdict_ok": "verdict",
+               "conditions_ok": "conditions"}
+#: the date of the independent review
+INDEPENDENT_REVIEW_DATE = "2026-11-26"
+
+
+def review_agreement(review) -> dict:
+    """The independent review's counts, from its per-check record ``review`` (a DataFrame, one row per check).
+
+    ``sampled`` checks, ``agree`` (all four flags "yes"), ``percent`` (agree / sampled, in %), ``fixed`` (the
+    disagreements whose ``change`` starts with "fixed"), ``open`` (the other disagreements) and ``after_fixes``
+    (agree + fixed). A flag other than "yes" or "no" raises ValueError.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> r = pd.DataFrame({"check_id": ["a", "b", "c", "d"], "paper_value_ok": ["yes", "no", "yes", "yes"],
+    ...                   "kind_ok": ["yes", "yes", "no", "yes"], "verdict_ok": ["yes"] * 4,
+    ...                   "conditions_ok": ["yes"] * 4, "change": ["", "fixed: x", "open: y", ""]})
+    >>> review_agreement(r)
+    {'sampled': 4, 'agree': 2, 'percent': 50.0, 'fixed': 1, 'open': 1, 'after_fixes': 3}
+    """
+    flags = review[list(REVIEW_FLAGS)].astype(str).apply(lambda col: col.str.strip().str.lower())
+    bad = sorted(set(flags.to_numpy().ravel()) - {"yes", "no"})
+    if bad:
+        raise ValueError(f"review flags must be yes or no, found {bad}")
+    agrees = (flags == "yes").all(axis=1)
+    fixed = review["change"].fillna("").astype(str).str.strip().str.lower().str.startswith("fixed")
+    sampled, agree = len(review), int(agrees.sum())
+    n_fixed = int((~agrees & fixed).sum())
+    return {"sampled": sampled, "agree": agree, "percent": round(100.0 * agree / sampled, 1) if sampled else 0.0,
+            "fixed": n_fixed, "open": int((~agrees & ~fixed).sum()), "after_fixes": agree + n_fixed}
+
+
+def independent_review(review, check_ids, date: str = INDEPENDENT_REVIEW_DATE) -> list[tuple[str, str, str]]:
+    """The review-table rows of the independent review, composed from its record ``review``.
+
+    One summary row ("Independent review (date, N checks sampled, K agree = P %)", every number counted from
+    ``review`` by :func:`review_agreement`), then one row per disagreement: what is wrong and the source line read
+    (finding), "open" or "fixed by the review" (response) and the change. ``check_ids`` are the checks table's ids;
+    a reviewed id not among them raises ValueError (the record and the table must agree).
+    """
+    unknown = sorted(set(review["check_id"]) - set(check_ids))
+    if unknown:
+        raise ValueError(f"{REVIEW_FILE} names checks the checks table does not have: {unknown}")
+    a = review_agreement(review)
+    n_table = len(set(check_ids))
+    scope = (f"all {n_table} checks of checks.yml" if a["sampled"] == n_table else
+             f"{a['sampled']} of the {n_table} checks of checks.yml")
+    rows = [(f"Independent review ({date}, {a['sampled']} checks sampled, {a['agree']} agree = {a['percent']:.1f} %)",
+             f"A reviewer who did not write the chapter read {scope} against the thesis (seed 001) at the cited "
+             f"lines: paper value and place, kind, verdict at the tolerance and its reason, conditions; the record "
+             f"is {REVIEW_FILE}. {a['sampled'] - a['agree']} disagree: {a['fixed']} fixed by the review, "
+             f"{a['open']} open (rows below).",
+             f"after the review's fixes {a['after_fixes']} of {a['sampled']} agree "
+             f"({100.0 * a['after_fixes'] / a['sampled']:.1f} %)" if a["sampled"] else "nothing sampled")]
+    for _, r in review.iterrows():
+        wrong = [_FLAG_WORDS[f] for f in REVIEW_FLAGS if str(r[f]).strip().lower() == "no"]
+        if not wrong:
+            continue
+        change = str(r["change"]) if isinstance(r["change"], str) and r["change"].strip() else "open"
+        fixed = change.lower().startswith("fixed")
+        rows.append((f"(independent review) {r['check_id']}: {', '.join(wrong)} ({r['source_line']}). {r['note']}",
+                     "Fixed by the review." if fixed else "open", change))
+    return rows
