@@ -1,0 +1,89 @@
+"""Tests of mmstudies.zeadally.review: the independent review's record and the page's review rows from it."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from mmstudies.zeadally import checks
+from mmstudies.zeadally.review import CRITERIA, REVIEW_DATE, agreement, review_rows, review_table
+
+ROOT = Path(__file__).resolve().parents[2]
+RECORD = ROOT / "data" / "zeadally" / "review-zeadally.csv"
+
+
+def _record_rows() -> list[dict[str, str]]:
+    """The record read with the csv module, not through the code under test."""
+    with RECORD.open(newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def test_the_record_covers_every_check_of_the_table_once():
+    """43 checks, more than the 30 a review must sample: all are read, each once, each with the line read."""
+    rows = _record_rows()
+    ids = [row["check_id"] for row in rows]
+    assert sorted(ids) == sorted(spec.id for spec in checks.table().checks) and len(ids) == len(set(ids)) == 43
+    assert all(row["source_line"].startswith("seed 002 line") for row in rows)
+    assert all(row[c] in ("yes", "no") for row in rows for c in CRITERIA)
+    assert all(row["note"].strip() for row in rows)
+
+
+def test_the_pages_review_summary_is_counted_from_the_record():
+    """The summary row's numbers are counted here from the CSV; one row follows per disagreeing check, in order."""
+    rows = _record_rows()
+    disagree = [r for r in rows if not all(r[c] == "yes" for c in CRITERIA)]
+    n, k = len(rows), len(rows) - len(disagree)
+    table = review_table()
+    assert list(table.columns) == ["finding", "response", "change"]
+    assert table.loc[0, "finding"] == (f"Independent review ({REVIEW_DATE}, {n} checks sampled, {k} agree = "
+                                       f"{100 * k / n:.0f} %)")
+    assert [f.split(" (")[0] for f in table["finding"][1:]] == [r["check_id"] for r in disagree]
+    fixed = sum(r["change"].startswith("fixed") for r in disagree)
+    assert table.loc[0, "change"] == f"{fixed} fixed in the review, {len(disagree) - fixed} open (rows below)"
+    assert all(resp in ("open", "fixed in the review") for resp in table["response"][1:])
+
+
+def test_the_summary_follows_the_record_when_it_changes():
+    """A made-up record of four checks: a wrong kind (open) and a wrong place (fixed) give 2 of 4 = 50 %;
+    turning the open one to agree gives 3 of 4 = 75 % and one disagreement row."""
+    sample = pd.DataFrame({"check_id": ["a", "b", "c", "d"], "source_line": ["seed 002 line 1"] * 4,
+                           "paper_value_ok": ["yes", "yes", "no", "yes"], "kind_ok": ["yes", "no", "yes", "yes"],
+                           "verdict_ok": ["yes"] * 4, "conditions_ok": ["yes"] * 4,
+                           "note": ["n"] * 4, "change": ["", "open", "fixed: location", ""]})
+    a = agreement(sample)
+    assert (a["sampled"], a["agree"], a["percent"], a["fixed"], a["open"]) == (4, 2, 50.0, 1, 1)
+    rows = review_rows(sample, "2026-01-01")
+    assert rows[0][0] == "Independent review (2026-01-01, 4 checks sampled, 2 agree = 50 %)"
+    assert rows[0][2] == "1 fixed in the review, 1 open (rows below)"
+    assert [r[:2] for r in rows[1:]] == [("b (kind; seed 002 line 1): n", "open"),
+                                         ("c (paper value; seed 002 line 1): n", "fixed in the review")]
+    sample.loc[1, "kind_ok"] = "yes"
+    rows = review_rows(sample, "2026-01-01")
+    assert rows[0][0] == "Independent review (2026-01-01, 4 checks sampled, 3 agree = 75 %)" and len(rows) == 2
+
+
+def test_an_answer_other_than_yes_or_no_is_refused_naming_the_column_and_check():
+    sample = pd.DataFrame({"check_id": ["a"], "source_line": ["seed 002 line 1"], "paper_value_ok": ["maybe"],
+                           "kind_ok": ["yes"], "verdict_ok": ["yes"], "conditions_ok": ["yes"], "note": ["n"],
+                           "change": [""]})
+    with pytest.raises(ValueError, match=r"column 'paper_value_ok' must be yes or no; check\(s\) a"):
+        agreement(sample)
+
+
+def test_the_review_fixes_are_in_the_checks_table():
+    """The record's fixed rows are true of checks.yml: Table 1 values sit in Section 7's text, not Figure 7."""
+    specs = {spec.id: spec for spec in checks.table().checks}
+    for network in ("ethernet", "fddi", "jetstream"):
+        spec = specs[f"final-over-{network}"]
+        assert "Figure 7" not in spec.location and spec.source.startswith("seed 002 line 168:")
+    assert specs["ciw-pipelined"].source.startswith("seed 002 line 183:")
+
+
+def test_the_page_shows_the_review_table_from_the_record():
+    """The page draws its review table with review.review_table(), which reads the record: no number typed."""
+    page = (ROOT / "notebooks" / "zeadally.md").read_text()
+    assert 'ch.table(review.review_table(), "zeadally_review"' in page
+    assert "Independent review (" not in page
