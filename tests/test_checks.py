@@ -386,14 +386,14 @@ def test_summary_sentence_singular_plural_and_every_noun():
             {"evidence": "not comparable", "status": "not comparable"},
             {"evidence": "not comparable", "status": "not comparable"}]
     assert summary_sentence(many) == (
-        "The model reproduces 0 of 0 predictions it was not calibrated to; besides them, "
+        "The chapter has no prediction the model was not calibrated to; besides them, "
         "2 arithmetic checks (2 reproduced), 2 transcription checks (1 reproduced, 1 not reproduced), "
         "2 construction (sanity) checks (1 holds, 1 fails), 2 calibration targets (1 target met, "
         "1 target missed), 2 paper values that are not comparable.")
     singles = [{"evidence": e, "status": s} for e, s in [
         ("transcription", "reproduced"), ("target", "target met"), ("not comparable", "not comparable")]]
     assert summary_sentence(singles) == (
-        "The model reproduces 0 of 0 predictions it was not calibrated to; besides them, "
+        "The chapter has no prediction the model was not calibrated to; besides them, "
         "1 transcription check (1 reproduced), 1 calibration target (1 target met), "
         "1 paper value that is not comparable.")
 

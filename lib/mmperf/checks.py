@@ -384,13 +384,21 @@ def summary_sentence(records: list[dict[str, Any]]) -> str:
     ...                   {"evidence": "prediction", "status": "not reproduced"},
     ...                   {"evidence": "arithmetic", "status": "reproduced"}])
     'The model reproduces 1 of 2 predictions it was not calibrated to (1 not reproduced); besides them, 1 arithmetic check (1 reproduced).'
+    >>> summary_sentence([{"evidence": "prediction", "status": "not applicable"}])
+    "No prediction applies at these parameters (1 not applicable: their conditions are the paper's setting)."
     """
     head = headline(records)
     preds = [r for r in records if r["evidence"] == "prediction"]
     pred_detail = _status_phrase(preds, skip="reproduced")
-    text = (f"The model reproduces {head['reproduced']} of {head['checked']} "
-            f"prediction{'s' if head['checked'] != 1 else ''} it was not calibrated to"
-            + (f" ({pred_detail})" if pred_detail else "") + ";")
+    if not preds:
+        text = "The chapter has no prediction the model was not calibrated to;"
+    elif head["checked"] == 0:  # not "reproduces 0 of 0": say that none applies, and how many there are
+        text = (f"No prediction applies at these parameters ({len(preds)} not applicable: their conditions "
+                "are the paper's setting);")
+    else:
+        text = (f"The model reproduces {head['reproduced']} of {head['checked']} "
+                f"prediction{'s' if head['checked'] != 1 else ''} it was not calibrated to"
+                + (f" ({pred_detail})" if pred_detail else "") + ";")
     others = []
     for evidence in EVIDENCE[1:]:
         group = [r for r in records if r["evidence"] == evidence]
