@@ -34,7 +34,14 @@ TABLE_FILE = Path(__file__).with_name("checks.yml")
 
 
 def table() -> checktable.CheckTable:
-    """The chapter's checks table, validated."""
+    """The chapter's checks table, validated.
+
+    Examples
+    --------
+    >>> t = table()
+    >>> len(t.checks), t.spec("spec40").kind, t.spec("x15").conditions
+    (20, 'target', {'jitter_limit_pct': 10.0, 'vc_indigo2_speedup': 6.5})
+    """
     import sys
 
     return checktable.load(TABLE_FILE, sys.modules[__name__])
