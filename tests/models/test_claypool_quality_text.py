@@ -1,21 +1,28 @@
 """Sentences composed from the run (``claypool_quality.text``): they follow the checks' statuses."""
 
+import dataclasses
+
 import pytest
 
-from mmperf.checks import Coverage, Scorecard
+from mmperf import checktable
+from mmstudies.claypool_quality import checks, text
 from mmstudies.claypool_quality import experiments as ex
-from mmstudies.claypool_quality import scoring, text
+from mmstudies.claypool_quality.data import load_inputs
 
 
-class _Record:
-    def __init__(self):
-        self.scorecard = Scorecard("claypool-quality")
-        self.coverage = Coverage("claypool-quality")
+def unreachable_vc_inputs():
+    """The data with the Figure 7.6 anchor at 5000 soldiers, which no display delay can meet."""
+    inp = load_inputs()
+    return dataclasses.replace(inp, anchors={**inp.anchors, "fig7_6_indigo2_max_soldiers": 5000.0})
+
+
+def _checks(r):
+    return {c.id: c for c in checktable.evaluate(checks.table(), checks.record_of(r))}
 
 
 def _compose(params=None, whatifs=False):
     r = ex.run(params)
-    c = scoring.score(_Record(), r)
+    c = _checks(r)
     return r, c, text.compose(r, c, ex.exercise_whatifs(r) if whatifs else None)
 
 
@@ -27,7 +34,7 @@ def default():
 def test_exercise_2_lists_each_prediction_under_its_own_status(default):
     """Issue 9: the real-time curve was cited as reproduced while its check was not reproduced."""
     _, c, t = default
-    status = c["rt_lowest"].status
+    status = c["rt-lowest"].status
     sentence = t["ex2_solution"].split(". A prediction")[0]
     group = next(part for part in sentence.split("; ") if "the real-time curve lowest under load" in part)
     assert group.rstrip(".").endswith(f"({status})")
@@ -42,24 +49,35 @@ def test_no_composed_sentence_shows_nan_or_none(default):
 def test_a_what_if_changes_the_sentences_not_just_the_numbers():
     """Without background load enough bandwidth makes an IPX acceptable: the prose must say so."""
     _, c, t = _compose({"background_load": 0.0})
-    assert c["ipx_bw"].status == "not reproduced"
+    assert c["ipx-bw"].status == "not reproduced"
     assert "Unlike the thesis" in t["audio_result_text"]
 
 
 def test_exercise_3_is_composed_from_the_what_if_run(default):
+    """Issue 24 (the leftover): lambda stays at its calibration, so the slower Indigo 2 supports fewer soldiers
+    (the run's numbers) and the Virtual Cockpit rows are not applicable at that speed-up."""
     r, _, t = default
+    w = ex.exercise_whatifs(r)
     assert "4.12 Personal Irises" in t["ex3_solution"]
-    assert "no display delay, not even zero, reaches the anchor" in t["ex3_solution"]
+    assert f"λ stays at {r['vc_display_delay_frames']:.2f}" in t["ex3_solution"]
+    assert f"up to {w['ex3']['fig7_6_indigo2_max_soldiers']:,.0f} soldiers instead of 500 soldiers" in t["ex3_solution"]
+    assert "not applicable at this speed-up" in t["ex3_solution"]
 
 
-def test_a_failed_calibration_is_said_in_the_results(default):
-    _, _, t = _compose({"vc_indigo2_speedup": 2.0})
-    assert "cannot be calibrated" in t["vc_result_text"]
+def test_exercise_3_at_the_ratio_itself_does_not_compare_a_run_with_itself():
+    _, _, t = _compose({"vc_indigo2_speedup": 4.12}, whatifs=True)
+    assert "already uses the SPECint92 ratio" in t["ex3_solution"] and "instead of" not in t["ex3_solution"]
+
+
+def test_a_failed_calibration_is_said_in_the_results():
+    """An anchor of 5000 soldiers cannot be met: the Indigo 2 is unacceptable there even with no display delay."""
+    r = ex.run({}, unreachable_vc_inputs())
+    assert "cannot be calibrated" in text.compose(r, _checks(r))["vc_result_text"]
 
 
 def test_the_jitter_scaling_sentence_follows_the_exponent():
     r = ex.run()
-    c = scoring.score(_Record(), r)
+    c = _checks(r)
     assert text.compose(r, c)["audio_jitter_scaling"] == "inversely proportional to processor power"
     r.extra["aset"] = ex.an.replace(r.extra["aset"], jitter_spec_exponent=2.0)
     assert "power -2" in text.compose(r, c)["audio_jitter_scaling"]
@@ -70,13 +88,13 @@ def test_review_rows_answer_each_finding_with_this_runs_numbers():
     the kappa row states the run's load (2), the calibration's (1) and the Sparc 5 count of that run; the unicast
     row states the drawn-axes ratio and the check's verdict."""
     r = ex.run({"background_load": 2.0})
-    c = scoring.score(_Record(), r)
+    c = _checks(r)
     rows = text.review_rows(r, c)
     assert len(rows) == 6 and all(len(row) == 3 and all(cell.strip() for cell in row) for row in rows)
     kappa_row = rows[0][1]
     assert "load (1," in kappa_row and "load (2)" in kappa_row
     assert f"{r.extra['n_star']['Sparc 5 + Fibre Channel']:.0f} users" in kappa_row
-    assert f"×{r['fig7_9_unicast_q_ratio_drawn']:.2f}" in rows[2][1] and c["fig79_unicast"].status in rows[2][1]
+    assert f"×{r['fig7_9_unicast_q_ratio_drawn']:.2f}" in rows[2][1] and c["fig79-unicast"].status in rows[2][1]
     assert "seed line 2001" in rows[5][1] and f"{r['fig7_5_indigo2_soldiers_at_4fps']:.2f} soldiers" in rows[5][1]
     assert "(200 ms, 5 %)" not in kappa_row and "limits (230 ms, 6 %)" in kappa_row
 

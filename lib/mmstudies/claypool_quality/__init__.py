@@ -6,7 +6,7 @@ Modules by concern:
 - :mod:`.analytic` - the audioconference, flying and Virtual Cockpit pipelines and their calibrations
   (closed forms and roots of closed forms; nothing in this study is simulated);
 - :mod:`.experiments` - every result of the chapter from its parameters (:func:`~.experiments.run`);
-- :mod:`.scoring` - the scorecard checks and the coverage table;
+- :mod:`.checks` - the functions of the checks table (``checks.yml``) and the coverage table;
 - :mod:`.text` - the chapter's sentences composed from the run and the checks' statuses;
 - :mod:`.figures` - every figure.
 """
