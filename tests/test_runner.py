@@ -486,7 +486,8 @@ def test_the_chapters_own_exercise_command_with_a_relative_trace_file_runs(tmp_p
     assert proc.returncode == 0, proc.stderr[-2000:]
     results = json.loads((tmp_path / "runs" / "mine" / "results.json").read_text())
     assert results["parameters"]["trace_file"] == str(tmp_path / "yourfile.csv")
-    assert any("reader's trace yourfile" in c["what"] for c in results["checks"])
+    reader = [c for c in results["checks"] if "reader's trace" in c["what"]]
+    assert reader and str(reader[0]["ours"]).startswith("yourfile:"), reader
 
 
 def test_the_scorecard_page_reads_an_undefined_check_as_missing_not_none(demo_project):

@@ -547,12 +547,14 @@ class SolutionMarkers:
     glue_names: frozenset[str]
 
 
-def solution_markers(name: str, markdown: str | None = None, notebook: Path | None = None) -> list[SolutionMarkers]:
+def solution_markers(name: str, markdown: str | None = None, notebook: Path | None = None,
+                     elsewhere: frozenset[str] = frozenset()) -> list[SolutionMarkers]:
     """The markers of every solution of chapter ``name``: each run of :data:`SHINGLE_WORDS` words of the
     solution as rendered with this build's glued values, except runs the rest of the chapter also has
     (an exercise quoting its own question), and the glued names only its solutions use (their stored
     outputs in a notebook are the computed answer). A solution with no marker raises: it could leak
     unseen. ``notebook`` is the executed chapter whose values the solutions show (default: the book's).
+    ``elsewhere`` holds runs of words a student sees on other pages (:func:`book_visible_shingles`).
     """
     import nbformat
 
@@ -564,9 +566,7 @@ def solution_markers(name: str, markdown: str | None = None, notebook: Path | No
     only = solution_only_glue_names(markdown)
     # what a student may see: the text outside solutions, every other glued value and cell output (the
     # scorecard's claims, composed sentences), so that a phrase a solution shares with them is no marker
-    visible = [_rendered(strip_solutions(markdown), glued), *_visible_outputs(notebook, only),
-               *_figure_texts(name, notebook)]
-    rest = set().union(*(_shingles(_words(text)) for text in visible))
+    rest = _visible_shingles(name, markdown, notebook, glued, only) | elsewhere
     out = []
     for ex in parse_exercises(markdown, name):
         if not ex.solution.strip():
@@ -578,6 +578,33 @@ def solution_markers(name: str, markdown: str | None = None, notebook: Path | No
                              f"(at least {SHINGLE_WORDS} words, or a glued value only solutions use)")
         out.append(SolutionMarkers(name, ex.label, shingles, names))
     return out
+
+
+def _visible_shingles(name: str, markdown: str, notebook: Path, glued: dict, only: set[str]) -> set[str]:
+    """Runs of words of chapter ``name`` a student sees: the text outside solutions, every glued value
+    and cell output except the solutions' own (the scorecard's claims, composed sentences), figure texts."""
+    visible = [_rendered(strip_solutions(markdown), glued), *_visible_outputs(notebook, only),
+               *_figure_texts(name, notebook)]
+    return set().union(*(_shingles(_words(text)) for text in visible))
+
+
+def book_visible_shingles(names: list[str]) -> frozenset[str]:
+    """Runs of words the student edition shows outside any solution: every chapter's visible text and the
+    book's scorecard page. A solution of one chapter may quote another chapter's result (claypool-load's
+    Indigo 2 count is claypool-quality's), and the scorecard sets one check's verdict beside the next
+    check's claim; neither is a leak."""
+    import nbformat
+
+    from mmbook.build import scorecard_page
+    from mmbook.standalone import glued_values
+
+    seen: set[str] = set()
+    for name in names:
+        notebook = paths.project_root() / "book" / "chapters" / f"{name}.ipynb"
+        glued = glued_values(nbformat.read(notebook, as_version=4)) if notebook.is_file() else {}
+        markdown = chapter_markdown(name)
+        seen |= _visible_shingles(name, markdown, notebook, glued, solution_only_glue_names(markdown))
+    return frozenset(seen | _shingles(_words(scorecard_page(names))))
 
 
 def _visible_outputs(source: Path, hidden: set[str]) -> list[str]:
@@ -626,7 +653,9 @@ LEAK_SUFFIXES = (".html", ".js", ".ipynb", ".md", ".txt", ".json", ".csv")
 def solution_leaks(folder: Path, names: list[str], markers: list[SolutionMarkers] | None = None) -> list[str]:
     """Solutions found in any text file under ``folder`` (HTML, search index, sources, notebooks): one
     line per solution and file, naming the marker found; [] if none. See :func:`solution_markers`."""
-    markers = markers if markers is not None else [m for n in names for m in solution_markers(n)]
+    if markers is None:
+        elsewhere = book_visible_shingles(names)
+        markers = [m for n in names for m in solution_markers(n, elsewhere=elsewhere)]
     if not markers:
         return []
     leaks = []

@@ -189,7 +189,12 @@ def fig_kloc(host_kloc: pd.DataFrame, adapter_kloc: pd.DataFrame, v: dict):
     a.set_title("a  host CPU, Locate Mode (utilisation law)")
     a.legend(loc="lower right")
     b.axvline(v["anchor_adapter_knee_kloc"], color="black", lw=0.8, ls="--")
-    b.set_yscale("log")
+    delays = adapter_kloc["delay_recv_mean"].to_numpy(dtype=float)
+    if np.any(np.isfinite(delays) & (delays > 0)):  # a log axis needs one positive delay
+        b.set_yscale("log")
+    else:  # every point is unstable (delays undefined): say so rather than draw empty log axes
+        b.text(0.5, 0.5, "no stable point: the receive queue\ngrows at every path length", ha="center",
+               va="center", fontsize=10, transform=b.transAxes)
     b.text(v["anchor_adapter_knee_kloc"] - 0.3, 0.97, "paper: knee at 16", fontsize=9, ha="right", va="top",
            transform=b.get_xaxis_transform())
     b.set_xlabel("VC code on the video adapter's 80C186 (KLOCS/frame)")
