@@ -239,3 +239,12 @@ def test_a_no_op_build_watches_all_three_layers():
     names = {f.relative_to(build.paths.project_root()).as_posix() for f in build._state_files("inputs")}
     assert {"lib/mmperf/queueing.py", "lib/mmstudies/zeadally/model.py", "lib/mmstudies/zeadally/checks.yml",
             "lib/mmbook/build.py"} <= names
+
+
+def test_toc_puts_the_foundations_chapters_in_part_one_before_the_studies():
+    toc = build.yaml.safe_load(build.toc_yaml(["laws", "a", "b"], foundations=["laws"]))
+    captions = [part["caption"] for part in toc["parts"]]
+    assert captions.index("Part I: Foundations") == captions.index("The studies") - 1
+    studies = next(p for p in toc["parts"] if p["caption"] == "The studies")
+    assert [c["file"] for c in studies["chapters"]] == ["book/chapters/a", "book/chapters/b"]
+    assert "Part I: Foundations" not in build.toc_yaml(["a"])  # no empty part without foundations chapters

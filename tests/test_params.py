@@ -96,6 +96,23 @@ def test_unknown_spec_keys_are_refused(tmp_path, monkeypatch):
         load_chapter("x")
 
 
+def test_book_part_is_foundations_or_studies_and_foundations_come_first(tmp_path, monkeypatch):
+    (tmp_path / "data").mkdir()
+    (tmp_path / "notebooks").mkdir()
+    (tmp_path / "_config.yml").write_text("title: t\n")
+    for name, extra in (("study", "order: 1\n"), ("laws", "order: 50\nbook_part: foundations\n"),
+                        ("bad", "order: 2\nbook_part: appendix\n")):
+        (tmp_path / "notebooks" / f"{name}.yml").write_text(f"title: X\n{extra}parameters: {{}}\n")
+        (tmp_path / "notebooks" / f"{name}.md").write_text("# X\n")
+    monkeypatch.setenv("MMPERF_ROOT", str(tmp_path))
+    assert load_chapter("laws").book_part == "foundations" and load_chapter("study").book_part == "studies"
+    with pytest.raises(ValueError, match="book_part must be one of foundations, studies, got 'appendix'"):
+        load_chapter("bad")
+    from mmbook.params import chapter_names
+
+    assert chapter_names() == ["laws", "study", "bad"]
+
+
 def test_unquoted_yaml_word_in_string_choices_is_refused(tmp_path, monkeypatch):
     """`choices: [off, shaping]` reads `off` as False: the spec is refused with the fix (quote it);
     quoted, it loads and offers the word."""

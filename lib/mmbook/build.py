@@ -123,12 +123,21 @@ def assemble_book(names: list[str]) -> None:
             stale.unlink()
     for name in names:
         _copy_if_changed(paths.default_chapter_dir(name) / f"{name}.ipynb", target / f"{name}.ipynb")
-    _write_if_changed(root / "book" / "_toc.yml", toc_yaml(names))
+    _write_if_changed(root / "book" / "_toc.yml", toc_yaml(names, [n for n in names if params_mod.load_chapter(n).book_part == "foundations"]))
     _write_if_changed(root / "book" / "scorecard.md", scorecard_page(names))
     copy_downloads(names)
 
 
-def toc_yaml(names: list[str]) -> str:
+def toc_yaml(names: list[str], foundations: tuple[str, ...] | list[str] = ()) -> str:
+    """The book's table of contents: the front matter, Part I (``foundations``, the chapters whose spec says
+    ``book_part: foundations``), the studies, the reproduction pages, the instructor's guide, the references.
+
+    >>> toc = yaml.safe_load(toc_yaml(["laws", "huynh"], foundations=["laws"]))
+    >>> [(p["caption"], [c["file"] for c in p["chapters"]]) for p in toc["parts"][1:3]]
+    [('Part I: Foundations', ['book/chapters/laws']), ('The studies', ['book/chapters/huynh'])]
+    """
+    studies = [n for n in names if n not in foundations]
+    first = [n for n in names if n in foundations]
     toc = {
         "format": "jb-book",
         "root": STATIC_PAGES[0],
@@ -137,8 +146,10 @@ def toc_yaml(names: list[str]) -> str:
             {"caption": "Using this book",
              "chapters": [{"file": p} for p in (*STATIC_PAGES[1:], "book/sweeping")]},
             # Numbered, so that figures read "Fig. 2.3" (chapter 2) rather than counting across the book.
+            *([{"caption": "Part I: Foundations", "numbered": True,
+                "chapters": [{"file": f"book/chapters/{n}"} for n in first]}] if first else []),
             {"caption": "The studies", "numbered": True,
-             "chapters": [{"file": f"book/chapters/{n}"} for n in names]},
+             "chapters": [{"file": f"book/chapters/{n}"} for n in studies]},
             {"caption": "Reproduction", "chapters": [{"file": "book/scorecard"}, {"file": "book/status"}]},
             # after the chapters: "Next" from the front matter leads to chapter 1, never to every solution
             {"caption": "For instructors", "chapters": [{"file": "book/instructor"}]},

@@ -388,6 +388,8 @@ class ChapterSpec:
     #: the chapter's weeks of the course map: each a ``week`` number, ``title``, ``part``, ``read``,
     #: ``objectives`` and optionally its own ``whatif``
     course: tuple[dict[str, Any], ...] = ()
+    #: the part of the book the chapter belongs to: ``foundations`` (Part I, before the studies) or ``studies``
+    book_part: str = "studies"
 
     def defaults(self) -> dict[str, Any]:
         """The default value of every parameter (these reproduce the paper)."""
@@ -548,11 +550,21 @@ def load_chapter(name: str) -> ChapterSpec:
         design=dict(raw.get("design") or {}),
         guide=dict(raw.get("guide") or {}),
         course=tuple(dict(w) for w in raw.get("course") or ()),
+        book_part=_book_part(spec_file, raw.get("book_part", "studies")),
     )
 
 
+BOOK_PARTS = ("foundations", "studies")
+
+
+def _book_part(spec_file: Path, value: Any) -> str:
+    if value not in BOOK_PARTS:
+        raise ValueError(f"{spec_file}: book_part must be one of {', '.join(BOOK_PARTS)}, got {value!r}")
+    return str(value)
+
+
 SPEC_KEYS = {"title", "order", "data", "validate", "parameters", "rules", "headline", "design", "guide",
-             "course"}
+             "course", "book_part"}
 
 
 def _rule_from_yaml(spec_file: Path, raw: Any) -> dict[str, str]:
@@ -574,6 +586,7 @@ def chapter_names() -> list[str]:
     """Names of all chapters, in book order."""
     folder = paths.notebooks_dir()
     names = [p.stem for p in folder.glob("*.yml") if (folder / f"{p.stem}.md").is_file()]
-    orders = {n: int((_read_spec_yaml(folder / f"{n}.yml", (folder / f"{n}.yml").stat().st_mtime_ns) or {})
-                     .get("order", 100)) for n in names}
-    return sorted(names, key=lambda n: (orders[n], n))
+    raw = {n: _read_spec_yaml(folder / f"{n}.yml", (folder / f"{n}.yml").stat().st_mtime_ns) or {} for n in names}
+    # Part I (foundations) comes before the studies whatever the orders say
+    return sorted(names, key=lambda n: (raw[n].get("book_part", "studies") != "foundations",
+                                        int(raw[n].get("order", 100)), n))
