@@ -97,6 +97,7 @@ def test_the_eth_atm_citation_fix_is_in_the_table():
 def test_the_page_composes_its_independent_review_from_the_record():
     """The page calls review_table and types no agreement count or percentage in its review section."""
     page = PAGE.read_text(encoding="utf-8")
-    section = page[page.index("## Review"):page.index("## References")]
+    start = page.index("## Review")
+    section = page[start:page.index("\n## ", start + 1)]
     assert "review_record.review_table(" in section
     assert not re.search(r"\d+(\.\d+)? ?%", section) and not re.search(r"\b\d+ (checks|agree)\b", section)
