@@ -86,15 +86,66 @@ def test_the_pages_review_summary_is_counted_from_the_record():
     a check agrees when all four answers are yes; one row follows per disagreeing check."""
     rows = _record_rows()
     n, k = len(rows), sum(all(r[c] == "yes" for c in CRITERIA) for r in rows)
+    after = k + sum(r["response"] in ("fixed", "answered") for r in rows)
     table = review_table()
     summary = table[table["finding"].str.startswith("Independent review (")]
     assert list(summary["finding"]) == [f"Independent review ({REVIEW_DATE}, {n} checks sampled, {k} agree = "
-                                        f"{100 * k / n:.0f} %)"]
+                                        f"{100 * k / n:.0f} %; after the author's response {after} of {n} = "
+                                        f"{100 * after / n:.0f} %)"]
     disagreements = table.iloc[summary.index[0] + 1:]
     assert len(disagreements) == n - k
     assert [f.split(" (")[0] for f in disagreements["finding"]] == [
         r["check_id"] for r in rows if not all(r[c] == "yes" for c in CRITERIA)]
-    assert all(resp in ("open", "fixed in the review") for resp in disagreements["response"])
+    assert all(resp == "open" or resp.startswith(("fixed in the review", "fixed by the author", "answered by the"))
+               for resp in disagreements["response"])
+
+
+def test_every_disagreement_has_a_response_and_none_is_open():
+    """The author decided every finding of the independent review (issue 23 item 7): each disagreeing row of the
+    record says fixed or answered, with a reason where the author (not the review) fixed it; agreeing rows say
+    nothing."""
+    rows = _record_rows()
+    for r in rows:
+        agrees = all(r[c] == "yes" for c in CRITERIA)
+        assert (r["response"] == "") == agrees, r["check_id"]
+        if not agrees:
+            assert r["response"] in ("fixed", "answered"), r["check_id"]
+            assert r["change"].startswith("fixed") or r["response_reason"].strip(), r["check_id"]
+
+
+def test_the_decided_kinds_are_in_the_checks_table():
+    """The author's response to three findings: the two drop checks construction, the sample pairing not
+    comparable."""
+    kinds = {spec.id: spec.kind for spec in checks.table().checks}
+    assert (kinds["loss-dropped"], kinds["loss-long"], kinds["sample-supports-bound"]) == (
+        "construction", "construction", "not comparable")
+
+
+def test_a_response_is_required_for_a_disagreement_and_refused_for_an_agreement():
+    sample = pd.DataFrame({"check_id": ["a", "b"], "source_line": ["seed 003 line 1"] * 2,
+                           "paper_value_ok": ["yes", "no"], "kind_ok": ["yes"] * 2, "verdict_ok": ["yes"] * 2,
+                           "conditions_ok": ["yes"] * 2, "note": ["n"] * 2, "change": ["", "open"],
+                           "response": ["fixed", "maybe"]})
+    with pytest.raises(ValueError, match="column 'response' must be one of fixed, answered, open .* check\\(s\\) a, b"):
+        review_agreement(sample)
+
+
+def test_the_agreement_after_the_response_counts_fixed_and_answered():
+    """Four checks: one agrees, one fixed, one answered, one open: 1 of 4 = 25 % as recorded, 3 of 4 = 75 % after;
+    the answered row shows the author's reason and 'none' as its change."""
+    sample = pd.DataFrame({"check_id": list("abcd"), "source_line": ["seed 003 line 1"] * 4,
+                           "paper_value_ok": ["yes", "no", "no", "no"], "kind_ok": ["yes"] * 4,
+                           "verdict_ok": ["yes"] * 4, "conditions_ok": ["yes"] * 4, "note": ["n"] * 4,
+                           "change": ["", "open", "open", "open"], "response": ["", "fixed", "answered", "open"],
+                           "response_reason": ["", "r1", "r2", ""], "response_change": ["", "c1", "", ""]})
+    a = review_agreement(sample)
+    assert (a["agree"], a["agree_after"], a["percent_after"], a["fixed"], a["answered"], a["open"]) == (
+        1, 3, 75.0, 1, 1, 1)
+    rows = independent_review_rows(sample, "2026-01-01")
+    assert rows[0][2] == "1 fixed, 1 answered, 1 open (rows below)"
+    assert [r[1:] for r in rows[1:]] == [("fixed by the author: r1", "c1"),
+                                         ("answered by the author: r2", "none: answered from the source text"),
+                                         ("open", "open")]
 
 
 def test_the_summary_follows_the_record_when_it_changes():
@@ -107,13 +158,14 @@ def test_the_summary_follows_the_record_when_it_changes():
     a = review_agreement(sample)
     assert (a["sampled"], a["agree"], a["percent"], a["fixed"], a["open"]) == (4, 2, 50.0, 1, 1)
     rows = independent_review_rows(sample, "2026-01-01")
-    assert rows[0][0] == "Independent review (2026-01-01, 4 checks sampled, 2 agree = 50 %)"
-    assert rows[0][2] == "1 fixed in the review, 1 open (rows below)"
+    assert rows[0][0] == ("Independent review (2026-01-01, 4 checks sampled, 2 agree = 50 %; after the author's "
+                          "response 3 of 4 = 75 %)")
+    assert rows[0][2] == "1 fixed, 0 answered, 1 open (rows below)"
     assert [r[:2] for r in rows[1:]] == [("b (kind; seed 003 line 1): n", "open"),
                                          ("c (conditions; seed 003 line 1): n", "fixed in the review")]
     sample.loc[1, "kind_ok"] = "yes"
     rows = independent_review_rows(sample, "2026-01-01")
-    assert rows[0][0] == "Independent review (2026-01-01, 4 checks sampled, 3 agree = 75 %)" and len(rows) == 2
+    assert rows[0][0].startswith("Independent review (2026-01-01, 4 checks sampled, 3 agree = 75 %;") and len(rows) == 2
 
 
 def test_an_answer_other_than_yes_or_no_is_refused_naming_the_column_and_check():

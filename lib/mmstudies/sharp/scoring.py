@@ -32,6 +32,17 @@ def summarise(ch: Any) -> dict[str, int]:
     return head
 
 
+def judge_trace(ch: Any) -> str:
+    """Glue ``sharp_trace_judgement``: whether Figure 8's event times agree with Table 1, one sentence per check
+    that compares them (trace-round-trip, trace-sink-busy), each composed from its verdict."""
+    parts = []
+    for check, what in (("trace-round-trip", "round trip"), ("trace-sink-busy", "sink busy time")):
+        parts.append(ch.judge(f"The traced {what} agrees with Table 1.", check=check, status=("reproduced",))
+                     + ch.judge(f"The traced {what} lies outside the spread of Table 1's standard deviations.",
+                                check=check, status=("not reproduced",)))
+    return ch.glue("sharp_trace_judgement", " ".join(p for p in parts if p))
+
+
 #: What the chapter does with each numbered table and figure of the paper: ``(item, category, how,
 #: note)``, grouped by the part of the chapter that covers them.
 COVERAGE = {
@@ -167,15 +178,36 @@ def _answers(sample: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
-def review_agreement(sample: pd.DataFrame) -> dict[str, Any]:
-    """How many sampled checks agree (all four answers yes), and the share in per cent.
+#: The author's responses to a disagreement (column ``response`` of the record); empty where the reviewer agrees.
+RESPONSES = ("fixed", "answered", "open")
 
-    ``disagree_on`` counts the checks failing each question; ``fixed`` the disagreements whose ``change``
-    starts with "fixed", ``open`` the others.
+
+def _responses(sample: pd.DataFrame, agrees: pd.Series) -> pd.Series:
+    """The ``response`` column (lower case; a record without it: "fixed" where the review's change starts with
+    "fixed", else "open"). A disagreement needs one of :data:`RESPONSES`, an agreeing check none."""
+    if "response" in sample:
+        words = sample["response"].fillna("").astype(str).str.strip().str.lower()
+    else:
+        change = sample["change"].fillna("").astype(str).str.strip().str.lower()
+        words = change.str.startswith("fixed").map({True: "fixed", False: "open"}).where(~agrees, "")
+    bad = sample.loc[(~agrees & ~words.isin(RESPONSES)) | (agrees & (words != "")), "check_id"].tolist()
+    if bad:
+        raise ValueError(f"review record: column 'response' must be one of {', '.join(RESPONSES)} for a "
+                         f"disagreement and empty for an agreeing check; check(s) {', '.join(map(str, bad))}")
+    return words
+
+
+def review_agreement(sample: pd.DataFrame) -> dict[str, Any]:
+    """How many sampled checks agree (all four answers yes), the share in per cent, and the same after the
+    author's response (a disagreement whose ``response`` is fixed or answered counts as agreeing).
+
+    ``disagree_on`` counts the checks failing each question; ``fixed``, ``answered`` and ``open`` count the
+    disagreements by response.
 
     Examples
     --------
-    Three checks, one failing on its kind and one on its conditions (fixed): 1 of 3 agree, 33.3 %.
+    Three checks, one failing on its kind (open) and one on its conditions (fixed): 1 of 3 agree, 33.3 %;
+    after the response 2 of 3.
 
     >>> s = pd.DataFrame({"check_id": ["a", "b", "c"], "paper_value_ok": ["yes"] * 3,
     ...                   "kind_ok": ["yes", "no", "yes"], "verdict_ok": ["yes"] * 3,
@@ -183,21 +215,39 @@ def review_agreement(sample: pd.DataFrame) -> dict[str, Any]:
     >>> a = review_agreement(s)
     >>> (a["sampled"], a["agree"], round(a["percent"], 1), a["fixed"], a["open"], a["disagree_on"]["kind_ok"])
     (3, 1, 33.3, 1, 1, 1)
+    >>> (a["agree_after"], round(a["percent_after"], 1))
+    (2, 66.7)
     """
     answers = _answers(sample)
     agrees = answers.all(axis=1)
-    change = sample["change"].fillna("").astype(str).str.strip().str.lower()
-    fixed = int((~agrees & change.str.startswith("fixed")).sum())
+    responses = _responses(sample, agrees)
     n = len(sample)
+    counts = {word: int((responses == word).sum()) for word in RESPONSES}
+    after = int(agrees.sum()) + counts["fixed"] + counts["answered"]
     return {"sampled": n, "agree": int(agrees.sum()), "percent": 100.0 * float(agrees.sum()) / n if n else float("nan"),
-            "disagree_on": {col: int((~answers[col]).sum()) for col in REVIEW_CRITERIA},
-            "fixed": fixed, "open": int((~agrees).sum()) - fixed}
+            "disagree_on": {col: int((~answers[col]).sum()) for col in REVIEW_CRITERIA}, **counts,
+            "agree_after": after, "percent_after": 100.0 * after / n if n else float("nan")}
+
+
+def _response_cells(rec: pd.Series, response: str) -> tuple[str, str]:
+    """(response, change) of one disagreement row: the review's own fix, or the author's response with its
+    reason and change."""
+    change = str(rec["change"]).strip() if isinstance(rec["change"], str) else ""
+    if response == "fixed" and change.lower().startswith("fixed"):
+        return "fixed in the review", change
+    if response == "open":
+        return "open", "open"
+    reason = str(rec.get("response_reason", "") or "").strip()
+    made = str(rec.get("response_change", "") or "").strip()
+    return (f"{response} by the author: {reason}" if reason else f"{response} by the author",
+            made or ("none: answered from the source text" if response == "answered" else "see the response"))
 
 
 def independent_review_rows(sample: pd.DataFrame, date: str = REVIEW_DATE) -> list[tuple[str, str, str]]:
-    """The review table's rows for the independent review: one summary row, then one row per disagreeing check
-    (finding: the check, the questions it fails, the source line read and the reviewer's note; response: "open"
-    or "fixed in the review"; change: the record's ``change``).
+    """The review table's rows for the independent review: one summary row (the agreement as the reviewer
+    recorded it, and after the author's response), then one row per disagreeing check (finding: the check, the
+    questions it fails, the source line read and the reviewer's note; response: "fixed in the review", the
+    author's "fixed" or "answered" with its reason, or "open"; change: what changed).
 
     Examples
     --------
@@ -206,26 +256,27 @@ def independent_review_rows(sample: pd.DataFrame, date: str = REVIEW_DATE) -> li
     ...                   "conditions_ok": ["yes"] * 2, "note": ["fine", "wrong line"], "change": ["", "open"]})
     >>> rows = independent_review_rows(s, "2026-01-01")
     >>> rows[0][0]
-    'Independent review (2026-01-01, 2 checks sampled, 1 agree = 50 %)'
+    "Independent review (2026-01-01, 2 checks sampled, 1 agree = 50 %; after the author's response 1 of 2 = 50 %)"
     >>> rows[1]
     ('b (paper value; seed 003 line 2): wrong line', 'open', 'open')
     """
     a = review_agreement(sample)
     answers = _answers(sample)
+    responses = _responses(sample, answers.all(axis=1))
     failing = {col: n for col, n in a["disagree_on"].items() if n}
     summary = (f"Independent review ({date}, {a['sampled']} checks sampled, {a['agree']} agree = "
-               f"{a['percent']:.0f} %)",
+               f"{a['percent']:.0f} %; after the author's response {a['agree_after']} of {a['sampled']} = "
+               f"{a['percent_after']:.0f} %)",
                "Every check of checks.yml read against seed 003 at its cited line (per check: "
                "data/sharp/review-sharp.csv). Disagreements by question: "
                + (", ".join(f"{REVIEW_CRITERIA[c]} {n}" for c, n in failing.items()) or "none"),
-               f"{a['fixed']} fixed in the review, {a['open']} open (rows below)")
+               f"{a['fixed']} fixed, {a['answered']} answered, {a['open']} open (rows below)")
     rows = [summary]
     for i, rec in sample.iterrows():
         wrong = [REVIEW_CRITERIA[c] for c in REVIEW_CRITERIA if not answers.loc[i, c]]
         if not wrong:
             continue
-        change = str(rec["change"]) if isinstance(rec["change"], str) and rec["change"].strip() else "open"
-        response = "fixed in the review" if change.lower().startswith("fixed") else "open"
+        response, change = _response_cells(rec, responses[i])
         rows.append((f"{rec['check_id']} ({', '.join(wrong)}; {rec['source_line']}): {rec['note']}", response, change))
     return rows
 
