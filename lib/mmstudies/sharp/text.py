@@ -261,7 +261,7 @@ def loss_sentence(*, lost: int, n_frames: int, n_reps: int, frames_per_rep: int,
         text += (" The reason: the sink can fall behind by a few milliseconds but almost never by a whole frame "
                  "period, which is what it takes for a waiting frame to be superseded.")
         if lost == 0 and (not long_exact or long_lost == 0):
-            text += (" With every stage time bounded by Table 1's maximum (assumption A1), that holds whatever the "
+            text += (" With every stage time bounded by Table 1's maximum (assumption A1), it never does here, whatever the "
                      "spike weight: at the paper's setting the drop checks hold by the model's design, so the "
                      "scorecard shows them as construction, not as predictions.")
     return text
