@@ -38,12 +38,42 @@ def test_the_pages_review_summary_is_counted_from_the_record():
     n, k = len(rows), len(rows) - len(disagree)
     table = review_table()
     assert list(table.columns) == ["finding", "response", "change"]
+    after = k + sum(r["response"] in ("fixed", "answered") for r in disagree)
     assert table.loc[0, "finding"] == (f"Independent review ({REVIEW_DATE}, {n} checks sampled, {k} agree = "
-                                       f"{100 * k / n:.0f} %)")
+                                       f"{100 * k / n:.0f} %; after the author's response {after} of {n} = "
+                                       f"{100 * after / n:.0f} %)")
     assert [f.split(" (")[0] for f in table["finding"][1:]] == [r["check_id"] for r in disagree]
-    fixed = sum(r["change"].startswith("fixed") for r in disagree)
-    assert table.loc[0, "change"] == f"{fixed} fixed in the review, {len(disagree) - fixed} open (rows below)"
-    assert all(resp in ("open", "fixed in the review") for resp in table["response"][1:])
+    counts = [sum(r["response"] == w for r in disagree) for w in ("fixed", "answered", "open")]
+    assert table.loc[0, "change"] == "{} fixed, {} answered, {} open (rows below)".format(*counts)
+    assert all(resp == "open" or resp.startswith(("fixed in the review", "fixed by the author", "answered by the"))
+               for resp in table["response"][1:])
+
+
+def test_every_disagreement_is_decided_by_the_author():
+    """Issue 23 item 7: each disagreeing row says fixed or answered (with a reason unless the review fixed it);
+    agreeing rows say nothing."""
+    for r in _record_rows():
+        agrees = all(r[c] == "yes" for c in CRITERIA)
+        assert (r["response"] == "") == agrees, r["check_id"]
+        if not agrees:
+            assert r["response"] in ("fixed", "answered"), r["check_id"]
+            assert r["change"].startswith("fixed") or r["response_reason"].strip(), r["check_id"]
+
+
+def test_the_authors_kind_decisions_are_in_the_checks_table():
+    """The response to four kind findings: the three drop checks not comparable (they fail by the fair-sharing
+    assumption, whatever the inputs), the graphics direction construction (fixed by the calibration)."""
+    kinds = {spec.id: spec.kind for spec in checks.table().checks}
+    assert [kinds[c] for c in ("ps-vg-dropped", "ps-vgs-dropped", "shm-reduces-drops")] == ["not comparable"] * 3
+    assert kinds["shm-improves-graphics"] == "construction"
+
+
+def test_a_disagreement_without_a_response_is_refused():
+    sample = pd.DataFrame({"check_id": ["a"], "source_line": ["seed 002 line 1"], "paper_value_ok": ["no"],
+                           "kind_ok": ["yes"], "verdict_ok": ["yes"], "conditions_ok": ["yes"], "note": ["n"],
+                           "change": ["open"], "response": [""]})
+    with pytest.raises(ValueError, match=r"column 'response' must be one of fixed, answered, open"):
+        agreement(sample)
 
 
 def test_the_summary_follows_the_record_when_it_changes():
@@ -56,13 +86,14 @@ def test_the_summary_follows_the_record_when_it_changes():
     a = agreement(sample)
     assert (a["sampled"], a["agree"], a["percent"], a["fixed"], a["open"]) == (4, 2, 50.0, 1, 1)
     rows = review_rows(sample, "2026-01-01")
-    assert rows[0][0] == "Independent review (2026-01-01, 4 checks sampled, 2 agree = 50 %)"
-    assert rows[0][2] == "1 fixed in the review, 1 open (rows below)"
+    assert rows[0][0] == ("Independent review (2026-01-01, 4 checks sampled, 2 agree = 50 %; after the author's "
+                          "response 3 of 4 = 75 %)")
+    assert rows[0][2] == "1 fixed, 0 answered, 1 open (rows below)"
     assert [r[:2] for r in rows[1:]] == [("b (kind; seed 002 line 1): n", "open"),
                                          ("c (paper value; seed 002 line 1): n", "fixed in the review")]
     sample.loc[1, "kind_ok"] = "yes"
     rows = review_rows(sample, "2026-01-01")
-    assert rows[0][0] == "Independent review (2026-01-01, 4 checks sampled, 3 agree = 75 %)" and len(rows) == 2
+    assert rows[0][0].startswith("Independent review (2026-01-01, 4 checks sampled, 3 agree = 75 %;") and len(rows) == 2
 
 
 def test_an_answer_other_than_yes_or_no_is_refused_naming_the_column_and_check():
