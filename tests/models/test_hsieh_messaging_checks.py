@@ -42,7 +42,13 @@ def test_verdicts_at_the_thesis_values(verdicts):
     assert v["ip-routing-2m-mbit-h24"].status == "reproduced"
     # least-squares slope of 108, 130, 184, 235, 290 over 1..5 hosts is 469/10 = 46.9 ms, printed 37 (+-0.5)
     assert v["eq22-slope-vs-points"].ours == pytest.approx(46.9) and v["eq22-slope-vs-points"].status == "not reproduced"
-    assert v["fp-16m-share-slip-h17"].status == "not comparable"
+    # 644.363 / 800 = 80.545375 %, printed 80.05 (+-0.005): arithmetic, not reproduced (the independent review)
+    assert v["fp-16m-share-slip-h17"].ours == pytest.approx(80.545375)
+    assert (v["fp-16m-share-slip-h17"].evidence, v["fp-16m-share-slip-h17"].status) == ("arithmetic", "not reproduced")
+    # Eq. 2.2's denominator 95.83 + 4.17 n: the 1-to-4 spread 3 x 4.17 = 12.51 ms is within the largest difference
+    # 'approximately 20 ms' (read as at most 25) over Figure 2.7's message sizes: reproduced (the independent review)
+    assert v["eq22-denominator-spread"].ours == pytest.approx(12.51)
+    assert v["eq22-denominator-spread"].status == "reproduced"
     # AAL5 Direct: a = 1905.5 us - 32 / 3400250 B/s = 1896.09 us; a r / 2 = 3223.6 B against 7867, far outside 1.25
     assert v["hockney-nhalf-aal5-direct"].ours == pytest.approx((1905.5e-6 - 32 / 3400250) * 3400250 / 2)
     assert v["hockney-nhalf-aal5-direct"].status == "not reproduced"

@@ -377,6 +377,7 @@ def test_record_scorecard(ch):
     assert ch.glued["failed_sentence"] == \
         "The predictions that are not reproduced: 1 × the Hockney n_1/2 of a table row."
     assert ch.glued["scorecard_sentence"] == ch.scorecard_summary()
+    assert ch.glued["headline_sentence"] == "Headline: 1 of 2 applicable predictions reproduced."
 
 
 def test_aal_rate_assumption_of_the_exercise_holds():
@@ -402,9 +403,11 @@ def test_independent_review_summary_is_counted_from_the_csv():
     rows = _review_csv()
     flags = ("paper_value_ok", "kind_ok", "verdict_ok", "conditions_ok")
     agree = sum(all(r[f] == "yes" for f in flags) for r in rows)
+    after = agree + sum(r["response"] in ("fixed", "answered") for r in rows)
     page = text.independent_review_rows()
     assert page[0][0] == (f"Independent review ({text.INDEPENDENT_REVIEW_DATE}, {len(rows)} checks sampled, "
-                          f"{agree} agree = {100 * agree / len(rows):.1f} %)")
+                          f"{agree} agree = {100 * agree / len(rows):.1f} %; after the author's response {after} of "
+                          f"{len(rows)} = {100 * after / len(rows):.1f} %)")
     # one row per disagreement, each naming its check
     disagree = [r["check_id"] for r in rows if not all(r[f] == "yes" for f in flags)]
     assert [row[0].split(":")[0] for row in page[1:]] == [f"(independent review) {c}" for c in disagree]
@@ -422,10 +425,30 @@ def test_independent_review_summary_moves_with_the_record():
     before = text.review_agreement(record)
     i = int(record.index[(record[list(text.REVIEW_FLAGS)] == "yes").all(axis=1)][0])
     record.loc[i, "kind_ok"] = "no"
+    record.loc[i, "response"] = "open"      # a disagreement needs a response: not yet decided
     after = text.review_agreement(record)
     assert (after["agree"], after["open"]) == (before["agree"] - 1, before["open"] + 1)
     rows = text.independent_review(record, kinds)
-    assert f"{after['agree']} agree" in rows[0][0] and len(rows) == 1 + after["open"] + after["fixed"]
+    assert f"{after['agree']} agree" in rows[0][0]
+    assert len(rows) == 1 + after["open"] + after["fixed"] + after["answered"]
+
+
+def test_every_disagreement_of_the_review_is_decided():
+    """Issue 23 item 7: each disagreeing row of the record says fixed or answered (with the author's reason unless
+    the review fixed it); agreeing rows say nothing; and the decided kinds are in the checks table."""
+    from mmstudies.hsieh_messaging import checks
+
+    flags = ("paper_value_ok", "kind_ok", "verdict_ok", "conditions_ok")
+    for r in _review_csv():
+        agrees = all(r[f] == "yes" for f in flags)
+        assert (r["response"] == "") == agrees, r["check_id"]
+        if not agrees:
+            assert r["response"] in ("fixed", "answered"), r["check_id"]
+            assert r["change"].startswith("fixed") or r["response_reason"].strip(), r["check_id"]
+    specs = {c.id: c for c in checks.table().checks}
+    assert specs["fp-16m-share-slip-h17"].kind == "arithmetic"
+    assert specs["eq22-denominator-spread"].tolerance == {"range": [0, 25]}
+    assert "model adequacy" in specs["hockney-nhalf-pvm-hippi-direct"].reason
 
 
 def test_independent_review_rejects_unknown_checks_and_bad_flags():

@@ -733,6 +733,21 @@ def target_sentence(checks_: Sequence[Any]) -> str:
             "pass through every cap, and a target proves nothing by itself.")
 
 
+def headline_sentence(reproduced: int, checked: int) -> str:
+    """The scorecard's headline, composed from its counts (no count of nothing).
+
+    Examples
+    --------
+    >>> headline_sentence(23, 40)
+    'Headline: 23 of 40 applicable predictions reproduced.'
+    >>> headline_sentence(0, 0)
+    'Headline: no prediction applies at these parameters.'
+    """
+    if checked == 0:
+        return "Headline: no prediction applies at these parameters."
+    return f"Headline: {reproduced} of {checked} applicable predictions reproduced."
+
+
 def record_scorecard(ch) -> None:
     """The scorecard's summary sentences and its headline counts (after ``ch.score_table``)."""
     ch.glue("scorecard_sentence", ch.scorecard_summary())
@@ -742,6 +757,7 @@ def record_scorecard(ch) -> None:
     head = ch.scorecard.headline()
     ch.metric("score_predictions_reproduced", head["reproduced"])
     ch.metric("score_predictions_checked", head["checked"])
+    ch.glue("headline_sentence", headline_sentence(head["reproduced"], head["checked"]))
     na = [c for c in preds if c.status == "not applicable"]
     ch.metric("score_predictions_not_applicable", len(na))
     differing = sorted({d for c in na for d in getattr(c, "not_applicable", ())})
@@ -831,12 +847,32 @@ _FLAG_WORDS = {"paper_value_ok": "paper value or its place", "kind_ok": "kind", 
 INDEPENDENT_REVIEW_DATE = "2026-11-26"
 
 
+#: the author's responses to a disagreement (column ``response`` of the record); empty where the reviewer agrees
+REVIEW_RESPONSES = ("fixed", "answered", "open")
+
+
+def _review_responses(review: pd.DataFrame, agrees: pd.Series) -> pd.Series:
+    """The ``response`` column (a record without it: "fixed" where the review's change starts with "fixed", else
+    "open"). A disagreement needs one of :data:`REVIEW_RESPONSES`, an agreeing check none: else ValueError."""
+    if "response" in review:
+        words = review["response"].fillna("").astype(str).str.strip().str.lower()
+    else:
+        fixed = review["change"].fillna("").astype(str).str.strip().str.lower().str.startswith("fixed")
+        words = fixed.map({True: "fixed", False: "open"}).where(~agrees, "")
+    bad = review.loc[(~agrees & ~words.isin(REVIEW_RESPONSES)) | (agrees & (words != "")), "check_id"].tolist()
+    if bad:
+        raise ValueError(f"review record: column 'response' must be one of {', '.join(REVIEW_RESPONSES)} for a "
+                         f"disagreement and empty for an agreeing check; check(s) {', '.join(map(str, bad))}")
+    return words
+
+
 def review_agreement(review: pd.DataFrame) -> dict[str, Any]:
     """The independent review's counts, from its per-check record ``review`` (one row per sampled check).
 
-    ``sampled`` checks, ``agree`` (all four flags "yes"), ``percent`` (agree / sampled, in %, one decimal),
-    ``fixed`` (the disagreements whose ``change`` starts with "fixed"), ``open`` (the other disagreements) and
-    ``after_fixes`` (agree + fixed). A flag other than "yes" or "no" raises ValueError.
+    ``sampled`` checks, ``agree`` (all four flags "yes"), ``percent`` (agree / sampled, in %, one decimal), the
+    disagreements by the author's response (``fixed``, in the review or after it; ``answered``; ``open``) and
+    ``after_fixes`` (agree + fixed + answered: the agreement after the author's response). A flag other than "yes"
+    or "no" raises ValueError.
 
     Examples
     --------
@@ -844,29 +880,44 @@ def review_agreement(review: pd.DataFrame) -> dict[str, Any]:
     ...                   "kind_ok": ["yes", "yes", "no", "yes"], "verdict_ok": ["yes"] * 4,
     ...                   "conditions_ok": ["yes"] * 4, "change": ["", "fixed: x", "open", ""]})
     >>> review_agreement(r)
-    {'sampled': 4, 'agree': 2, 'percent': 50.0, 'fixed': 1, 'open': 1, 'after_fixes': 3}
+    {'sampled': 4, 'agree': 2, 'percent': 50.0, 'fixed': 1, 'answered': 0, 'open': 1, 'after_fixes': 3}
     """
     flags = review[list(REVIEW_FLAGS)].astype(str).apply(lambda col: col.str.strip().str.lower())
     bad = sorted(set(flags.to_numpy().ravel()) - {"yes", "no"})
     if bad:
         raise ValueError(f"review flags must be yes or no, found {bad}")
     agrees = (flags == "yes").all(axis=1)
-    fixed = review["change"].fillna("").astype(str).str.strip().str.lower().str.startswith("fixed")
+    responses = _review_responses(review, agrees)
     sampled, agree = len(review), int(agrees.sum())
-    n_fixed = int((~agrees & fixed).sum())
+    counts = {word: int((responses == word).sum()) for word in REVIEW_RESPONSES}
     return {"sampled": sampled, "agree": agree, "percent": round(100.0 * agree / sampled, 1) if sampled else 0.0,
-            "fixed": n_fixed, "open": int((~agrees & ~fixed).sum()), "after_fixes": agree + n_fixed}
+            **counts, "after_fixes": agree + counts["fixed"] + counts["answered"]}
+
+
+def _review_response_cells(r: pd.Series, response: str) -> tuple[str, str]:
+    """(response, change) of one disagreement row: the review's own fix, or the author's response with its reason
+    and change, or open."""
+    change = str(r["change"]).strip() if isinstance(r["change"], str) else ""
+    if response == "fixed" and change.lower().startswith("fixed"):
+        return "Fixed by the review.", change
+    if response == "open":
+        return "open", "open"
+    reason = str(r.get("response_reason", "") or "").strip()
+    made = str(r.get("response_change", "") or "").strip()
+    return (f"{response.capitalize()} by the author: {reason}" if reason else f"{response.capitalize()} by the author.",
+            made or ("none: answered from the source text" if response == "answered" else "see the response"))
 
 
 def independent_review(review: pd.DataFrame, kinds: dict[str, str],
                        date: str = INDEPENDENT_REVIEW_DATE) -> list[tuple[str, str, str]]:
     """The review-table rows of the independent review (issue 23 item 7), composed from its record ``review``.
 
-    One summary row ("Independent review (date, N checks sampled, K agree = P %)", every number counted from
-    ``review`` by :func:`review_agreement`, the sample's kinds counted with ``kinds``, the checks table's id ->
-    kind), then one row per disagreement: what is wrong and the source line read (finding), "open" or "fixed by
-    the review" (response) and the change. A reviewed id that is not in ``kinds`` raises ValueError (the record
-    and the checks table must agree).
+    One summary row ("Independent review (date, N checks sampled, K agree = P %; after the author's response K'
+    of N = P' %)", every number counted from ``review`` by :func:`review_agreement`, the sample's kinds counted
+    with ``kinds``, the checks table's id -> kind), then one row per disagreement: what is wrong and the source line
+    read (finding), "Fixed by the review.", the author's "Fixed" or "Answered" with its reason, or "open"
+    (response), and the change. A reviewed id that is not in ``kinds`` raises ValueError (the record and the checks
+    table must agree).
 
     Examples
     --------
@@ -875,7 +926,7 @@ def independent_review(review: pd.DataFrame, kinds: dict[str, str],
     ...                   "conditions_ok": ["yes", "yes"], "note": ["", "a slip"], "change": ["", ""]})
     >>> rows = independent_review(r, {"a": "arithmetic", "b": "not comparable", "c": "prediction"})
     >>> rows[0][0]
-    'Independent review (2026-11-26, 2 checks sampled, 1 agree = 50.0 %)'
+    "Independent review (2026-11-26, 2 checks sampled, 1 agree = 50.0 %; after the author's response 1 of 2 = 50.0 %)"
     >>> rows[1]
     ('(independent review) b: kind (seed 004 line 2). a slip', 'open', 'open')
     """
@@ -883,23 +934,27 @@ def independent_review(review: pd.DataFrame, kinds: dict[str, str],
     if unknown:
         raise ValueError(f"review-hsieh-messaging.csv names checks the checks table does not have: {unknown}")
     a = review_agreement(review)
+    flags = review[list(REVIEW_FLAGS)].astype(str).apply(lambda col: col.str.strip().str.lower())
+    responses = _review_responses(review, (flags == "yes").all(axis=1))
     sample = review["check_id"].map(kinds).value_counts()
     by_kind = ", ".join(f"{n} {k}" for k, n in sample.items())
-    rows = [(f"Independent review ({date}, {a['sampled']} checks sampled, {a['agree']} agree = {a['percent']:.1f} %)",
-             f"{a['sampled']} of the {len(kinds)} checks of checks.yml ({by_kind}) read against the thesis (seed 004) "
-             f"at their cited lines: paper value and place, kind, verdict at the tolerance and the tolerance's reason, "
-             f"conditions; the record is data/hsieh/review-hsieh-messaging.csv. {a['sampled'] - a['agree']} disagree: "
-             f"{a['fixed']} fixed by the review, {a['open']} open (rows below).",
-             f"after the review's fixes {a['after_fixes']} of {a['sampled']} agree "
-             f"({100.0 * a['after_fixes'] / a['sampled']:.1f} %)" if a["sampled"] else "nothing sampled")]
-    for _, r in review.iterrows():
+    after_pct = 100.0 * a["after_fixes"] / a["sampled"] if a["sampled"] else 0.0
+    rows = [(f"Independent review ({date}, {a['sampled']} checks sampled, {a['agree']} agree = {a['percent']:.1f} %; "
+             f"after the author's response {a['after_fixes']} of {a['sampled']} = {after_pct:.1f} %)",
+             f"{a['sampled']} of the {len(kinds)} checks of checks.yml ({by_kind}, as the table stands now) read "
+             f"against the thesis (seed 004) at their cited lines: paper value and place, kind, verdict at the "
+             f"tolerance and the tolerance's reason, conditions; the record is data/hsieh/review-hsieh-messaging.csv. "
+             f"{a['sampled'] - a['agree']} disagree: {a['fixed']} fixed, {a['answered']} answered, {a['open']} open "
+             f"(rows below).",
+             f"after the author's response {a['after_fixes']} of {a['sampled']} agree ({after_pct:.1f} %)"
+             if a["sampled"] else "nothing sampled")]
+    for i, r in review.iterrows():
         wrong = [_FLAG_WORDS[f] for f in REVIEW_FLAGS if str(r[f]).strip().lower() == "no"]
         if not wrong:
             continue
-        change = str(r["change"]).strip() if isinstance(r["change"], str) and r["change"].strip() else "open"
-        fixed = change.lower().startswith("fixed")
+        response, change = _review_response_cells(r, responses[i])
         rows.append((f"(independent review) {r['check_id']}: {', '.join(wrong)} ({r['source_line']}). {r['note']}",
-                     "Fixed by the review." if fixed else "open", change))
+                     response, change))
     return rows
 
 
