@@ -290,9 +290,10 @@ def test_cpu_model_meets_targets_improves_graphics_but_not_video(make):
         "the frames (paper: 10 %), no improvement. Under egalitarian sharing a greedy competitor takes half the CPU "
         "whatever its per-frame cost, so the paper's improvement must come from something this model lacks, such "
         "as the kernel (system-mode) work that shared memory removes and that the video player cannot share "
-        "fairly. The visualisation's direction is the calibration's, not a test: with the video always on the CPU "
-        "the visualisation cycles in twice its CPU time plus its off-CPU time, both fitted to its single-application "
-        "columns, where shared memory is already faster (the scorecard shows it as construction).")
+        "fairly. The visualisation's direction is the calibration's, not a test: with video frames always on the "
+        "CPU, the visualisation's cycle is its CPU time stretched by the sharing plus its off-CPU time, both fitted to "
+        "its single-application columns, where shared memory is already faster (the scorecard shows it as "
+        "construction).")
 
 
 def test_cpu_model_missing_targets_and_an_improvement(make):

@@ -207,10 +207,10 @@ def cpu_model(ch) -> str:
                  "the paper's improvement must come from something this model lacks, such as the kernel "
                  "(system-mode) work that shared memory removes and that the video player cannot share fairly.")
     if g1 > g0:
-        text += (" The visualisation's direction is the calibration's, not a test: with the video always on the CPU "
-                 "the visualisation cycles in twice its CPU time plus its off-CPU time, both fitted to its "
-                 "single-application columns, where shared memory is already faster (the scorecard shows it as "
-                 "construction).")
+        text += (" The visualisation's direction is the calibration's, not a test: with video frames always on the "
+                 "CPU, the visualisation's cycle is its CPU time stretched by the sharing plus its off-CPU time, both "
+                 "fitted to its single-application columns, where shared memory is already faster (the scorecard "
+                 "shows it as construction).")
     return text
 
 
