@@ -946,8 +946,7 @@ def independent_review(review: pd.DataFrame, kinds: dict[str, str],
              f"tolerance and the tolerance's reason, conditions; the record is data/hsieh/review-hsieh-messaging.csv. "
              f"{a['sampled'] - a['agree']} disagree: {a['fixed']} fixed, {a['answered']} answered, {a['open']} open "
              f"(rows below).",
-             f"after the author's response {a['after_fixes']} of {a['sampled']} agree ({after_pct:.1f} %)"
-             if a["sampled"] else "nothing sampled")]
+             f"{a['fixed']} fixed, {a['answered']} answered, {a['open']} open" if a["sampled"] else "nothing sampled")]
     for i, r in review.iterrows():
         wrong = [_FLAG_WORDS[f] for f in REVIEW_FLAGS if str(r[f]).strip().lower() == "no"]
         if not wrong:
