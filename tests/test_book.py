@@ -48,6 +48,19 @@ def test_every_recorded_figure_is_in_the_page(built_book, name):
 
 
 @pytest.mark.parametrize("name", CHAPTERS)
+def test_no_figure_draws_a_text_over_another(built_book, name):
+    """Issue 25 item 1: every figure record of the build carries the overprint list measured as the figure was
+    laid out (mmperf.plotting.check_overprint) and it is empty: no text over a text, a legend, its axes' edge
+    or out of a schematic's box."""
+    figures = json.loads((paths.default_chapter_dir(name) / "coverage.json").read_text())["figures"]
+    missing = [entry["name"] for entry in figures if "overprint" not in entry]
+    assert not missing, f"{name}: figures recorded without their overprint list: {missing}"
+    overprinted = {entry["name"]: entry["overprint"] for entry in figures if entry["overprint"]}
+    assert not overprinted, f"{name}: figures drawing text over text: " + "; ".join(
+        f"{fig}: {', '.join(problems)}" for fig, problems in overprinted.items())
+
+
+@pytest.mark.parametrize("name", CHAPTERS)
 def test_every_table_offers_its_csv_and_the_link_resolves(built_book, name):
     """Issue 25 item 5: a CSV download under the tables a chapter shows (a table recorded only for its CSV has
     no box to put a link under), each link once and to a file the book serves."""

@@ -412,3 +412,17 @@ def test_overprint_ignores_tick_labels_matplotlib_does_not_draw():
     ax.set_xticklabels(["first", "second"])
     assert check_overprint(fig) == ["'first' overprints 'second'"]
     plt.close(fig)
+
+
+def test_overprint_measures_an_annotation_by_its_text_not_its_arrow():
+    """An annotation's window extent is the union of its text and its arrow; a label beside the arrow's path
+    (here 'b1' at the middle of a long diagonal arrow, far from the annotation's text) is not under the text."""
+    fig, ax = plt.subplots(figsize=(6, 3))
+    ax.set_xlim(0, 10)
+    ax.set_ylim(0, 10)
+    ax.annotate("transmission starts", (0.2, 0.2), xytext=(0.5, 8.5), arrowprops={"arrowstyle": "->"})
+    ax.text(1.5, 4.0, "b1")   # inside the box around text and arrow, clear of both
+    assert check_overprint(fig) == []
+    ax.text(1.0, 8.5, "over the annotation's text")   # on the text itself it is found
+    assert check_overprint(fig) == ["'transmission starts' overprints \"over the annotation's text\""]
+    plt.close(fig)

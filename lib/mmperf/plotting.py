@@ -218,7 +218,7 @@ def _visible_texts(fig) -> list:
         ax = getattr(t, "axes", None)
         if ax is not None and not ax.get_visible():
             continue
-        box = t.get_window_extent(renderer)
+        box = Text.get_window_extent(t, renderer)  # an annotation's own extent takes in its arrow: the text only
         if box.width <= 0 or box.height <= 0 or not box.overlaps(fig_box):
             continue
         texts.append((t, box))

@@ -53,3 +53,17 @@ def test_data_figures_are_legible():
     yr = pd.DataFrame({"priority": ["default"] * 3 + ["realtime"] * 3, "year": [0, 1, 2] * 2,
                        "Variance": [3e9, 2e9, 1.5e9, 1e8, 1e8, 1e8]})
     _check(figures.years(yr, 1e9, 5, 2.0))
+
+
+def test_compensation_spreads_the_curves_near_zero_drops():
+    """Issue 25 (Fig. 3.12): curves that rise almost vertically below 1 % dropped were squeezed against x = 0
+    on a linear axis; the axis is linear to 1 % and logarithmic above, with ticks 0, 0.5, 1, 10, 100."""
+    use_book_style()
+    buffers = np.linspace(0, 230, 24)
+    curves = np.array([np.clip(100 - buffers, 0.1, 100), np.clip(100 - 1.1 * buffers, 0.2, 100)])
+    runs = pd.DataFrame({"optimal_drop_pct": [0.3, 0.5], "optimal_buffer_us": [100_000, 98_000]})
+    fig = figures.compensation(curves, buffers, runs, {"drop_pct": 2.0, "buffer_ms": 100.0, "zero_drop_ms": 200.0})
+    ax = fig.axes[0]
+    assert ax.get_xscale() == "symlog"
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["0", "0.5", "1", "10", "100"]
+    _check(fig)

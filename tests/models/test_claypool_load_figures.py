@@ -9,7 +9,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
 
-from mmperf.plotting import FULL_SIZE_WIDTH_IN, check_legible, use_book_style  # noqa: E402
+from mmperf.plotting import FULL_SIZE_WIDTH_IN, check_legible, check_overprint, use_book_style  # noqa: E402
 from mmstudies.claypool_load import experiments as ex  # noqa: E402
 from mmstudies.claypool_load import figures  # noqa: E402
 
@@ -25,12 +25,13 @@ def run():
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_figure_is_legible_and_titled_without_the_papers_number(run, name):
+def test_figure_is_legible_draws_nothing_over_a_text_and_is_titled_without_the_papers_number(run, name):
     f = getattr(figures, name)
     fig = f(run) if "r" in inspect.signature(f).parameters else f()
     try:
         assert fig.get_size_inches()[0] <= FULL_SIZE_WIDTH_IN
         assert check_legible(fig) == []
+        assert check_overprint(fig) == []   # issue 25: Fig. 4.2's tick labels, the network legend, Fig. 6.13's notes
         titles = [ax.get_title() for ax in fig.axes] + ([fig._suptitle.get_text()] if fig._suptitle else [])
         assert not any("Fig" in t for t in titles), titles
     finally:

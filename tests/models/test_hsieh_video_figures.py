@@ -10,7 +10,7 @@ import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 import pytest  # noqa: E402
 
-from mmperf.plotting import check_legible, use_book_style  # noqa: E402
+from mmperf.plotting import check_legible, check_overprint, use_book_style  # noqa: E402
 from mmstudies.hsieh_video import analytic as an  # noqa: E402
 from mmstudies.hsieh_video import figures as figs  # noqa: E402
 from mmstudies.hsieh_video.experiments import STUDY_47  # noqa: E402
@@ -28,8 +28,10 @@ def _style():
 
 
 def _legible(fig):
+    """Fits the column, legible, and no text drawn over another, a legend or an edge (issue 25)."""
     assert fig.get_size_inches()[0] <= 6.9 + 1e-9
     assert check_legible(fig) == []
+    assert check_overprint(fig) == []
 
 
 def _study(r_cbr=2000.0):
@@ -56,14 +58,19 @@ def test_delivery_model_draws_the_band_of_one_buffer():
     assert deliv.get_xdata()[-1] == pytest.approx(4 + 1.0)      # up to n_max + P
     assert ax.get_xlabel() == "time (frame times of 33.33 ms)"
     assert [t.get_text() for t in ax.get_legend().get_texts()] == [
-        "feasible band", "consumption curve", "reference curve = consumption + buffer", "a delivery curve (PCBR here)"]
+        "feasible band", "consumption curve", "reference = consumption + buffer", "delivery curve (PCBR)"]
+    # the legend in the lower half, below the curves: the note at the top stays clear of it
+    fig.canvas.draw()
+    legend, frame = ax.get_legend().get_window_extent(), ax.get_window_extent()
+    assert legend.y1 < (frame.y0 + frame.y1) / 2 and legend.x0 > (frame.x0 + frame.x1) / 2
     _legible(fig)
 
 
 def test_cbr_hull_marks_the_tangent_frame_and_both_gaps():
     """P = 1: slopes A_n / (n + 1) = 500, 1333, 1500, 1300: R_CBR = 1500 B per frame time = 0.36 Mbit/s,
     touching at H = 3 (point (4, 6 kbytes)). Gaps min(1500 (n + 1), 6500) - A_{n-1} = 3000, 3500, 2000, 500:
-    b1 = 3500 at n = 2, b2 = 500 at n = 4; each label sits 0.3 right of its arrow, at the gap's middle."""
+    b1 = 3500 at n = 2, b2 = 500 at n = 4; each label is anchored at its arrow's top, on the CBR line:
+    (2 + 1, 1000 + 3500 B) and (4 + 1, 6000 + 500 B), and drawn up and to the left of it."""
     fig = figs.cbr_hull(A, 1.0, FPS)
     ax = fig.axes[0]
     line = ax.lines[1]
@@ -71,8 +78,9 @@ def test_cbr_hull_marks_the_tangent_frame_and_both_gaps():
     assert line.get_xdata().tolist() == [0.0, 5.0] and np.allclose(line.get_ydata(), [0.0, 6.5])
     h = ax.lines[2]
     assert (h.get_xdata()[0], h.get_ydata()[0]) == (4.0, 6.0)
-    labels = {t.get_text(): t.get_position() for t in ax.texts if t.get_text() in ("b1", "b2")}
-    assert labels["b1"] == pytest.approx((3.3, 2.75)) and labels["b2"] == pytest.approx((5.3, 6.25))
+    labels = {t.get_text(): t for t in ax.texts if t.get_text() in ("b1", "b2")}
+    assert labels["b1"].xy == pytest.approx((3.0, 4.5)) and labels["b2"].xy == pytest.approx((5.0, 6.5))
+    assert all((t.get_ha(), t.get_va()) == ("right", "bottom") for t in labels.values())
     assert ax.get_title() == "Synthetic mtv trace, first 4 frames, P = 1: buffer = max(b1, b2)"
     _legible(fig)
 
@@ -138,7 +146,8 @@ def test_comparison_log_buffers_and_four_rates_per_trace():
     # PCBR 4000 B per frame time = 0.96 Mbit/s; PDCBR low is dashed
     assert np.allclose(rate.lines[0].get_ydata(), [0.96, 0.72])
     assert rate.lines[3].get_linestyle() == "--"
-    assert buf.get_title(loc="left") == "mtv (synthetic): buffer" and fig.axes[3].get_title(loc="left") == "adv (synthetic): rates"
+    # "(synthetic)" once per row, on the left; the right title is short so that the two never crowd
+    assert buf.get_title(loc="left") == "mtv (synthetic): buffer" and fig.axes[3].get_title(loc="left") == "rates"
     assert [t.get_text() for t in fig.legends[0].get_texts()] == ["PCBR", "PDCBR (buffer; high rate)", "CBR",
                                                                   "PDCBR low rate"]
     assert fig.axes[2].get_xlabel() == "start-up delay (frame times)" and fig.axes[0].get_xlabel() == ""
@@ -229,3 +238,28 @@ def test_delivery_and_cbr_demos_draw_the_given_frames():
     assert "first 4 frames, P = 3" in figs.cbr_demo(A, FPS).axes[0].get_title()
     A100 = an.cumulative(np.full(100, 1000.0))
     assert "first 90 frames, P = 3" in figs.cbr_demo(A100, FPS).axes[0].get_title()
+
+
+def test_comparison_says_synthetic_once_and_not_for_a_readers_trace():
+    """Fig. 8.14 said "(synthetic)" twice ("adv (synthetic, via the file) (synthetic): buffer"); a reader's own
+    trace is not synthetic at all."""
+    via_file = figs.comparison({"adv (synthetic, via the file)": _study()}, ["adv (synthetic, via the file)"], FPS)
+    assert via_file.axes[0].get_title(loc="left") == "adv (synthetic, via the file): buffer"
+    _legible(via_file)
+    own = figs.comparison({"my.txt": _study()}, ["my.txt"], FPS, synthetic=False)
+    assert own.axes[0].get_title(loc="left") == "my.txt: buffer"
+
+
+def test_log_ticks_are_plain_numbers_that_do_not_collide():
+    """A buffer axis spanning 0.03 to 0.4 MB (about one decade) is labelled 0.05, 0.1, 0.2 (1-2-5), never
+    matplotlib's minor labels 3x10^-2, 4x10^-2, ... that overprinted in Figs. 8.10 and 8.12."""
+    fig, ax = plt.subplots()
+    ax.plot([1, 2], [0.03, 0.4])
+    ax.set_yscale("log")
+    ax.set_ylim(0.03, 0.4)
+    figs._log_ticks(ax.yaxis)
+    fig.canvas.draw()
+    shown = [t.get_text() for t in ax.get_yticklabels() if 0.03 <= t.get_position()[1] <= 0.4]
+    assert shown == ["0.05", "0.1", "0.2"]
+    assert all(t.get_text() == "" for t in ax.yaxis.get_minorticklabels())
+    assert check_overprint(fig) == []

@@ -292,9 +292,13 @@ def compensation(curves: np.ndarray, buffers_ms: np.ndarray, feat_runs: pd.DataF
             label="optimal buffer of each trace")
     ax.plot([readings["drop_pct"]], [readings["buffer_ms"]], **_paper(label="thesis: 100 ms drops 2 %"))
     ax.plot([0], [readings["zero_drop_ms"]], **_paper(marker="^", label="thesis: 0 % needs > 200 ms"))
-    ax.set_xlabel("dropped frames (%)")
+    # the curves rise almost vertically below 1 % dropped: a linear scale there and a log scale above
+    # spread them out instead of squeezing them against x = 0
+    ax.set_xscale("symlog", linthresh=1.0, linscale=1.5)
+    ax.set_xlim(-0.05, 100)
+    ax.set_xticks([0, 0.5, 1, 10, 100], ["0", "0.5", "1", "10", "100"])
+    ax.set_xlabel("dropped frames (%; linear to 1, log above)")
     ax.set_ylabel("buffering (ms)")
-    ax.set_xlim(left=-0.5)
     ax.legend(loc="upper right")
     label_assumption(ax, SIM_LABEL, corner="lower right")
     fig.tight_layout()

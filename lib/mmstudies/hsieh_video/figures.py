@@ -10,6 +10,7 @@ from __future__ import annotations
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
+from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 
 from mmperf.plotting import arrow, blank_axes, box
 
@@ -29,6 +30,18 @@ def _staircase(A: np.ndarray, P: float, n_max: int):
     return np.array(t), np.array(y)
 
 
+def _log_ticks(axis) -> None:
+    """Label a log axis with plain numbers at 1, 2, 5 (under a decade and a half), 1, 3 (under three
+    decades) or 1 per decade, and no minor labels: matplotlib labels minor ticks of a short log axis
+    as 3x10^-2, 4x10^-2, ..., which run into each other."""
+    low, high = sorted(axis.get_view_interval())
+    decades = np.log10(high / low) if low > 0 else 10.0
+    subs = (1.0, 2.0, 5.0) if decades < 1.5 else (1.0, 3.0) if decades < 3 else (1.0,)
+    axis.set_major_locator(LogLocator(base=10, subs=subs))
+    axis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
+    axis.set_minor_formatter(NullFormatter())
+
+
 def delivery_model(A: np.ndarray, P: float, rate: float, buffer: float, fps: float, n_max: int = 24):
     """The thesis's Figure 4.1, reconstructed: consumption, a delivery curve and the reference curve."""
     fig, ax = plt.subplots(figsize=(6.8, 4.0))
@@ -38,14 +51,15 @@ def delivery_model(A: np.ndarray, P: float, rate: float, buffer: float, fps: flo
     d = s.delivered(A, tt)
     ax.fill_between(t, y / 1e3, (y + buffer) / 1e3, step=None, color="#e8eef7", label="feasible band")
     ax.plot(t, y / 1e3, color=COLOURS["consumption"], label="consumption curve")
-    ax.plot(t, (y + buffer) / 1e3, color=COLOURS["reference"], ls="--", label="reference curve = consumption + buffer")
-    ax.plot(tt, d / 1e3, color=COLOURS["PCBR"], label="a delivery curve (PCBR here)")
+    ax.plot(t, (y + buffer) / 1e3, color=COLOURS["reference"], ls="--", label="reference = consumption + buffer")
+    ax.plot(tt, d / 1e3, color=COLOURS["PCBR"], label="delivery curve (PCBR)")
     ax.axvline(P + 1, color="#777", lw=0.8, ls=":")
+    # above the curves, which start low: the legend goes to the empty lower right
     ax.text(P + 1, ax.get_ylim()[1] * 0.95, " first frame consumed", fontsize=9, color="#555", va="top")
     ax.set_xlabel(f"time (frame times of {1000 / fps:.2f} ms)")
     ax.set_ylabel("cumulative data (kbytes)")
     ax.set_title("Synthetic mtv trace, first frames: the delivery curve must stay in the band", fontsize=10)
-    ax.legend(fontsize=9, loc="upper left")
+    ax.legend(fontsize=9, loc="lower right")
     fig.tight_layout()
     return fig
 
@@ -72,13 +86,18 @@ def cbr_hull(A: np.ndarray, P: float, fps: float, n_max: int | None = None):
         n = i + 1
         ax.annotate("", xy=(n + P, A[n - 1] / 1e3), xytext=(n + P, (A[n - 1] + gaps[i]) / 1e3),
                     arrowprops=dict(arrowstyle="<->", color="#D55E00"))
-        ax.text(n + P + 0.3, (A[n - 1] + gaps[i] / 2) / 1e3, label, color="#D55E00", fontsize=10)
+        # above the CBR line, left of the arrow's top: clear of both the line and the staircase
+        ax.annotate(label, (n + P, (A[n - 1] + gaps[i]) / 1e3), xytext=(-4, 6), textcoords="offset points",
+                    ha="right", va="bottom", color="#D55E00", fontsize=10)
     ax.plot([0], [0], "s", color="black")
-    ax.annotate("t: transmission starts", (0, 0), xytext=(6, -14), textcoords="offset points", fontsize=9)
+    ax.set_ylim(top=A[-1] / 1e3 * 1.12)   # room for b2's label over the last frames
+    # the empty upper left (the legend goes to the lower right, below the curves)
+    ax.annotate("t: transmission starts", (0, 0), xytext=(0.03, 0.6), textcoords="axes fraction", fontsize=9,
+                arrowprops=dict(arrowstyle="->", color="#555", lw=0.8))
     ax.set_xlabel("time (frame times)")
     ax.set_ylabel("cumulative data (kbytes)")
     ax.set_title(f"Synthetic mtv trace, first {n_max} frames, P = {P:g}: buffer = max(b1, b2)", fontsize=10)
-    ax.legend(fontsize=9, loc="upper left")
+    ax.legend(fontsize=9, loc="lower right")
     fig.tight_layout()
     return fig
 
@@ -103,8 +122,9 @@ def system_schematics():
     """The thesis's Figures 4.4-4.6 redrawn: end-to-end model, TS encoder/decoder, TS from PES."""
     fig, axes = plt.subplots(3, 1, figsize=(6.9, 7.2))
     ax = blank_axes(axes[0], (0, 10), (0, 2.4))
-    steps = [("storage", "#f3e6cc"), ("server", "#e8eef7"), ("NIC: PCR-assist\n27 MHz counter", "#fde8d0"),
-             ("AAL5 / ATM\nnetwork", "#e3f1e8"), ("client NIC", "#e8eef7"), ("buffer", "#fde8d0"),
+    # short labels that fit their boxes at the book's width; the caption names the 27 MHz counter and AAL5
+    steps = [("storage", "#f3e6cc"), ("server", "#e8eef7"), ("PCR-\nassist\nNIC", "#fde8d0"),
+             ("ATM\nnetwork", "#e3f1e8"), ("client\nNIC", "#e8eef7"), ("buffer", "#fde8d0"),
              ("MPEG-2\ndecoder", "#e8eef7")]
     w = 1.25
     for i, (txt, colour) in enumerate(steps):
@@ -113,15 +133,17 @@ def system_schematics():
             arrow(ax, (0.1 + (i - 1) * 1.42 + w, 1.25), (0.1 + i * 1.42, 1.25))
     ax.set_title("After Figure 4.4: end-to-end model of MPEG-2 over ATM", fontsize=10)
     ax = blank_axes(axes[1], (0, 10), (0, 2.4))
-    enc = [("video / audio /\ntext", 0.1), ("encoders", 1.8), ("PES\npacketisers", 3.5), ("TS mux\n(PCR, PTS, DTS)", 5.2)]
+    # the time stamps the mux writes (PCR, PTS, DTS) and the clock the decoders recover are in the caption
+    enc = [("video,\naudio,\ntext", 0.1), ("encoders", 1.7), ("PES\npacket-\nisers", 3.3), ("TS\nmux", 4.9)]
     for txt, x in enc:
-        box(ax, (x, 0.8), 1.45, 0.9, txt, size=9)
+        box(ax, (x, 0.7), 1.25, 1.1, txt, size=9)
     for (_, x0), (_, x1) in zip(enc[:-1], enc[1:], strict=True):
-        arrow(ax, (x0 + 1.45, 1.25), (x1, 1.25))
-    box(ax, (7.2, 0.8), 1.2, 0.9, "TS demux", colour="#fde8d0", size=9)
-    box(ax, (8.6, 0.8), 1.3, 0.9, "decoders\n(STC from PCR)", colour="#fde8d0", size=9)
-    arrow(ax, (6.65, 1.25), (7.2, 1.25), "TS", offset=(0, 0.05))
-    arrow(ax, (8.4, 1.25), (8.6, 1.25))
+        arrow(ax, (x0 + 1.25, 1.25), (x1, 1.25))
+    box(ax, (7.1, 0.7), 1.2, 1.1, "TS\ndemux", colour="#fde8d0", size=9)
+    box(ax, (8.65, 0.7), 1.25, 1.1, "decoders", colour="#fde8d0", size=9)
+    arrow(ax, (6.15, 1.25), (7.1, 1.25))
+    ax.text(6.625, 1.35, "TS", ha="center", va="bottom", fontsize=9)
+    arrow(ax, (8.3, 1.25), (8.65, 1.25))
     ax.set_title("After Figure 4.5: MPEG-2 encoder and decoder for Transport Streams", fontsize=10)
     ax = blank_axes(axes[2], (0, 10), (0, 2.6))
     for i, txt in enumerate(["video PES", "audio PES 1", "audio PES 2", "data PES"]):
@@ -131,9 +153,9 @@ def system_schematics():
     for j in range(4):
         x = 5.0 + j * 1.22
         box(ax, (x, 0.95), 0.22, 0.6, "", colour="#fde8d0", size=9)
-        box(ax, (x + 0.22, 0.95), 0.95, 0.6, "184 B payload", colour="#e3f1e8", size=9)
+        box(ax, (x + 0.22, 0.95), 0.95, 0.6, "184 B", colour="#e3f1e8", size=9)
     arrow(ax, (4.6, 1.25), (5.0, 1.25))
-    ax.text(5.0, 1.7, "188-byte Transport Packets: 4-byte header + 184-byte payload", fontsize=9)
+    ax.text(5.0, 1.7, "188 B packets: 4 B header + 184 B", fontsize=9)
     ax.set_title("After Figure 4.6: a Transport Stream from packetised elementary streams", fontsize=10)
     fig.tight_layout()
     return fig
@@ -159,8 +181,12 @@ def scheme_curve(A: np.ndarray, P: float, r_high: float, r_low: float, fps: floa
     return fig
 
 
-def comparison(study: dict[str, pd.DataFrame], names: list[str], fps: float, paper_points: dict | None = None):
-    """Figures 4.9/4.10, 4.12/4.13 and 4.14 regenerated: buffer (left) and rates (right) against P."""
+def comparison(study: dict[str, pd.DataFrame], names: list[str], fps: float, paper_points: dict | None = None,
+               synthetic: bool = True):
+    """Figures 4.9/4.10, 4.12/4.13 and 4.14 regenerated: buffer (left) and rates (right) against P.
+
+    Each row's left title names the trace, with "(synthetic)" when ``synthetic`` and the name does not say
+    so already; the right title says "rates" only, so the two titles of a row never crowd each other."""
     fig, axes = plt.subplots(len(names), 2, figsize=(6.9, 2.35 * len(names) + 0.6), squeeze=False)
     for row, name in zip(axes, names, strict=True):
         df = study[name]
@@ -169,15 +195,18 @@ def comparison(study: dict[str, pd.DataFrame], names: list[str], fps: float, pap
             ax.plot(df["P"], df[col] / an.MBYTE, color=COLOURS[label], label=label, lw=lw,
                     alpha=0.45 if label == "CBR" else 1.0)
         ax.set_yscale("log")
+        ax.autoscale_view()
+        _log_ticks(ax.yaxis)
         ax.set_ylabel("buffer (MB)")
-        ax.set_title(f"{name} (synthetic): buffer", fontsize=10, loc="left")
+        said = " (synthetic)" if synthetic and "synthetic" not in name else ""
+        ax.set_title(f"{name}{said}: buffer", fontsize=10, loc="left")
         ax = row[1]
         for col, label, key in (("r_pcbr", "PCBR", "PCBR"), ("r_high", "PDCBR high", "PDCBR"),
                                 ("r_cbr", "CBR", "CBR"), ("r_low", "PDCBR low", "PDCBR low")):
             ax.plot(df["P"], [an.mbps(r, fps) for r in df[col]], color=COLOURS[key], label=label,
                     ls="--" if label == "PDCBR low" else "-")
         ax.set_ylabel("rate (Mbit/s)")
-        ax.set_title(f"{name} (synthetic): rates", fontsize=10, loc="left")
+        ax.set_title("rates", fontsize=10, loc="left")
     for ax in axes[-1]:
         ax.set_xlabel("start-up delay (frame times)")
     handles, labels = axes[0][1].get_legend_handles_labels()
@@ -217,6 +246,8 @@ def fixed_buffer(results: dict[str, pd.DataFrame], buffers_mb: dict[str, float],
         ax.plot(x, [an.mbps(r, fps) for r in df["r_high"]], "s-", ms=3, color=COLOURS["PDCBR"], label="PDCBR high")
         ax.plot(x, [an.mbps(r, fps) for r in df["r_low"]], "^--", ms=3, color=COLOURS["PDCBR low"], label="PDCBR low")
         ax.set_xscale("log")
+        ax.autoscale_view()
+        _log_ticks(ax.xaxis)
         ax.set_title(f"{name} (synthetic), buffer {buffers_mb[name]:g} MB", fontsize=10, loc="left")
     for ax in axes[-1]:
         ax.set_xlabel("amount pre-fetched (MB)" if prefetch else "start-up delay (s)")
