@@ -20,7 +20,7 @@ def _by_id(R=None, **metrics):
 
 def test_every_check_has_a_kind_a_place_a_source_and_a_reason_when_it_has_a_tolerance():
     table = checks.table()
-    assert len(table.checks) == 46 and sum(c.kind == "prediction" for c in table.checks) == 28
+    assert len(table.checks) == 44 and sum(c.kind == "prediction" for c in table.checks) == 26
     for c in table.checks:
         assert c.source.startswith("seed 001 line"), c.id
         assert c.tolerance == "qualitative" or c.reason.strip(), c.id
@@ -100,3 +100,42 @@ def test_fig_5_23_r_is_scored_once_as_table_3_2_variance_area():
     """The audit's test c: r(jitter, area) over the pooled runs is Table 3.2's Variance-Area r, and both print 0.95."""
     ids = [c.id for c in checks.table().checks]
     assert "area-jitter-r" not in ids and "table32-variance-area" in ids
+
+
+def test_figure_3_7_is_one_prediction_over_the_four_classes():
+    """Independent review: the time-slice rules make the four load lines one line, so Fig. 3.7's printed range
+    0.97-0.99 is one check over the four classes, not three predictions. By hand (Fisher z, 1.96 / sqrt(n - 3)):
+    the printed ends from 6 points give the band [tanh(atanh 0.97 - 1.1316), tanh(atanh 0.99 + 1.1316)] =
+    [0.745, 0.999]; a class r of 0.97 from 18 points has the interval tanh(2.0923 -+ 0.5061) = [0.919, 0.989],
+    inside; an r of 0.5 from 18 points reaches down to tanh(0.5493 - 0.5061) = 0.043, wholly below 0.745 only
+    if its upper end is too: tanh(1.0554) = 0.784, so it straddles (inconclusive); an r of 0.2 lies wholly below
+    (tanh(0.2027 + 0.5061) = 0.610): not reproduced."""
+    table = {c.id: c for c in checks.table().checks}
+    assert not {"load-r-ipc", "load-r-ipx", "load-r-sparc5"} & set(table)
+    assert table["load-r-four-classes"].kind == "prediction"
+    assert _by_id()["load-r-four-classes"].status == "reproduced"
+    for r, status in ((0.5, "inconclusive"), (0.2, "not reproduced")):
+        R = _results()
+        R["class_r"] = {**R["class_r"], "IPX": r}
+        assert _by_id(R)["load-r-four-classes"].status == status, r
+
+
+def test_non_range_pairs_are_those_seed_line_773_means():
+    """Independent review: line 773 prints 0.72-0.99 for the pairs without Range, Gaps-Absdev (0.66) excepted. On
+    the fake run every r is the printed one, so the lowest of those pairs is Gaps-Area, 0.72, at the band's edge;
+    Gaps-Absdev at 0.66 would have been the minimum had it been counted."""
+    c = _by_id()["non-range-correlate-well"]
+    assert c.paper == "0.72 to 0.99" and c.ours == pytest.approx(0.72) and "Gaps-Area" in c.note
+
+
+def test_the_section_3_7_thresholds_are_arithmetic_on_the_printed_lines():
+    """Independent review: recomputing the thesis's own printed lines is arithmetic, and it fails. By hand:
+    Buf. = 26.5 x 75,000 - 624,000 = 1,363,500 us, far above 'virtually no buffering' (read as at most 23 ms);
+    Area = 0.000198 x 10^9 + 1,590,000 = 1,788,000, not the printed 75,000 (1 %)."""
+    by = _by_id()
+    area, jitter = by["area-threshold-contradiction"], by["jitter-threshold-contradiction"]
+    assert (area.evidence, area.status) == ("arithmetic", "not reproduced")
+    assert area.ours == pytest.approx(26.5 * 75_000 - 624_000)
+    assert (jitter.evidence, jitter.status) == ("arithmetic", "not reproduced")
+    assert jitter.ours == pytest.approx(0.000198 * 1e9 + 1_590_000)
+    assert _by_id(printed_area_at_jitter_threshold=75_500)["jitter-threshold-contradiction"].status == "reproduced"

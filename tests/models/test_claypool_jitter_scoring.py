@@ -26,6 +26,14 @@ class FakeChapter:
     def scorecard_summary(self):
         return "summary."
 
+    def judge(self, sentence, *, check=None, status=(), otherwise="", **_):
+        """As :meth:`mmbook.chapter.Chapter.judge` for a check premise: the sentence where the check's status is
+        one of ``status``, else ``otherwise``; a check not on the scorecard raises ValueError."""
+        found = [c for c in self.scorecard.checks if getattr(c, "id", "") == check]
+        if not found:
+            raise ValueError(f"no check {check!r} on the scorecard")
+        return sentence if found[0].status in status else otherwise
+
 
 def _results(generator="timeslice"):
     v3 = {k: float(v) for k, v in load_values("claypool", "ch3_values").items()}

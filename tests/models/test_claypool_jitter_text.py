@@ -63,6 +63,38 @@ EXPLAIN_METRICS = dict(table32_mean_abs_difference=0.05, table32_pairs_in_band=1
                        ours_spec_exponent_loaded=0.0, ours_spec_exponent_isolated=2.0)
 
 
+def test_headline_and_table32_sentences_follow_applicability():
+    """At the defaults the fake run's every r is the printed one: 15 of the 15 applicable correlations. Its lowest
+    non-range r (Gaps-Area, 0.72 from 150 runs: Fisher interval about [0.63, 0.79]) straddles the printed 0.72, so
+    the conclusion that the choice among the metrics does not matter is not printed as holding; with every
+    non-range r at least 0.9 (interval about [0.86, 0.93], inside [0.72, 1]) it is. With a what-if gap buffer (a
+    condition of every Table 3.2 check) no correlation applies: the sentences say so instead of counting them as
+    not reproduced, and the conclusion is not judged."""
+    ch = _chapter()
+    ch.metrics.update(EXPLAIN_METRICS)
+    R = _results()
+    score(ch, R)
+    text.explain(ch, R)
+    assert "15 of the 15 applicable correlations of Table 3.2 are reproduced" in ch.glued["cj_headline"]
+    assert "does not matter is inconclusive here" in ch.glued["cj_table32_text"]
+    high = _results()
+    others = ~high["pairs"]["pair"].str.startswith("Range")
+    high["pairs"].loc[others, "ours_r"] = high["pairs"].loc[others, "ours_r"].clip(lower=0.9)
+    ch = _chapter()
+    ch.metrics.update(EXPLAIN_METRICS)
+    score(ch, high)
+    text.explain(ch, high)
+    assert "does not matter holds here too" in ch.glued["cj_table32_text"]
+    ch = _chapter()
+    ch.parameters = {**ch.parameters, "gap_buffer_ms": 100.0}
+    ch.metrics.update(EXPLAIN_METRICS)
+    score(ch, R)
+    text.explain(ch, R)
+    assert "the 15 correlations of Table 3.2 are not applicable at these parameters" in ch.glued["cj_headline"]
+    assert "holds here too" not in ch.glued["cj_table32_text"]
+    assert "does not matter is not applicable here" in ch.glued["cj_table32_text"]
+
+
 def test_explanations_are_composed_for_every_glued_paragraph():
     ch = _chapter()
     ch.metrics.update(EXPLAIN_METRICS)
@@ -126,13 +158,24 @@ def test_the_independent_review_summary_is_counted_from_its_csv():
     agree = sum(all(r[k] == "yes" for k in flags) for r in raw)
     fixed = sum(not all(r[k] == "yes" for k in flags) and r["change"].startswith("fixed") for r in raw)
     ids = [c.id for c in checks.table().checks]
-    assert len(raw) >= 30 and {r["check_id"] for r in raw} <= set(ids)
+    now = {r["current_id"] or r["check_id"] for r in raw}
+    assert len(raw) >= 30 and now <= set(ids)
     rows = text.independent_review(_review(), ids)
     percent = f"{100 * agree / len(raw):.1f}"
     assert rows[0][0] == f"Independent review (2026-11-26, {len(raw)} checks sampled, {agree} agree = {percent} %)"
-    assert f"{len(raw) - agree} disagree: {fixed} fixed by the review, {len(raw) - agree - fixed} open" in rows[0][1]
+    disagree = [r for r in raw if not all(r[k] == "yes" for k in flags)]
+    after = agree + sum(r["change"].startswith("fixed") or r["response"] == "fixed" for r in disagree)
+    answered = sum(r["response"] == "answered" and not r["change"].startswith("fixed") for r in disagree)
+    assert f"{len(raw) - agree} disagree: {fixed} fixed by the review; the author's response fixed " \
+           f"{after - agree - fixed} more, answered {answered} with a reason and left " \
+           f"{len(disagree) - (after - agree) - answered} open" in rows[0][1]
+    assert rows[0][2].startswith(f"after the author's response {after} of {len(raw)} agree "
+                                 f"({100 * after / len(raw):.1f} %)")
     assert len(rows) == 1 + len(raw) - agree                     # one row per disagreement
-    assert all(r[1] in ("open", "Fixed by the review.") for r in rows[1:])
+    responses = {r["check_id"]: r for r in raw}
+    for row in rows[1:]:
+        rec = responses[row[0].split(" ")[2].rstrip(":")]
+        assert row[1] == ("Fixed by the review." if rec["change"].startswith("fixed") else rec["response_note"])
     flipped = _review()
     first_agreeing = next(i for i, r in enumerate(raw) if all(r[k] == "yes" for k in flags))
     flipped.loc[first_agreeing, "kind_ok"] = "no"
@@ -141,6 +184,8 @@ def test_the_independent_review_summary_is_counted_from_its_csv():
 
 
 def test_the_independent_review_refuses_unknown_checks_and_flags():
+    from mmstudies.claypool_jitter import checks
+
     review = _review()
     with pytest.raises(ValueError, match="checks table does not have"):
         text.independent_review(review, ["table32-range-variance"])
@@ -148,6 +193,14 @@ def test_the_independent_review_refuses_unknown_checks_and_flags():
     bad.loc[0, "verdict_ok"] = "maybe"
     with pytest.raises(ValueError, match="yes or no"):
         text.review_agreement(bad)
+    odd = review.copy()
+    odd.loc[odd["response"].fillna("") != "", "response"] = "perhaps"
+    with pytest.raises(ValueError, match="fixed, answered, open"):
+        text.review_agreement(odd)
+    gone = review.copy()
+    gone.loc[gone["current_id"].fillna("") != "", "current_id"] = "no-such-check"
+    with pytest.raises(ValueError, match="no-such-check"):
+        text.independent_review(gone, [c.id for c in checks.table().checks])
 
 
 def test_the_page_composes_its_review_summary_from_the_csv():

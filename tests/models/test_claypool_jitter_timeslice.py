@@ -186,3 +186,47 @@ def test_costs_agree_with_table_5_2():
     assert cj.SEND_COST_MS == pytest.approx(0.210 + 0.000100 * 1280)
     assert cj.RECEIVE_COST_MS == pytest.approx(0.187 + 0.000103 * 1280)
     assert timeslice.cost_scale(cj.EndSystem()) == pytest.approx((cj.SEND_COST_MS, cj.RECEIVE_COST_MS))
+
+
+def _stamps_with_link_delay(monkeypatch, load: int, delay_ms: float, frame: int = 20) -> tuple[np.ndarray, float]:
+    """Receive stamps of a stall-free trace whose ``frame`` leaves the link ``delay_ms`` late, and its arrival.
+
+    The link is quiet (no cross traffic), so ``link_departures`` draws nothing and the delayed and undelayed traces
+    share every random draw: they differ only by the delay.
+    """
+    original, arrival = timeslice.link_departures, []
+
+    def delayed(rng, ready, system, cross):
+        out = original(rng, ready, system, cross).copy()
+        out[frame] += delay_ms
+        arrival.append(out[frame])
+        return out
+
+    monkeypatch.setattr(timeslice, "link_departures", delayed)
+    _, detail = timeslice.generate(cj.EndSystem(processor_load=load), cj.Mechanisms(stall_rate_per_min=0.0),
+                                   run_length_s=10, warmup_s=0.0, seed=3)
+    return detail.stamps_ms, arrival[0]
+
+
+def test_processor_wait_absorbs_a_network_delay(monkeypatch):
+    """The generator couples processor and network jitter (the dependence seed line 1525 names: "our hypothesis
+    will be false if processor jitter and network jitter are not independent"), so Table 5.4's additivity is a
+    prediction of it, not its construction (independent review, additivity-ours).
+
+    Derivation, exact: on an idle processor a frame is processed on arrival, so a link delay of 5 ms moves its
+    receive stamp by exactly 5 ms and no other stamp (the next frame comes 160 ms later). With one counter the
+    woken receive process waits for the rest of the running slice (seed lines 899-901); when that rest exceeds 5 ms
+    (checked: the undelayed frame is stamped more than 5 + 1 ms after its arrival, the receive work being under a
+    millisecond), the delayed frame still arrives inside the same slice and is processed at the same moment, so
+    every stamp is unchanged. The network's jitter vanishes inside the processor's wait, so processor + network over-predicts.
+    """
+    idle, _ = _stamps_with_link_delay(monkeypatch, 0, 0.0)
+    idle_late, _ = _stamps_with_link_delay(monkeypatch, 0, 5.0)
+    moved = idle_late - idle
+    assert moved[20] == pytest.approx(5.0, abs=1e-9)
+    assert np.count_nonzero(np.abs(moved) > 1e-9) == 1
+
+    loaded, arrival = _stamps_with_link_delay(monkeypatch, 1, 0.0)
+    assert loaded[20] - arrival > 5.0 + 1.0          # the precondition: more than 5 ms of the slice left
+    loaded_late, _ = _stamps_with_link_delay(monkeypatch, 1, 5.0)
+    assert np.array_equal(loaded_late, loaded)

@@ -114,3 +114,21 @@ def test_the_independent_reviews_fixes(default):
     c = default["personal-iris-none"]
     assert c.evidence == "arithmetic" and c.status == "reproduced" and c.ours.startswith("none (1228 ms")
     assert table["remote-flying"].location == table["local-flying"].location == "Section 6.5.1, unnumbered table U6-c"
+
+
+def test_the_independent_reviews_open_findings_as_decided(default):
+    """Independent review (data/claypool/review-claypool-load.csv), the author's response:
+
+    dsp-halves: with a zero-cost user-level call the reduction is the deletion component's share, the number
+    deletion-share-under-50 scores: one prediction counted twice, now construction (our reduction against our
+    share, which it equals). table6-3-network: by hand 24 / 0.0150 = 1600.0 Mbit/s against the printed 1608, 0.50 %
+    below; the printed seconds (three significant digits) and Mbit/s (to the unit) allow 0.33 % + 0.03 %, so the
+    printed throughput cannot come from the printed time: not reproduced. Its sibling 24 / 0.0170 = 1411.8 against
+    1416 (0.30 %) lies inside its own band (0.29 % + 0.04 %)."""
+    dsp, share = default["dsp-halves"], default["deletion-share-under-50"]
+    assert (dsp.evidence, dsp.status) == ("construction", "holds")
+    assert dsp.ours == pytest.approx(share.ours, abs=1e-9) and dsp.derived == pytest.approx(share.ours, abs=1e-9)
+    net, none = default["table6-3-network"], default["table6-3-none"]
+    assert net.ours == pytest.approx(24 / 0.0150) and (1608 - 24 / 0.0150) / 1608 == pytest.approx(0.004975, abs=1e-6)
+    assert (net.evidence, net.status) == ("arithmetic", "not reproduced")
+    assert none.ours == pytest.approx(24 / 0.0170) and none.status == "reproduced"

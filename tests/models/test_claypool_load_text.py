@@ -88,8 +88,8 @@ def test_audio_sentence_lists_exactly_the_not_reproduced_predictions(default):
             "two-never-benefit", "four-eight-always", "faster-cpu-under-5", "faster-protocol-slight", "multicast-slight",
             "compression-70-beats", "compression-scales-worse", "dsp-halves", "dsp-designs-same", "dsp-compression-60",
             "hw-mixing-4", "audio-device-halves", "better-deletion-10")
-    present = [k for k in keys if k in c]
-    assert len(present) == 18
+    present = [k for k in keys if k in c and c[k].evidence == "prediction"]
+    assert len(present) == 17 and c["dsp-halves"].evidence == "construction"   # the review: one prediction twice
     ok = sum(c[k].status == "reproduced" for k in present)
     bad = [c[k].what for k in present if c[k].status == "not reproduced"]
     assert t["audio_text"] == (f"Of the {len(present)} stated results of section 5.6 scored here, {ok} are reproduced "
@@ -273,9 +273,19 @@ def test_the_independent_review_summary_is_counted_from_its_csv():
     rows = text.independent_review(_review(), ids)
     percent = f"{100 * agree / len(raw):.1f}"
     assert rows[0][0] == f"Independent review (2026-11-26, {len(raw)} checks sampled, {agree} agree = {percent} %)"
-    assert f"{len(raw) - agree} disagree: {fixed} fixed by the review, {len(raw) - agree - fixed} open" in rows[0][1]
+    disagree = [r for r in raw if not all(r[k] == "yes" for k in flags)]
+    after = agree + sum(r["change"].startswith("fixed") or r["response"] == "fixed" for r in disagree)
+    answered = sum(r["response"] == "answered" and not r["change"].startswith("fixed") for r in disagree)
+    assert f"{len(raw) - agree} disagree: {fixed} fixed by the review; the author's response fixed " \
+           f"{after - agree - fixed} more, answered {answered} with a reason and left " \
+           f"{len(disagree) - (after - agree) - answered} open" in rows[0][1]
+    assert rows[0][2].startswith(f"after the author's response {after} of {len(raw)} agree "
+                                 f"({100 * after / len(raw):.1f} %)")
     assert len(rows) == 1 + len(raw) - agree                     # one row per disagreement
-    assert all(r[1] in ("open", "Fixed by the review.") for r in rows[1:])
+    responses = {r["check_id"]: r for r in raw}
+    for row in rows[1:]:
+        rec = responses[row[0].split(" ")[2].rstrip(":")]
+        assert row[1] == ("Fixed by the review." if rec["change"].startswith("fixed") else rec["response_note"])
     flipped = _review()
     first_agreeing = next(i for i, r in enumerate(raw) if all(r[k] == "yes" for k in flags))
     flipped.loc[first_agreeing, "kind_ok"] = "no"
@@ -291,6 +301,10 @@ def test_the_independent_review_refuses_unknown_checks_and_flags():
     bad.loc[0, "verdict_ok"] = "maybe"
     with pytest.raises(ValueError, match="yes or no"):
         text.review_agreement(bad)
+    odd = review.copy()
+    odd.loc[odd["response"].fillna("") != "", "response"] = "perhaps"
+    with pytest.raises(ValueError, match="fixed, answered, open"):
+        text.review_agreement(odd)
 
 
 def test_the_page_composes_its_review_summary_from_the_csv():

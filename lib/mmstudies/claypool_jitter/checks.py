@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 
 from mmperf import checktable
+from mmperf.checks import fisher_band
 from mmperf.checktable import Ours, RunRecord
 from mmstudies.claypool_jitter.analytic import fisher_ci
 from mmstudies.claypool_jitter.config import MACHINES, EndSystem
@@ -71,9 +72,14 @@ def range_correlates_less(run: RunRecord) -> Ours:
                 holds=m["ours_range_r_max"] < m["ours_other_r_min"])
 
 
-def lowest_other_r(run: RunRecord) -> Ours:
-    """The lowest r among the non-range pairs, with its Fisher-z interval."""
-    return _r(run.metrics["ours_other_r_min"], run["R"]["n_pooled"])
+def lowest_other_r(run: RunRecord, excluded: tuple[str, ...] = ()) -> Ours:
+    """The lowest r among the pairs without Range, leaving out the ``excluded`` pairs (the pairs seed line 773 does
+    not count among those that "correlate well"), with its Fisher-z interval."""
+    pairs = run["R"]["pairs"]
+    kept = pairs[~pairs["pair"].str.startswith("Range") & ~pairs["pair"].isin(list(excluded))]
+    lowest = kept.loc[kept["ours_r"].idxmin()]
+    ours = _r(lowest["ours_r"], run["R"]["n_pooled"])
+    return Ours(ours.value, low=ours.low, high=ours.high, basis=ours.basis, n=ours.n, note=f"lowest: {lowest['pair']}")
 
 
 def correlation(run: RunRecord, name: str, points: str) -> Ours:
@@ -85,6 +91,31 @@ def class_r(run: RunRecord, machine: str) -> Ours:
     """r(load, variance) of one Sun class, from its simulated points."""
     R = run["R"]
     return _r(R["class_r"][machine], R["n_load_points"])
+
+
+def class_r_range(run: RunRecord, low: float, high: float, n: int) -> Ours:
+    """Do the four classes' r(load, variance) all lie in a printed range ``low``-``high`` of r's from ``n`` points?
+
+    Each class's r has its Fisher-z interval from our points; the printed range is widened to the 95 % Fisher-z
+    bands of its ends from ``n`` points (:func:`mmperf.checks.fisher_band`). Holds when every class's interval lies
+    inside, fails when one lies wholly outside, undecided otherwise.
+
+    Examples
+    --------
+    >>> R = {"class_r": {"SLC": 0.985, "IPC": 0.99}, "n_load_points": 30}
+    >>> ours = class_r_range(RunRecord({}, {}, {}, {"R": R}), 0.97, 0.99, 6)
+    >>> ours.value, ours.holds
+    ('r 0.985-0.990 over 2 classes (SLC 0.985, IPC 0.990)', True)
+    """
+    R = run["R"]
+    band_low, band_high = fisher_band(low, n)[0], fisher_band(high, n)[1]
+    intervals = {m: fisher_ci(r, R["n_load_points"]) for m, r in R["class_r"].items()}
+    inside = all(band_low <= lo and hi <= band_high for lo, hi in intervals.values())
+    outside = any(hi < band_low or lo > band_high for lo, hi in intervals.values())
+    rs = R["class_r"].values()
+    words = (f"r {min(rs):.3f}-{max(rs):.3f} over {len(R['class_r'])} classes ("
+             + ", ".join(f"{m} {r:.3f}" for m, r in R["class_r"].items()) + ")")
+    return Ours(words, holds=True if inside else (False if outside else None))
 
 
 def slopes_fall(run: RunRecord) -> Ours:
@@ -186,11 +217,6 @@ def zero_drop_buffer(run: RunRecord) -> Ours:
     """The buffer that drops nothing in our featured traces (not comparable: the trace is unstated)."""
     m = run.metrics
     return Ours(f"{m['ours_zero_drop_buffer_ms']:.0f} ± {m['ours_zero_drop_buffer_ms_ci']:.0f} ms")
-
-
-def printed_contradiction(run: RunRecord, name: str, unit: str) -> Ours:
-    """What the printed section 5.6.4 line gives at a section 3.7 threshold."""
-    return Ours(f"printed line gives {run.metrics[name]:,.0f}{unit}")
 
 
 def buffer_correlation(run: RunRecord, name: str) -> Ours:

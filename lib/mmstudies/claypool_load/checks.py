@@ -165,6 +165,23 @@ def compression_worse(run: RunRecord) -> Ours:
                 f"{X['sd_slope_s']:.2f} s per added participant", holds=worse)
 
 
+def dsp_reduction_is_the_share(run: RunRecord) -> Ours:
+    """The user-level hardware deletion's reduction of the load, against our own deletion share (construction).
+
+    With a zero-cost user-level call the hardware removes the deletion component and nothing else, so the
+    reduction is that component's share of the software-deletion load (``sd_deletion_share_pct``).
+
+    Examples
+    --------
+    >>> ours = dsp_reduction_is_the_share(RunRecord({}, {"dsp_user_reduction_pct": 44.6,
+    ...                                                  "sd_deletion_share_pct": 44.6}, {}, {}))
+    >>> ours.value, ours.reference
+    (44.6, 44.6)
+    """
+    m = run.metrics
+    return Ours(m["dsp_user_reduction_pct"], reference=m["sd_deletion_share_pct"])
+
+
 def dsp_same(run: RunRecord) -> Ours:
     m = run.metrics
     user, kernel = m["dsp_user_reduction_pct"], m["dsp_kernel_reduction_pct"]

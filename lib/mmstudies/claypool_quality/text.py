@@ -26,6 +26,17 @@ def _users(n: float) -> str:
     return "no conference at all (not even two users)" if n < 2 else f"{n:.0f} users"
 
 
+def headline_count(head: dict) -> str:
+    """The scorecard's headline sentence, from its counts (``Scorecard.headline()``).
+
+    Examples
+    --------
+    >>> headline_count({"reproduced": 3, "checked": 12})
+    'Headline: 3 of 12 predictions reproduced.'
+    """
+    return f"Headline: {head['reproduced']} of {head['checked']} predictions reproduced."
+
+
 def compose(r: Run, c: dict[str, Check], whatifs: dict | None = None) -> dict[str, str]:
     """Every composed sentence of the chapter, keyed by its glue name."""
     out = {}
