@@ -66,6 +66,44 @@ class Exercise:
     solution: str = ""
     parameters: list[str] = field(default_factory=list)
     settings: list[tuple[str, str]] = field(default_factory=list)
+    # from the exercise's ``:class:`` option, e.g. ``:class: kind-hand level-2`` ("" when untagged)
+    kind: str = ""
+    level: int = 0
+
+
+EXERCISE_KINDS = ("hand", "rerun", "extend", "figure", "design")
+EXERCISE_LEVELS = (1, 2, 3)
+
+
+def exercise_tags(class_option: str) -> tuple[str, int]:
+    """The kind and the level an exercise's ``:class:`` option names (``"", 0`` for what it leaves out).
+
+    The kinds are by hand, re-run the chapter, extend the model's code, read a figure, design an
+    experiment (:data:`EXERCISE_KINDS`); the levels 1 (direct) to 3 (open). A tag that looks like one
+    but names no kind or level is refused, so that a typo cannot pass for an untagged exercise.
+
+    Examples
+    --------
+    >>> exercise_tags("kind-hand level-2")
+    ('hand', 2)
+    >>> exercise_tags("dropdown")
+    ('', 0)
+    >>> exercise_tags("kind-essay level-1")
+    Traceback (most recent call last):
+    ...
+    ValueError: exercise class 'kind-essay': kind must be one of hand, rerun, extend, figure, design
+    """
+    kind, level = "", 0
+    for word in class_option.split():
+        if word.startswith("kind-"):
+            if word[5:] not in EXERCISE_KINDS:
+                raise ValueError(f"exercise class {word!r}: kind must be one of {', '.join(EXERCISE_KINDS)}")
+            kind = word[5:]
+        elif word.startswith("level-"):
+            if word[6:] not in {str(n) for n in EXERCISE_LEVELS}:
+                raise ValueError(f"exercise class {word!r}: level must be one of 1, 2, 3")
+            level = int(word[6:])
+    return kind, level
 
 
 def _split_options(body: str) -> tuple[dict[str, str], str]:
@@ -80,7 +118,8 @@ def parse_exercises(text: str, chapter: str = "", parameter_names: list[str] | N
     """The ``{exercise}`` blocks of a MyST notebook, each with its ``{solution}`` and the parameters used.
 
     A parameter is "used" when its name appears in the exercise or its solution; ``-p NAME VALUE``
-    pairs (from ``mmbook run`` commands) are kept as settings.
+    pairs (from ``mmbook run`` commands) are kept as settings. The exercise's ``:class:`` option gives
+    its ``kind`` and ``level`` (:func:`exercise_tags`).
 
     Examples
     --------
@@ -102,6 +141,11 @@ def parse_exercises(text: str, chapter: str = "", parameter_names: list[str] | N
     ['rate']
     >>> ex.solution
     'The wait falls to {glue:text}`w:.1f` s.'
+    >>> ex.kind, ex.level
+    ('', 0)
+    >>> [ex] = parse_exercises(md.replace(":label: ex-demo-half", ":label: ex-demo-half\\n:class: kind-rerun level-1"))
+    >>> ex.kind, ex.level, ex.body.startswith("What if")
+    ('rerun', 1, True)
     """
     exercises: dict[str, Exercise] = {}
     order: list[str] = []
@@ -110,7 +154,8 @@ def parse_exercises(text: str, chapter: str = "", parameter_names: list[str] | N
         options, body = _split_options(m["body"])
         if m["kind"] == "exercise":
             label = options.get("label") or f"{chapter}-exercise-{n + 1}"
-            exercises[label] = Exercise(chapter, label, m["arg"].strip(), body)
+            kind, level = exercise_tags(options.get("class", ""))
+            exercises[label] = Exercise(chapter, label, m["arg"].strip(), body, kind=kind, level=level)
             order.append(label)
         else:
             solutions[m["arg"].strip()] = body
