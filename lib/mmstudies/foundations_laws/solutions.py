@@ -71,9 +71,17 @@ def warmup_bias(rho: float = 0.9, customers: int = 500, replications: int = 20, 
 
 
 def weighted_fit_reading(table5_3: pd.DataFrame) -> dict[str, Any]:
-    """Exercise 9: the point the weighted line passes through, and the fit's chi-square per degree of freedom."""
+    """Exercise 9: the point with the narrowest interval (its residual from both lines and its weight over the
+    next narrowest), the point the weighted line misses most, and the fit's chi-square per degree of freedom."""
     fits = e.claypool_fits(table5_3)
+    pts = fits["points"].set_index("run")
+    resid = {fit: pts["actual_s"] - fits[fit]["b0"] - fits[fit]["b1"] * pts["predicted_s"] for fit in ("ols", "wls")}
+    sigmas = pts["sigma_s"].sort_values()
+    worst = resid["wls"].abs().idxmax()
     return {"tightest": fits["tightest"], "resid": fits["tightest_resid_wls"],
+            "resid_ols": float(resid["ols"][fits["tightest"]]), "weight_ratio": float((sigmas.iloc[1] / sigmas.iloc[0]) ** 2),
+            "worst": worst, "worst_resid": float(resid["wls"][worst]),
+            "worst_sigmas": float(resid["wls"][worst] / pts.loc[worst, "sigma_s"]),
             "chi2_per_df": fits["wls"]["chi2"] / (len(table5_3) - 2),
             "se_wls": fits["wls"]["se_b1"], "se_ols": fits["ols"]["se_b1"]}
 

@@ -94,11 +94,14 @@ def exercises(table5_3: pd.DataFrame) -> dict[str, str]:
                            f"{'covers' if bias['covers'] else 'does not cover'} the theory. Every run starts "
                            f"empty, and 500 customers are too few for the queue to forget it: replications "
                            f"narrow the interval around a biased value."),
-        "ex_wls_text": (f"It passes through {w['tightest']} (residual {w['resid']:.3f} s), the point with the "
-                        f"narrowest printed interval, whose weight dwarfs the others'. Chi-square per degree of "
-                        f"freedom is {w['chi2_per_df']:.3g}, so the scatter is not measurement error: the "
-                        f"weighted standard error {w['se_wls']:.2g} is far too small, and the ordinary one "
-                        f"({w['se_ols']:.2g}) is the honest summary."),
+        "ex_wls_text": (f"The weights are 1 / sigma^2, so {w['tightest']}, whose printed interval is the narrowest, "
+                        f"weighs {w['weight_ratio']:.0f} times the next narrowest: the weighted line passes "
+                        f"{abs(w['resid']):.3f} s from it where the ordinary line passes {abs(w['resid_ols']):.2f} s "
+                        f"from it, and misses {w['worst']} by {abs(w['worst_resid']):.2f} s, "
+                        f"{abs(w['worst_sigmas']):.0f} of its own standard errors. Chi-square per degree of "
+                        f"freedom is {w['chi2_per_df']:.3g}: the scatter is not measurement error, so the weighted "
+                        f"standard error {w['se_wls']:.2g} is far too small, and the ordinary one "
+                        f"({w['se_ols']:.2g}) is the more honest summary."),
         "ex_extend_text": (f"The largest effect is {top!r} (q = {d.loc[top, 'q']:.1f} Mbit/s, "
                            f"{100 * d.loc[top, 'fraction']:.1f} % of the variation); the three-factor interaction "
                            f"explains {100 * d.loc['na xf shm', 'fraction']:.1f} %. Inverse rates add, so "
