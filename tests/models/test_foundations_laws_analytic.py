@@ -85,3 +85,14 @@ def test_factorial_refuses_incomplete_design():
         a.factorial_effects(df, ["v", "s"], "y")
     with pytest.raises(ValueError, match="full 2"):
         a.factorial_effects(df.iloc[:3], ["v", "s"], "y")
+
+
+def test_mva_lies_within_every_bound_at_the_paper_rates():
+    """Balanced job bounds contain the exact product-form throughput, and the asymptotic bounds contain both,
+    at every population (Zahorjan et al.); equality at N = 1, where all equal 1/D."""
+    df = a.data_path_bounds([200.0, 240.0, 230.0], 2.1e6, 64)
+    eps = 1e-9
+    assert (df["asym_low"] <= df["bjb_low"] + eps).all() and (df["bjb_low"] <= df["mva"] + eps).all()
+    assert (df["mva"] <= df["bjb_high"] + eps).all() and (df["bjb_high"] <= df["asym_high"] + eps).all()
+    assert df.loc[0, ["asym_low", "asym_high", "bjb_low", "bjb_high", "mva"]].tolist() == pytest.approx(
+        [1 / (1 / 200 + 1 / 240 + 1 / 230)] * 5)
