@@ -70,6 +70,10 @@ def test_foundations_chapters_tag_every_exercise(name):
     assert not untagged, f"{name}: exercises without ':class: kind-... level-...': {untagged}"
     unsolved = [ex.label for ex in exercises if not ex.solution]
     assert not unsolved, f"{name}: exercises without a solution: {unsolved}"
+    page = bookpages.instructor_page([name])
+    kinds = re.findall(r"Kind: ([a-z' -]+); level ([123])\.", page)
+    assert len(kinds) == len(exercises), "the instructor's page names every exercise's kind and level"
+    assert {k for k, _ in kinds} <= set(bookpages.EXERCISE_KIND_WORDS.values())
 
 
 def test_glue_roles_point_at_the_chapter_notebook():

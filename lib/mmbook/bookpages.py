@@ -73,6 +73,9 @@ class Exercise:
 
 EXERCISE_KINDS = ("hand", "rerun", "extend", "figure", "design")
 EXERCISE_LEVELS = (1, 2, 3)
+#: how the instructor's page names each kind
+EXERCISE_KIND_WORDS = {"hand": "by hand", "rerun": "re-run the chapter", "extend": "extend the model's code",
+                       "figure": "read a figure", "design": "design an experiment"}
 
 
 def exercise_tags(class_option: str) -> tuple[str, int]:
@@ -344,8 +347,9 @@ def instructor_page(names: list[str]) -> str:
             settings = ", ".join(f"`{k} = {v}`" for k, v in ex.settings)
             title = ex.title or ex.label
             parts.append(f"### {title[:1].upper() + title[1:]}\n")
+            tags = f" Kind: {EXERCISE_KIND_WORDS[ex.kind]}; level {ex.level}." if ex.kind and ex.level else ""
             parts.append(f"In the chapter: {{ref}}`{ex.label}`. Parameters used: {used}."
-                         + (f" Settings suggested: {settings}." if settings else "") + "\n")
+                         + (f" Settings suggested: {settings}." if settings else "") + tags + "\n")
             parts.append(_indent_block("admonition", "Exercise", crossdoc_glue(ex.body, nb, values)))
             solution = (crossdoc_glue(ex.solution, nb, values) if ex.solution
                         else "*No solution is given in the chapter.*")
