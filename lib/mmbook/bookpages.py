@@ -792,7 +792,8 @@ GENERAL_WEEKS: list[dict[str, Any]] = [
 
 
 def course_weeks(names: list[str]) -> list[dict[str, Any]]:
-    """Every week of the course, in order: the general weeks and each chapter's own (from its spec).
+    """Every week of the course, in order: the general weeks and each chapter's own (from its spec); a chapter's
+    week replaces the general week of the same number.
 
     Examples
     --------
@@ -803,9 +804,10 @@ def course_weeks(names: list[str]) -> list[dict[str, Any]]:
     """
     from mmbook import params as params_mod
 
-    weeks = [dict(w, chapters=[]) for w in GENERAL_WEEKS]
-    for name in names:
-        weeks += [dict(w, chapters=[name]) for w in params_mod.load_chapter(name).course]
+    own = [dict(w, chapters=[name]) for name in names for w in params_mod.load_chapter(name).course]
+    # a chapter that claims a general week's number takes its place (Part I's first chapter opens the course)
+    claimed = {w["week"] for w in own}
+    weeks = [dict(w, chapters=[]) for w in GENERAL_WEEKS if w["week"] not in claimed] + own
     return sorted(weeks, key=lambda w: w["week"])
 
 
