@@ -19,7 +19,7 @@ def test_headline_at_the_paper_setting(run):
     per Mbit ... computed here by hand in the loop below, independently of the library; theory wait at rho 0.8:
     0.8/0.2 = 4 service times; the 2^2 effect of shared memory (Table 2): (-33 - 26 + 50 + 35)/4 = 6.5 frames/s."""
     m = run.metrics
-    assert m["eq1_mbps"] == pytest.approx(1 / (1 / 200 + 1 / 240 + 1 / 230))
+    assert m["serial_eq1_mbps"] == pytest.approx(1 / (1 / 200 + 1 / 240 + 1 / 230))
     assert m["bottleneck_mbps"] == 200.0
     d, q = [1 / 200, 1 / 240, 1 / 230], [0.0, 0.0, 0.0]
     for n in range(1, 5):
@@ -27,7 +27,7 @@ def test_headline_at_the_paper_setting(run):
         x = n / sum(r)
         q = [x * rk for rk in r]
     assert m["mva_mbps"] == pytest.approx(x)
-    assert m["eq1_mbps"] < m["mva_mbps"] < m["bottleneck_mbps"]
+    assert m["serial_eq1_mbps"] < m["mva_mbps"] < m["bottleneck_mbps"]
     assert m["theory_wait"] == pytest.approx(4.0)
     assert m["shm_effect_fps"] == pytest.approx(6.5)
 
@@ -49,7 +49,7 @@ def test_a_changed_stage_rate_makes_the_paper_checks_not_applicable():
     p = {k: v["default"] for k, v in spec["parameters"].items()} | {"z_xf_mbps": 460.0, "customers": 400,
                                                                    "replications": 3}
     run = checks.run_record(p)
-    assert run.metrics["eq1_mbps"] == pytest.approx(1 / (1 / 200 + 1 / 240 + 1 / 460))
+    assert run.metrics["serial_eq1_mbps"] == pytest.approx(1 / (1 / 200 + 1 / 240 + 1 / 460))
     statuses = {c.id: c.status for c in checktable.evaluate(checks.table(), run)}
     assert statuses["eq1-demand-law"] == statuses["eq1-predicts-measured"] == "not applicable"
     assert statuses["eq2-predicts-measured"] == "not applicable"

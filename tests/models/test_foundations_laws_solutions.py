@@ -91,8 +91,8 @@ def test_solutions_texts_state_the_computed_values():
     _, tables = checks.load_inputs()
     texts = text.exercises(tables["table5_3"])
     assert len(texts) == 10
-    assert f"{s.frames_in_path():.2f}" in texts["ex_little_text"]
-    assert "SLC Ham" in texts["ex_wls_text"]
+    assert f"{s.frames_in_path():.2f}" in texts["laws_ex_little_text"]
+    assert "SLC Ham" in texts["laws_ex_wls_text"]
     assert not math.isnan(s.frames_within()[1])
 
 

@@ -70,31 +70,31 @@ def exercises(table5_3: pd.DataFrame) -> dict[str, str]:
     d = s.data_path_design().set_index("effect")
     top = d.drop("I")["fraction"].idxmax()
     return {
-        "ex_util_text": (f"D_k = 2.1 Mbit / Z_k, so U_k = 33 × D_k: {100 * us[0]:.1f} %, {100 * us[1]:.1f} % "
+        "laws_ex_util_text": (f"D_k = 2.1 Mbit / Z_k, so U_k = 33 × D_k: {100 * us[0]:.1f} %, {100 * us[1]:.1f} % "
                          f"and {100 * us[2]:.1f} % (sum {100 * sum(us):.1f} %). The network-to-application stage "
                          f"is busiest because its rate is lowest; none is near full because the serial path "
                          f"keeps one frame in flight and the stages take turns."),
-        "ex_little_text": f"X = 150 / 2.1 frames/s, so N = X R = {n:.2f} frames on average.",
-        "ex_forced_text": (f"By forced flow the disk completes {xd:.0f} visits/s; by the utilisation law it is busy "
+        "laws_ex_little_text": f"X = 150 / 2.1 frames/s, so N = X R = {n:.2f} frames on average.",
+        "laws_ex_forced_text": (f"By forced flow the disk completes {xd:.0f} visits/s; by the utilisation law it is busy "
                            f"{100 * ud:.0f} % of the time."),
-        "ex_knee_text": (f"N* = D / D_max = {knee:.2f} frames. At N = 2 the bound is min(1 / D_max, 2 / D), "
+        "laws_ex_knee_text": (f"N* = D / D_max = {knee:.2f} frames. At N = 2 the bound is min(1 / D_max, 2 / D), "
                          f"{bound:.1f} Mbit/s: below the knee the population, not the bottleneck, limits."),
-        "ex_figure_text": (f"MVA first reaches 90 % of 200 Mbit/s at N = {frames} frames in flight "
+        "laws_ex_figure_text": (f"MVA first reaches 90 % of 200 Mbit/s at N = {frames} frames in flight "
                            f"({mbps:.1f} Mbit/s): the approach to the bottleneck's rate is slow, because the two "
                            f"other stages are nearly as slow and queues form at all three."),
-        "ex_rerun_text": (f"At rho = 0.8 the half-width is {100 * rel[0.8]['rel_half']:.1f} % of the mean; at "
+        "laws_ex_rerun_text": (f"At rho = 0.8 the half-width is {100 * rel[0.8]['rel_half']:.1f} % of the mean; at "
                           f"rho = 0.9 it is {100 * rel[0.9]['rel_half']:.1f} %. Near saturation successive waits "
                           f"are more strongly correlated, so each replication's mean varies more."),
-        "ex_design_text": (f"n = ceil((t s / (0.05 × mean))^2) from the pilot gives {rel[0.9]['needed']} "
+        "laws_ex_design_text": (f"n = ceil((t s / (0.05 × mean))^2) from the pilot gives {rel[0.9]['needed']} "
                            f"replications at rho = 0.9 (and {rel[0.8]['needed']} at rho = 0.8). Longer runs "
                            f"also shrink the interval and dilute the warm-up bias, which more replications of "
                            f"the same short length do not."),
-        "ex_warmup_text": (f"The mean wait is {bias['mean']:.2f} ± {bias['half']:.2f} against the theory's "
+        "laws_ex_warmup_text": (f"The mean wait is {bias['mean']:.2f} ± {bias['half']:.2f} against the theory's "
                            f"{bias['theory']:.1f}; the interval "
                            f"{'covers' if bias['covers'] else 'does not cover'} the theory. Every run starts "
                            f"empty, and 500 customers are too few for the queue to forget it: replications "
                            f"narrow the interval around a biased value."),
-        "ex_wls_text": (f"The weights are 1 / sigma^2, so {w['tightest']}, whose printed interval is the narrowest, "
+        "laws_ex_wls_text": (f"The weights are 1 / sigma^2, so {w['tightest']}, whose printed interval is the narrowest, "
                         f"weighs {w['weight_ratio']:.0f} times the next narrowest: the weighted line passes "
                         f"{abs(w['resid']):.3f} s from it where the ordinary line passes {abs(w['resid_ols']):.2f} s "
                         f"from it, and misses {w['worst']} by {abs(w['worst_resid']):.2f} s, "
@@ -102,7 +102,7 @@ def exercises(table5_3: pd.DataFrame) -> dict[str, str]:
                         f"freedom is {w['chi2_per_df']:.3g}: the scatter is not measurement error, so the weighted "
                         f"standard error {w['se_wls']:.2g} is far too small, and the ordinary one "
                         f"({w['se_ols']:.2g}) is the more honest summary."),
-        "ex_extend_text": (f"The largest effect is {top!r} (q = {d.loc[top, 'q']:.1f} Mbit/s, "
+        "laws_ex_extend_text": (f"The largest effect is {top!r} (q = {d.loc[top, 'q']:.1f} Mbit/s, "
                            f"{100 * d.loc[top, 'fraction']:.1f} % of the variation); the three-factor interaction "
                            f"explains {100 * d.loc['na xf shm', 'fraction']:.1f} %. Inverse rates add, so "
                            f"throughputs do not: interactions appear although every stage acts independently."),
