@@ -60,7 +60,7 @@ def replications_needed(values, rel_half_width: float, level: float = 0.95) -> i
     ``n = ceil((t s / (e mean))^2)`` with ``t`` the pilot's Student quantile (at least 2).
 
     >>> replications_needed([9.0, 11.0, 10.0, 10.0], 0.05)
-    11
+    28
     """
     x = np.asarray(values, float)
     t = stats.t.ppf(0.5 + level / 2, x.size - 1)
