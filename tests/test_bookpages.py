@@ -47,6 +47,35 @@ def test_parse_exercises_with_solutions_and_parameters():
     assert (read.label, read.title, read.solution, read.parameters) == ("ex-demo-read", "", "", [])
 
 
+def test_exercise_tags_come_from_the_class_option():
+    md = EXERCISE_MD.replace(":label: ex-demo-half", ":label: ex-demo-half\n:class: level-3 kind-figure")
+    half, read = bookpages.parse_exercises(md, "demo")
+    assert (half.kind, half.level) == ("figure", 3), "order of the two words does not matter"
+    assert (read.kind, read.level) == ("", 0), "an untagged exercise has no kind and level 0"
+    assert half.body.startswith("What happens"), "the class option is not part of the body"
+    with pytest.raises(ValueError, match="level must be one of 1, 2, 3"):
+        bookpages.parse_exercises(md.replace("level-3", "level-4"), "demo")
+
+
+FOUNDATIONS = [name for name in CHAPTERS if load_chapter(name).book_part == "foundations"]
+
+
+@pytest.mark.parametrize("name", FOUNDATIONS)
+def test_foundations_chapters_tag_every_exercise(name):
+    """Part I is the course's core: every exercise says its kind and its level (issue 26 item 3), and each
+    chapter has at least eight."""
+    exercises = bookpages.chapter_exercises(name)
+    assert len(exercises) >= 8, f"{name}: {len(exercises)} exercises, at least 8 wanted"
+    untagged = [ex.label for ex in exercises if not ex.kind or not ex.level]
+    assert not untagged, f"{name}: exercises without ':class: kind-... level-...': {untagged}"
+    unsolved = [ex.label for ex in exercises if not ex.solution]
+    assert not unsolved, f"{name}: exercises without a solution: {unsolved}"
+    page = bookpages.instructor_page([name])
+    kinds = re.findall(r"Kind: ([a-z' -]+); level ([123])\.", page)
+    assert len(kinds) == len(exercises), "the instructor's page names every exercise's kind and level"
+    assert {k for k, _ in kinds} <= set(bookpages.EXERCISE_KIND_WORDS.values())
+
+
 def test_glue_roles_point_at_the_chapter_notebook():
     text = "{glue:text}`a:.2e`, {glue:text}`b`, {glue}`c`, {glue:md}`d`, {glue:text}`other.ipynb::e:.1f`"
     values = {"d": {"text/markdown": "the *composed* sentence\n", "text/plain": "'x'"}}

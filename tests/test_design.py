@@ -190,7 +190,7 @@ def test_planted_defects_are_each_found():
 
 def _checks_table(chapter: str) -> checktable.CheckTable | None:
     """The chapter's checks table when its study has one (as tests/test_evidence_audit.py finds them)."""
-    name = f"mmstudies.{chapter.replace('-', '_')}.checks"
+    name = f"mmstudies.{load_chapter(chapter).package}.checks"
     if importlib.util.find_spec(name) is None:
         return None
     return importlib.import_module(name).table()

@@ -23,7 +23,7 @@ from mmperf import checktable
 
 def _checks_module(chapter: str) -> str | None:
     """The study module holding a chapter's checks table functions, if its study has a checks table."""
-    name = f"mmstudies.{chapter.replace('-', '_')}.checks"
+    name = f"mmstudies.{load_chapter(chapter).package}.checks"
     return name if importlib.util.find_spec(name) is not None else None
 
 

@@ -201,3 +201,19 @@ def test_every_file_like_parameter_of_the_book_is_declared_as_a_file():
         for name, p in load_chapter(chapter).parameters.items():
             if name.endswith(("_file", "_path")):
                 assert p.type == "file", f"{chapter}: {name} is {p.type}"
+
+
+def test_package_defaults_to_the_chapter_name_and_may_be_named(tmp_path, monkeypatch):
+    """A chapter's study package is its name with '-' as '_' unless its spec names another (Part I's chapters
+    live in mmstudies.foundations_*); a package that is no Python identifier is refused."""
+    (tmp_path / "data").mkdir()
+    (tmp_path / "notebooks").mkdir()
+    (tmp_path / "_config.yml").write_text("title: t\n")
+    for name, extra in (("my-study", ""), ("laws", "package: foundations_laws\n"), ("bad", "package: a-b\n")):
+        (tmp_path / "notebooks" / f"{name}.yml").write_text(f"title: X\n{extra}parameters: {{}}\n")
+        (tmp_path / "notebooks" / f"{name}.md").write_text("# X\n")
+    monkeypatch.setenv("MMPERF_ROOT", str(tmp_path))
+    assert load_chapter("my-study").package == "my_study"
+    assert load_chapter("laws").package == "foundations_laws"
+    with pytest.raises(ValueError, match="package must be a Python identifier"):
+        load_chapter("bad")

@@ -81,7 +81,7 @@ def test_judgements_in_code_cells_are_not_prose_but_directive_bodies_are():
 
 
 def _has_checks_table(name: str) -> bool:
-    return importlib.util.find_spec(f"mmstudies.{name.replace('-', '_')}.checks") is not None
+    return importlib.util.find_spec(f"mmstudies.{load_chapter(name).package}.checks") is not None
 
 
 #: chapters held to the judgement lint: those whose study has a checks table (they join when it lands)

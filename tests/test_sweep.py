@@ -468,7 +468,7 @@ def _random_point_params():
     import importlib.util
 
     for name in params_mod.chapter_names():
-        has_table = importlib.util.find_spec(f"mmstudies.{name.replace('-', '_')}.checks") is not None
+        has_table = importlib.util.find_spec(f"mmstudies.{params_mod.load_chapter(name).package}.checks") is not None
         yield pytest.param(name, id=name if has_table else f"{name}-no-checks-table")
 
 

@@ -66,6 +66,47 @@ class Exercise:
     solution: str = ""
     parameters: list[str] = field(default_factory=list)
     settings: list[tuple[str, str]] = field(default_factory=list)
+    # from the exercise's ``:class:`` option, e.g. ``:class: kind-hand level-2`` ("" when untagged)
+    kind: str = ""
+    level: int = 0
+
+
+EXERCISE_KINDS = ("hand", "rerun", "extend", "figure", "design")
+EXERCISE_LEVELS = (1, 2, 3)
+#: how the instructor's page names each kind
+EXERCISE_KIND_WORDS = {"hand": "by hand", "rerun": "re-run the chapter", "extend": "extend the model's code",
+                       "figure": "read a figure", "design": "design an experiment"}
+
+
+def exercise_tags(class_option: str) -> tuple[str, int]:
+    """The kind and the level an exercise's ``:class:`` option names (``"", 0`` for what it leaves out).
+
+    The kinds are by hand, re-run the chapter, extend the model's code, read a figure, design an
+    experiment (:data:`EXERCISE_KINDS`); the levels 1 (direct) to 3 (open). A tag that looks like one
+    but names no kind or level is refused, so that a typo cannot pass for an untagged exercise.
+
+    Examples
+    --------
+    >>> exercise_tags("kind-hand level-2")
+    ('hand', 2)
+    >>> exercise_tags("dropdown")
+    ('', 0)
+    >>> exercise_tags("kind-essay level-1")
+    Traceback (most recent call last):
+    ...
+    ValueError: exercise class 'kind-essay': kind must be one of hand, rerun, extend, figure, design
+    """
+    kind, level = "", 0
+    for word in class_option.split():
+        if word.startswith("kind-"):
+            if word[5:] not in EXERCISE_KINDS:
+                raise ValueError(f"exercise class {word!r}: kind must be one of {', '.join(EXERCISE_KINDS)}")
+            kind = word[5:]
+        elif word.startswith("level-"):
+            if word[6:] not in {str(n) for n in EXERCISE_LEVELS}:
+                raise ValueError(f"exercise class {word!r}: level must be one of 1, 2, 3")
+            level = int(word[6:])
+    return kind, level
 
 
 def _split_options(body: str) -> tuple[dict[str, str], str]:
@@ -80,7 +121,8 @@ def parse_exercises(text: str, chapter: str = "", parameter_names: list[str] | N
     """The ``{exercise}`` blocks of a MyST notebook, each with its ``{solution}`` and the parameters used.
 
     A parameter is "used" when its name appears in the exercise or its solution; ``-p NAME VALUE``
-    pairs (from ``mmbook run`` commands) are kept as settings.
+    pairs (from ``mmbook run`` commands) are kept as settings. The exercise's ``:class:`` option gives
+    its ``kind`` and ``level`` (:func:`exercise_tags`).
 
     Examples
     --------
@@ -102,6 +144,11 @@ def parse_exercises(text: str, chapter: str = "", parameter_names: list[str] | N
     ['rate']
     >>> ex.solution
     'The wait falls to {glue:text}`w:.1f` s.'
+    >>> ex.kind, ex.level
+    ('', 0)
+    >>> [ex] = parse_exercises(md.replace(":label: ex-demo-half", ":label: ex-demo-half\\n:class: kind-rerun level-1"))
+    >>> ex.kind, ex.level, ex.body.startswith("What if")
+    ('rerun', 1, True)
     """
     exercises: dict[str, Exercise] = {}
     order: list[str] = []
@@ -110,7 +157,8 @@ def parse_exercises(text: str, chapter: str = "", parameter_names: list[str] | N
         options, body = _split_options(m["body"])
         if m["kind"] == "exercise":
             label = options.get("label") or f"{chapter}-exercise-{n + 1}"
-            exercises[label] = Exercise(chapter, label, m["arg"].strip(), body)
+            kind, level = exercise_tags(options.get("class", ""))
+            exercises[label] = Exercise(chapter, label, m["arg"].strip(), body, kind=kind, level=level)
             order.append(label)
         else:
             solutions[m["arg"].strip()] = body
@@ -299,8 +347,9 @@ def instructor_page(names: list[str]) -> str:
             settings = ", ".join(f"`{k} = {v}`" for k, v in ex.settings)
             title = ex.title or ex.label
             parts.append(f"### {title[:1].upper() + title[1:]}\n")
+            tags = f" Kind: {EXERCISE_KIND_WORDS[ex.kind]}; level {ex.level}." if ex.kind and ex.level else ""
             parts.append(f"In the chapter: {{ref}}`{ex.label}`. Parameters used: {used}."
-                         + (f" Settings suggested: {settings}." if settings else "") + "\n")
+                         + (f" Settings suggested: {settings}." if settings else "") + tags + "\n")
             parts.append(_indent_block("admonition", "Exercise", crossdoc_glue(ex.body, nb, values)))
             solution = (crossdoc_glue(ex.solution, nb, values) if ex.solution
                         else "*No solution is given in the chapter.*")
@@ -743,7 +792,8 @@ GENERAL_WEEKS: list[dict[str, Any]] = [
 
 
 def course_weeks(names: list[str]) -> list[dict[str, Any]]:
-    """Every week of the course, in order: the general weeks and each chapter's own (from its spec).
+    """Every week of the course, in order: the general weeks and each chapter's own (from its spec); a chapter's
+    week replaces the general week of the same number.
 
     Examples
     --------
@@ -754,9 +804,10 @@ def course_weeks(names: list[str]) -> list[dict[str, Any]]:
     """
     from mmbook import params as params_mod
 
-    weeks = [dict(w, chapters=[]) for w in GENERAL_WEEKS]
-    for name in names:
-        weeks += [dict(w, chapters=[name]) for w in params_mod.load_chapter(name).course]
+    own = [dict(w, chapters=[name]) for name in names for w in params_mod.load_chapter(name).course]
+    # a chapter that claims a general week's number takes its place (Part I's first chapter opens the course)
+    claimed = {w["week"] for w in own}
+    weeks = [dict(w, chapters=[]) for w in GENERAL_WEEKS if w["week"] not in claimed] + own
     return sorted(weeks, key=lambda w: w["week"])
 
 

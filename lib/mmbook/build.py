@@ -33,6 +33,8 @@ EXECUTION_FILE = ".last-execution.json"
 #: written after a complete build: the state of its inputs and outputs (see :func:`build_state`)
 STATE_FILE = ".mmbook-state.json"
 STATIC_PAGES = ("book/intro", "book/using", "book/teaching")
+#: the notation page (Kendall notation, every symbol of the chapters), last page of the front matter
+GLOSSARY_PAGE = "book/glossary"
 
 
 @dataclass(frozen=True)
@@ -129,7 +131,7 @@ def assemble_book(names: list[str]) -> None:
 
 
 def toc_yaml(names: list[str], foundations: tuple[str, ...] | list[str] = ()) -> str:
-    """The book's table of contents: the front matter, Part I (``foundations``, the chapters whose spec says
+    """The book's table of contents: the front matter (ending with the notation page), Part I (``foundations``, the chapters whose spec says
     ``book_part: foundations``), the studies, the reproduction pages, the instructor's guide, the references.
 
     >>> toc = yaml.safe_load(toc_yaml(["laws", "huynh"], foundations=["laws"]))
@@ -144,7 +146,7 @@ def toc_yaml(names: list[str], foundations: tuple[str, ...] | list[str] = ()) ->
         "parts": [
             # book/instructor.md and book/status.md are written by mmbook.bookpages.write_book_pages
             {"caption": "Using this book",
-             "chapters": [{"file": p} for p in (*STATIC_PAGES[1:], "book/sweeping")]},
+             "chapters": [{"file": p} for p in (*STATIC_PAGES[1:], "book/sweeping", GLOSSARY_PAGE)]},
             # Numbered, so that figures read "Fig. 2.3" (chapter 2) rather than counting across the book.
             *([{"caption": "Part I: Foundations", "numbered": True,
                 "chapters": [{"file": f"book/chapters/{n}"} for n in first]}] if first else []),

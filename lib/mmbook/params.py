@@ -390,6 +390,9 @@ class ChapterSpec:
     course: tuple[dict[str, Any], ...] = ()
     #: the part of the book the chapter belongs to: ``foundations`` (Part I, before the studies) or ``studies``
     book_part: str = "studies"
+    #: the chapter's study package under ``lib/mmstudies/`` (spec key ``package``; by default the chapter's
+    #: name with ``-`` as ``_``): where tests find its checks table (``mmstudies.<package>.checks``)
+    package: str = ""
 
     def defaults(self) -> dict[str, Any]:
         """The default value of every parameter (these reproduce the paper)."""
@@ -551,6 +554,7 @@ def load_chapter(name: str) -> ChapterSpec:
         guide=dict(raw.get("guide") or {}),
         course=tuple(dict(w) for w in raw.get("course") or ()),
         book_part=_book_part(spec_file, raw.get("book_part", "studies")),
+        package=_package(spec_file, raw.get("package", name.replace("-", "_"))),
     )
 
 
@@ -563,8 +567,14 @@ def _book_part(spec_file: Path, value: Any) -> str:
     return str(value)
 
 
+def _package(spec_file: Path, value: Any) -> str:
+    if not isinstance(value, str) or not value.isidentifier():
+        raise ValueError(f"{spec_file}: package must be a Python identifier (a folder of lib/mmstudies), got {value!r}")
+    return value
+
+
 SPEC_KEYS = {"title", "order", "data", "validate", "parameters", "rules", "headline", "design", "guide",
-             "course", "book_part"}
+             "course", "book_part", "package"}
 
 
 def _rule_from_yaml(spec_file: Path, raw: Any) -> dict[str, str]:
