@@ -21,10 +21,19 @@ from mmbook.params import chapter_names, load_chapter
 from mmperf import checktable
 
 
+def _find_spec(name: str):
+    """``importlib.util.find_spec``, None also when the parent package is missing (a chapter whose study package
+    is not named after it, such as the foundations chapters, has no checks table found by its name)."""
+    try:
+        return importlib.util.find_spec(name)
+    except ModuleNotFoundError:
+        return None
+
+
 def _checks_module(chapter: str) -> str | None:
     """The study module holding a chapter's checks table functions, if its study has a checks table."""
     name = f"mmstudies.{load_chapter(chapter).package}.checks"
-    return name if importlib.util.find_spec(name) is not None else None
+    return name if _find_spec(name) is not None else None
 
 
 #: chapter -> the study module holding its checks table's functions (``table()`` and the record function)

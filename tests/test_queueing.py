@@ -524,3 +524,42 @@ def test_jackson_matches_ciw_with_feedback():
         _assert_theory_in_interval(runs[f"W{node}"], net.stations[node - 1].W, f"station {node} sojourn")
         _assert_theory_in_interval(runs[f"rho{node}"], net.stations[node - 1].rho, f"station {node} utilisation")
     _assert_theory_in_interval(runs["L"], net.number_in_system, "number in the network (Little)")
+
+
+def test_littles_law_at_every_station_of_a_closed_ciw_network():
+    """Issue 26 item 2: the exact MVA's number at each station, Q_k = X R_k (Little's law at every station),
+    against the time-average number Ciw keeps at that station, measured independently of X and R (the area
+    under each station's occupancy: every visit's time there over the window), and Little's law inside the
+    simulation itself (the time average equals the measured visit rate times the measured mean sojourn).
+
+    Network: the cycle of test_mva_matches_a_closed_ciw_network with N = 3 jobs, D = (1, 0.5). MVA by hand:
+    n = 1: R = (1, 0.5), X = 2/3, Q = (2/3, 1/3); n = 2: R = (5/3, 2/3), X = 6/7, Q = (10/7, 4/7);
+    n = 3: R = (17/7, 11/14), sum 45/14, X = 14/15, Q = (34/15, 11/15) = (2.2667, 0.7333).
+
+    Power: a pilot of 8 replications of 3,000 time units (warm-up 300) gave replication standard deviations
+    of 0.94 % (station 1) and 2.9 % (station 2) of the mean numbers. With 12 replications the standard error is
+    at most 2.9 % / sqrt(12) = 0.85 %; the test rejects outside the 99 % t interval (t = 3.106 for 11 degrees
+    of freedom, +-2.6 %), so false alarms are 1 % and a 5 % error in Q_k (5.9 standard errors) is detected
+    with probability P(Z > 3.106 - 5.9) > 0.99.
+    """
+    max_time, warmup, reps = 3000.0, 300.0, 12
+    window = max_time - warmup
+
+    def run(seed):
+        records = q.simulate(_closed_cycle(3, [1.0, 2.0]), max_time=max_time, warmup=warmup, seed=seed)
+        out = {}
+        for node in (1, 2):
+            at = records[records["node"] == node]
+            out[f"L{node}"] = float((np.minimum(at["exit_date"], max_time) - at["arrival_date"]).sum() / window)
+            out[f"XR{node}"] = float(len(at) / window * at["sojourn"].mean())
+        return out
+
+    runs, _ = q.replicate(run, replications=reps, seed=SEED)
+    exact = q.mva([1.0, 0.5], 3)[-1]
+    assert exact.queue_length == pytest.approx((34 / 15, 11 / 15))
+    assert exact.throughput == pytest.approx(14 / 15)
+    for node in (1, 2):
+        _assert_theory_in_interval(runs[f"L{node}"], exact.queue_length[node - 1], f"station {node} number (MVA)")
+        # Little's law inside the simulation: the two estimates of one station's number are the same
+        # quantity; they differ only by the visits cut by the window's ends (under 0.1 % here)
+        assert runs[f"L{node}"].to_numpy() == pytest.approx(runs[f"XR{node}"].to_numpy(), rel=0.01)
