@@ -93,6 +93,16 @@ def main_configs(frame_rates: list[float], base: Config, modes=IO_MODES, hosts=H
             for x in mixings for m in modes for h in hosts for f in frame_rates]
 
 
+def single_configs(base: Config, frame_rate: float, sweep_frames: int) -> list[Config]:
+    """One chain at a time (Fig. 10): outgoing, incoming, file transfer; both modes and hosts, centralized.
+
+    The file-transfer chain alone is the file transfer, whatever ``file_transfer`` says.
+    """
+    return [base.with_(io_mode=m, host=h, frame_rate=frame_rate, mixing="centralized", streams=(s,),
+                       frames=sweep_frames, file_transfer=base.file_transfer or s == "ft")
+            for m in IO_MODES for h in HOSTS for s in ("out", "in", "ft")]
+
+
 def run_chapter_sweep(*, frame_rates: list[float], base: dict, replications: int, seed: int,
                       workers: int, frame_rate: float, sweep_frames: int,
                       adapter_klocs: list[float], focus: dict | None = None) -> dict[str, pd.DataFrame]:
@@ -113,10 +123,7 @@ def run_chapter_sweep(*, frame_rates: list[float], base: dict, replications: int
         "adapter_kloc": [b.with_(io_mode="move", host=h, mixing="distributed", frame_rate=frame_rate,
                                  adapter_vc_kloc=float(k), frames=sweep_frames)
                          for h in HOSTS for k in adapter_klocs],
-        # the file-transfer chain alone is the file transfer, whatever file_transfer says
-        "single": [b.with_(io_mode=m, host=h, frame_rate=frame_rate, mixing="centralized", streams=(s,),
-                           frames=sweep_frames, file_transfer=b.file_transfer or s == "ft")
-                   for m in IO_MODES for h in HOSTS for s in ("out", "in", "ft")],
+        "single": single_configs(b, frame_rate, sweep_frames),
         "pipeline": [b.with_(io_mode=m, host="386", mixing="distributed", frame_rate=float(f), pipeline_model=p,
                              frames=n)
                      for m in IO_MODES for f in frame_rates for p in PIPELINE_MODELS
