@@ -5,7 +5,7 @@ The calibration (``mmstudies.huynh.calibration``) fixes, from the paper's anchor
 overhead S = 10 KLOCS (file transfers 20 % of the host at 30 frames/s), the 80C186 at 1485 KLOCS/s
 (16 KLOCS/frame saturate the video adapter: 90 x 16.5), the ring's per-packet overhead h = 1665.33 B
 (53 % at 30 frames/s: (0.53 x 2e6 - 860160) / 120) and the i386's memory at 0.35 / 1720320 s per byte.
-``predictions_reproduced`` is a count of checks, each decided by its own record (tests/models/test_huynh_scoring.py);
+``predictions_reproduced`` is a count of checks, each decided by its own row of checks.yml (tests/models/test_huynh_checks.py, tests/test_evidence_audit.py);
 it is not pinned here.
 """
 
