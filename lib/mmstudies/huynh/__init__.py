@@ -2,8 +2,9 @@
 
 Modules by concern (CONTRIBUTING.md, "One shape for every study"): :mod:`.analytic`
 (utilisation-law closed forms, and the exercise and errata numbers), :mod:`.model` (the
-network, its routes and one replication, on Ciw or on the lean loop), :mod:`.scoring` (the
-reproduction checks, the mismatch list, the coverage entries), :mod:`.figures` (every figure and
+network, its routes and one replication, on Ciw or on the lean loop), :mod:`.checks` (the functions of
+the reproduction checks, declared in ``checks.yml``), :mod:`.scoring` (the mismatch list, the coverage
+entries), :mod:`.figures` (every figure and
 its alt text), :mod:`.text` (sentences composed from the run), :mod:`.config` (one model
 configuration, the paper's values and Table 1) and :mod:`.experiments` (sweeps, replications,
 confidence intervals, and the metrics the page reads off them).
