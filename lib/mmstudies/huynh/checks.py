@@ -424,6 +424,10 @@ def metrics(run: RunRecord) -> dict[str, float]:
           for m in (LOCATE, MOVE) for h in HOSTS for f in rates for x in (DIST, CENT)]
     got["mc_max_pct"] = 100 * max(mc)
     for h in HOSTS:
+        got[f"mc_move_over_locate_{h}"] = mc_ratio(run, {"io_mode": MOVE, "host": h}, {"io_mode": LOCATE, "host": h}).value
+    for m in (LOCATE, MOVE):
+        got[f"mc_386_over_486_{m}"] = mc_ratio(run, {"io_mode": m, "host": "386"}, {"io_mode": m, "host": "486"}).value
+    for h in HOSTS:
         got[f"cpu_saturation_kloc_{h}"] = A.saturation_kloc(h, b, hi_f, level=1.0)
     got["cpu_386_15kloc_pct"] = 100 * A.host_utilisation(b.with_(io_mode=LOCATE, host="386", frame_rate=hi_f,
                                                                  mixing=DIST, host_vc_kloc=v["vc_kloc_locate"]))
