@@ -11,12 +11,15 @@ from mmbook.cli import main
 
 pytestmark = pytest.mark.slow
 
+# The runs share the build's simulation cache (keyed on parameters and code): the independence audit of the
+# checks table is computed at the paper's setting whatever the run's parameters, once per code version, by
+# `make book`; an empty cache per test recomputed it (about a minute) in each test.
+
 SMALL = ["-p", "frames", "300", "-p", "replications", "2", "-p", "sweep_frames", "200",
          "-p", "host_klocs", "0,60,240,300", "-p", "adapter_klocs", "1,16,20"]
 
 
-def test_chapter_runs_with_smaller_frames_and_results_move_as_expected(tmp_path, monkeypatch):
-    monkeypatch.setenv("MMPERF_CACHE_DIR", str(tmp_path / "cache"))
+def test_chapter_runs_with_smaller_frames_and_results_move_as_expected(tmp_path):
     out = tmp_path / "run"
     assert main(["run", "huynh", *SMALL, "-p", "frame_kb", "4", "--output", str(out)]) == 0
     results = json.loads((out / "results.json").read_text())
@@ -45,9 +48,8 @@ def test_chapter_runs_with_smaller_frames_and_results_move_as_expected(tmp_path,
     assert "{glue" not in page and not re.search(r"\bnan\b", page, re.I)
 
 
-def test_an_overloaded_adapter_is_warned_and_its_delay_checks_not_judged(tmp_path, monkeypatch):
+def test_an_overloaded_adapter_is_warned_and_its_delay_checks_not_judged(tmp_path):
     """Move Mode with 30 KLOCS per frame on the video 80C186: offered load 90 x 30.5 / 1485 = 1.85."""
-    monkeypatch.setenv("MMPERF_CACHE_DIR", str(tmp_path / "cache"))
     out = tmp_path / "run"
     assert main(["run", "huynh", *SMALL, "-p", "adapter_vc_kloc", "30", "--output", str(out)]) == 0
     results = json.loads((out / "results.json").read_text())
@@ -61,11 +63,10 @@ def test_an_overloaded_adapter_is_warned_and_its_delay_checks_not_judged(tmp_pat
     assert "video adapter 80C186, Move" in results["delay_stations"]["delay_recv_move_ms"]
 
 
-def test_the_stage_busy_one_frame_time_is_reported_without_a_steady_state(tmp_path, monkeypatch):
+def test_the_stage_busy_one_frame_time_is_reported_without_a_steady_state(tmp_path):
     """pipeline_model frame_time: each codec station is offered f x 1/f = 1, so every headline delay through
     it is undefined (with the station named), the delay checks are not applicable, and no sentence prints
     'undefined ±'."""
-    monkeypatch.setenv("MMPERF_CACHE_DIR", str(tmp_path / "cache"))
     out = tmp_path / "run"
     assert main(["run", "huynh", *SMALL, "-p", "pipeline_model", "frame_time", "--output", str(out)]) == 0
     results = json.loads((out / "results.json").read_text())
