@@ -358,6 +358,77 @@ def copy_table_csvs(app, pagename, templatename, context, doctree) -> None:
     context["body"] = table_csv_links(context["body"], chapter, posixpath.dirname(pagename), copy)
 
 
+# ----------------------------------------------------------------------------- table numbers
+TABLE_CAPTION = re.compile(r'(<table class="mm-table[^"]*">\s*<caption>)(?!Table \d)')
+
+
+def number_table_captions(body: str, chapter_number: str | None) -> str:
+    """Number a page's captioned tables "Table 3.1: ...", "Table 3.2: ..." in page order, apart from its
+    figures (Sphinx numbers those); on a page without a chapter number, "Table 1: ...".
+
+    Examples
+    --------
+    >>> body = ('<table class="mm-table"><caption>Costs</caption></table><p>x</p>'
+    ...         '<table class="mm-table mm-dense"><caption>Fits</caption></table><table class="other"></table>')
+    >>> print(number_table_captions(body, "3"))
+    <table class="mm-table"><caption>Table 3.1: Costs</caption></table><p>x</p><table class="mm-table mm-dense"><caption>Table 3.2: Fits</caption></table><table class="other"></table>
+    >>> number_table_captions('<table class="mm-table"><caption>Costs</caption>', None)
+    '<table class="mm-table"><caption>Table 1: Costs</caption>'
+    """
+    count = 0
+
+    def label(m: re.Match) -> str:
+        nonlocal count
+        count += 1
+        return f"{m[1]}Table {chapter_number}.{count}: " if chapter_number else f"{m[1]}Table {count}: "
+
+    return TABLE_CAPTION.sub(label, body)
+
+
+def _chapter_number(env, docname: str) -> str | None:
+    """The section number Sphinx gave a chapter page (its figures are numbered with it), if any."""
+    numbers = getattr(env, "toc_secnumbers", {}).get(docname, {})
+    top = numbers.get("") or next(iter(sorted(numbers.values(), key=len)), None)
+    if top:
+        return str(top[0])
+    for kind in getattr(env, "toc_fignumbers", {}).get(docname, {}).values():
+        for number in kind.values():
+            return str(number[0])
+    return None
+
+
+def number_tables(app, pagename, templatename, context, doctree) -> None:
+    """On chapter pages: number the tables (see :func:`number_table_captions`)."""
+    if pagename.startswith(CHAPTER_DOC_PREFIX) and "body" in context:
+        context["body"] = number_table_captions(context["body"], _chapter_number(app.env, pagename))
+
+
+# ----------------------------------------------------------------------------- words
+_NOT_PROSE = re.compile(r"(<(code|pre|script|style|kbd|samp)\b.*?</\2>|<[^>]+>)", re.S)
+
+
+def reader_words_html(body: str) -> str:
+    """Apply :func:`mmbook.chapter.reader_words` to the text a reader sees in ``body``: not inside tags,
+    code, preformatted text, scripts or styles (where ``seed`` is the parameter's name).
+
+    Examples
+    --------
+    >>> reader_words_html('<p>As the seed says (seed line 4), <code>the seed</code> <a title="the seed">x</a></p>')
+    '<p>As the source text says, <code>the seed</code> <a title="the seed">x</a></p>'
+    """
+    from mmbook.chapter import reader_words
+
+    parts = _NOT_PROSE.split(body)  # text, whole tag or element, its name (or None), text, ...
+    return "".join(reader_words(part) if i % 3 == 0 else part if i % 3 == 1 else ""
+                   for i, part in enumerate(parts) if part is not None)
+
+
+def book_words(app, pagename, templatename, context, doctree) -> None:
+    """Every page in the book's words (see :func:`reader_words_html`)."""
+    if "body" in context:
+        context["body"] = reader_words_html(context["body"])
+
+
 # ----------------------------------------------------------------------------- table boxes
 TABLE_BOX = re.compile(r'<div class="mm-table-box">(?P<rest>\s*<table[^>]*>\s*(?:<caption>(?P<caption>.*?)</caption>)?)',
                        re.S)
@@ -430,7 +501,9 @@ def setup(app):
     app.connect("doctree-resolved", add_figure_provenance)
     app.connect("html-page-context", deduplicate_scripts, priority=900)
     app.connect("html-page-context", add_footer_stamp)
+    app.connect("html-page-context", number_tables, priority=450)  # before the boxes take their captions
     app.connect("html-page-context", accessible_body)
+    app.connect("html-page-context", book_words)
     app.connect("html-page-context", copy_table_csvs)
     app.connect("build-finished", _write_tables_css)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
