@@ -5,6 +5,7 @@ expected string below is written out from the format documented in mmbook.sphinx
 """
 
 import json
+import re
 from types import SimpleNamespace
 
 import pytest
@@ -146,3 +147,22 @@ def test_teacher_only_blocks_are_dropped_only_in_the_student_edition(tmp_path):
     student = doc()
     sphinxext.remove_teacher_only(_app(tmp_path, hide_solutions=True), student)
     assert "instructor link" not in student.astext() and "for everyone" in student.astext()
+
+
+def test_tables_are_numbered_apart_from_figures():
+    """Issue 25 item 5: "Table 3.1", "Table 3.2" in page order on chapter 3, whatever the figures' count;
+    a caption already numbered is left alone, an uncaptioned table gets no number."""
+    body = ('<figure id="fig-a"></figure><table class="mm-table"><caption>Costs</caption></table>'
+            '<table class="mm-table"><thead></thead></table>'
+            '<table class="mm-table mm-dense"><caption>Table 3.9: kept</caption></table>'
+            '<table class="mm-table"><caption>Fits</caption></table>')
+    out = sphinxext.number_table_captions(body, "3")
+    assert re.findall(r"<caption>(.*?)</caption>", out) == ["Table 3.1: Costs", "Table 3.9: kept", "Table 3.2: Fits"]
+
+
+def test_reader_words_leave_code_and_the_generator_seed_alone():
+    body = ('<h2>Errata in the seed</h2><p>The seed misprints it (Table 2, seed lines 151-154); '
+            'the base seed is <code>seed</code>, runs are seeded.</p><pre>the seed</pre>')
+    assert sphinxext.reader_words_html(body) == (
+        '<h2>Errata in the source text</h2><p>The source text misprints it (Table 2); '
+        'the base seed is <code>seed</code>, runs are seeded.</p><pre>the seed</pre>')
