@@ -739,7 +739,8 @@ def _paper_cell(record: dict[str, Any]) -> str | float:
 
 
 #: notations and abbreviations in column names, as a reader of the paper writes them
-HEADER_NOTATION = {"n_1/2": "n½", "r_max": "rₘₐₓ", "ci95_low": "95 % CI low", "ci95_high": "95 % CI high",
+HEADER_NOTATION = {"n_1/2": "n½", "n_half_bytes": "n½", "n_half": "n½", "r_max": "rₘₐₓ",
+                   "ci95_low": "95 % CI low", "ci95_high": "95 % CI high",
                    "ci95_left": "95 % CI low", "ci95_right": "95 % CI high", "ci95": "95 % CI"}
 #: a last word of a column name that is its unit
 HEADER_UNITS = {"ms": "ms", "s": "s", "us": "µs", "mbps": "Mbit/s", "pct": "%", "kb": "KB", "mb": "MB",
@@ -763,6 +764,10 @@ def header_words(header: str) -> str:
     ('error (%)', 'table 6.2 sum (s)', 'Direct n½ (byte)')
     >>> header_words("ours (ms)"), header_words("z_na_mbps (Mbit/s)"), header_words("network_jitter")
     ('ours (ms)', 'z na (Mbit/s)', 'network jitter')
+    >>> header_words("frames_per_s"), header_words("r_max_Mbit_s"), header_words("n_half_bytes (byte)")
+    ('frames per second', 'rₘₐₓ (Mbit/s)', 'n½ (byte)')
+    >>> header_words("slope_ci_high (10⁹ µs²)")
+    'slope CI high (10⁹ µs²)'
     """
     name, sep, unit = header.partition(" (")
     if "_" not in name:
@@ -770,9 +775,14 @@ def header_words(header: str) -> str:
     for notation, words in HEADER_NOTATION.items():
         name = name.replace(notation, words)
     name = re.sub(r"(\d)_(\d)", r"\1.\2", name)
-    words = name.split("_")
+    rate = re.search(r"_([MKkG]?(?:bit|Byte|byte|B))_s$", name)  # r_max_Mbit_s: a unit per second
+    if rate and not sep:
+        name, sep, unit = name[:rate.start()], " (", f"{rate[1]}/s)"
+    words = ["CI" if w == "ci" else w for w in name.split("_")]
     last = words[-1]
-    if len(words) > 1 and last.lower() in HEADER_UNITS:
+    if len(words) > 2 and words[-2] == "per" and last.lower() in HEADER_UNITS:  # frames_per_s
+        words[-1] = "second" if last == "s" else HEADER_UNITS[last.lower()]
+    elif len(words) > 1 and last.lower() in HEADER_UNITS:
         words = words[:-1]
         if not sep:
             sep, unit = " (", HEADER_UNITS[last.lower()] + ")"
