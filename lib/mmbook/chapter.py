@@ -588,7 +588,7 @@ class Chapter:
         shown = _worded(_show(table, wrap=["item", "how", "note"],
                               caption="Coverage: every table and figure of the source text"))
         summary = f"Coverage: {len(table)} tables and figures of the source text, each with how it is regenerated"
-        return Collapsed(shown, summary, links=self._coverage_links(table))
+        return Collapsed(shown, summary, links=self._coverage_links(table), kind="mm-coverage")
 
     def _coverage_links(self, table: pd.DataFrame) -> dict[int, str]:
         """Row -> the id of the book figure that redraws the paper's item of that row (see
@@ -913,10 +913,11 @@ class Collapsed:
     (True, 1)
     """
 
-    def __init__(self, table: Any, summary: str, links: dict[int, str] | None = None) -> None:
+    def __init__(self, table: Any, summary: str, links: dict[int, str] | None = None, kind: str = "") -> None:
         self.table = table
         self.summary = summary
         self.links = links or {}
+        self.kind = kind  # an extra class: "mm-coverage" lets the book link rows to figures by their captions
 
     def _linked_rows(self, body: str) -> str:
         head, sep, rows = body.partition("<tbody>")
@@ -929,7 +930,8 @@ class Collapsed:
         return head + sep + "<tr>".join(parts)
 
     def _repr_html_(self) -> str:
-        return (f'<details class="mm-collapsed"><summary>{html.escape(self.summary)}</summary>'
+        classes = f"mm-collapsed {self.kind}".strip()
+        return (f'<details class="{classes}"><summary>{html.escape(self.summary)}</summary>'
                 f"{self._linked_rows(self.table._repr_html_())}</details>")
 
     def __getattr__(self, name: str) -> Any:  # rows, header, data: the folded table's
