@@ -166,3 +166,16 @@ def test_reader_words_leave_code_and_the_generator_seed_alone():
     assert sphinxext.reader_words_html(body) == (
         '<h2>Errata in the source text</h2><p>The source text misprints it (Table 2); '
         'the base seed is <code>seed</code>, runs are seeded.</p><pre>the seed</pre>')
+
+
+def test_coverage_rows_link_the_figure_whose_caption_names_the_item():
+    """A range in a caption covers each member; an illustration that says it is not a reproduction, and an
+    item no figure names, link nowhere."""
+    body = ('<figure id="fig-sys"><figcaption><span class="caption-number">Fig. 8.5 </span>Schematics after the '
+            "thesis's Figures 4.4-4.6</figcaption></figure>"
+            '<figure id="fig-t"><figcaption>Fig. 8.2 In the manner of Figure 4.11 (not a reproduction)</figcaption>'
+            '</figure><details class="mm-collapsed mm-coverage"><table><tbody>'
+            "<tr><td>Figure 4.5 (encoder)</td></tr><tr><td>Figure 4.11 (trace)</td></tr>"
+            "<tr><td>Table 4.1</td></tr></tbody></table></details>")
+    out = sphinxext.link_coverage_to_figures(body)
+    assert re.findall(r'<a href="#([^"]+)">([^<]+)</a>', out) == [("fig-sys", "Figure 4.5 (encoder)")]
