@@ -579,7 +579,12 @@ class Chapter:
         shown = _show(table, status="status", wrap=["what", "where", "tolerance", "paper", "audit"]
                       if "audit" in table else ["what", "where", "tolerance"],
                       caption="Reproduction scorecard: every check of this run")
-        return Collapsed(_worded(shown), f"Scorecard: {self.scorecard_summary()}")
+        from mmperf.checks import predictions_headline
+
+        head = predictions_headline(records)
+        summary = (f"Scorecard: {len(records)} checks; predictions reproduced / applicable "
+                   f"{head['reproduced']} / {head['applicable']} (open for every check)")
+        return Collapsed(_worded(shown), summary)
 
     def coverage_table(self):
         """The coverage table (every table and figure of the study and how it is regenerated), collapsed
