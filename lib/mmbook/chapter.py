@@ -848,15 +848,20 @@ def default_caption(name: str, chapter: str) -> str:
     ("The source text's Table 5.1, regenerated", "The source text's Table 2.4, regenerated")
     >>> default_caption("table-sharp-fits", "sharp"), default_caption("claypool_load_soldier_limits", "claypool-load")
     ('Fits', 'Soldier limits')
+    >>> default_caption("table-sharp-table1-ours", "sharp"), default_caption("hsieh_messaging_review", "hsieh-messaging")
+    ("The source text's Table 1 (ours), regenerated", "The chapter's review: findings, our responses and what changed")
     """
     stem = re.sub(r"[-_]+", "_", name)
     for prefix in (chapter.replace("-", "_") + "_", "table_" + chapter.replace("-", "_") + "_", "table_"):
         if stem.startswith(prefix) and len(stem) > len(prefix):
             stem = stem[len(prefix):]
-    paper = re.fullmatch(r"table_?(\d+)(?:_(\d+))?", stem)
+    paper = re.fullmatch(r"table_?(\d+)(?:_(\d+))?(?:_(?P<rest>[a-z_]+))?", stem)
     if paper:
         number = paper[1] + (f".{paper[2]}" if paper[2] else "")
-        return f"The source text's Table {number}, regenerated"
+        rest = f" ({paper['rest'].replace('_', ' ')})" if paper["rest"] else ""
+        return f"The source text's Table {number}{rest}, regenerated"
+    if stem == "review":
+        return "The chapter's review: findings, our responses and what changed"
     words = stem.replace("_", " ").strip()
     return words[:1].upper() + words[1:]
 
