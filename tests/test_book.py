@@ -174,7 +174,9 @@ def test_chapter_tables_are_numbered_and_worded(built_book, name):
     with N the chapter's number as its figures carry it; no header is snake_case; no cell shows a raw
     number format; scorecard and coverage are folded under a one-line summary."""
     page = (built_book / "book" / "chapters" / f"{name}.html").read_text()
-    tables = re.findall(r'<table class="mm-table[^"]*">\s*(<caption>.*?</caption>)?', page, re.S)
+    # the table helper's tables (each in its scroll box; the run box's parameter table is not one)
+    tables = re.findall(r'<div class="mm-table-box"[^>]*>\s*<table class="mm-table[^"]*">\s*(<caption>.*?</caption>)?',
+                        page, re.S)
     captions = [re.sub(r"<[^>]+>", "", c) for c in tables]
     assert tables and all(captions), f"{name}: {captions.count('')} of {len(tables)} tables without a caption"
     numbers = [re.match(r"Table (\d+)\.(\d+): \S", c) for c in captions]

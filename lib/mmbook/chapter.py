@@ -686,7 +686,7 @@ def reader_location(where: str) -> str:
 
 #: the study's text in the sense of "the paper" ("the seed says", "seed line 12"), never the random-number
 #: generator's ``seed`` parameter ("the base seed", "seeded replications", "the chapter's default seed")
-_SEED_TEXT = re.compile(r"(?<![-`\w])(?:(?P<the>[Tt]he)\s+)?seed(?P<own>'s)?(?P<line>\s+(?:\d{3}\s+)?lines?\b)?(?![-`\w])")
+_SEED_TEXT = re.compile(r"(?<![-`\w])(?:(?P<the>[Tt]he)\s+)?(?P<seed>[Ss])eed(?P<own>'s)?(?P<line>\s+(?:\d{3}\s+)?lines?\b)?(?![-`\w])")
 _LINE_PARENTHESIS = re.compile(r"(?P<space>\s?)\((?P<inner>[^()]*?\bseed\s+(?:\d{3}\s+)?lines?\s+\d[^()]*)\)")
 
 
@@ -702,8 +702,8 @@ def reader_words(text: str) -> str:
     'The paper prints 74 Mbit/s; the source text says 3.'
     >>> reader_words("falls to 20.0 frames/s (Table 2, seed lines 151-154). The seed's caption, in the seed.")
     "falls to 20.0 frames/s (Table 2). The source text's caption, in the source text."
-    >>> reader_words("a sentence of seed line 626; seed 004 line 9")
-    'a sentence of source text line 626; source text line 9'
+    >>> reader_words("a sentence of seed line 626; seed 004 line 9. Seed line 205 says")
+    'a sentence of source text line 626; source text line 9. Source text line 205 says'
     >>> reader_words("the base seed, the chapter's default seed and seeded runs; seed_table")
     "the base seed, the chapter's default seed and seeded runs; seed_table"
     """
@@ -716,7 +716,8 @@ def reader_words(text: str) -> str:
             return m[0]
         the = f"{m['the']} " if m["the"] else ""
         line = (" lines" if m["line"].rstrip().endswith("s") else " line") if m["line"] else ""
-        return f"{the}source text{m['own'] or ''}{line}"
+        source = "Source" if m["seed"] == "S" and not the else "source"
+        return f"{the}{source} text{m['own'] or ''}{line}"
 
     text = _LINE_PARENTHESIS.sub(parenthesis, text)
     return _SEED_TEXT.sub(word, text)
@@ -848,6 +849,8 @@ def default_caption(name: str, chapter: str) -> str:
     ("The source text's Table 5.1, regenerated", "The source text's Table 2.4, regenerated")
     >>> default_caption("table-sharp-fits", "sharp"), default_caption("claypool_load_soldier_limits", "claypool-load")
     ('Fits', 'Soldier limits')
+    >>> default_caption("claypool-jitter-table32-pairs", "claypool-jitter")
+    "The source text's Table 3.2 (pairs), regenerated"
     >>> default_caption("table-sharp-table1-ours", "sharp"), default_caption("hsieh_messaging_review", "hsieh-messaging")
     ("The source text's Table 1 (ours), regenerated", "The chapter's review: findings, our responses and what changed")
     """
@@ -855,6 +858,7 @@ def default_caption(name: str, chapter: str) -> str:
     for prefix in (chapter.replace("-", "_") + "_", "table_" + chapter.replace("-", "_") + "_", "table_"):
         if stem.startswith(prefix) and len(stem) > len(prefix):
             stem = stem[len(prefix):]
+    stem = re.sub(r"^table(\d)(\d)(?=_|$)", r"table\1_\2", stem)  # table31: a thesis's Table 3.1
     paper = re.fullmatch(r"table_?(\d+)(?:_(\d+))?(?:_(?P<rest>[a-z_]+))?", stem)
     if paper:
         number = paper[1] + (f".{paper[2]}" if paper[2] else "")
