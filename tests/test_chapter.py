@@ -279,7 +279,7 @@ def test_coverage_is_collapsed_and_links_the_book_figure():
     ch.coverage.add("Figure 4.2", "not reproducible", "the seed keeps only the caption")
     ch.figures = [{"name": "fig-demo-fig5-2-5"}, {"name": "fig-demo-method"}]
     page = ch.coverage_table()._repr_html_()
-    assert page.startswith('<details class="mm-collapsed"><summary>Coverage: 2 tables and figures of the source '
+    assert page.startswith('<details class="mm-collapsed mm-coverage"><summary>Coverage: 2 tables and figures of the source '
                            "text, each with how it is regenerated</summary>")
     assert '<a href="#fig-demo-fig5-2-5">Figure 5.3</a>' in page and page.count("<a href") == 1
     assert "the source text keeps only the caption" in page and "seed" not in page
