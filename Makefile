@@ -15,7 +15,7 @@ LOCK_VENV  := .venv-lock
 LOCK_TOOL  := uv==0.13.8
 LOCK_FLAGS ?=
 
-.PHONY: book test quick install lock lint bench mutation clean
+.PHONY: book test quick install lock lint bench mutation clean screenshots
 
 install: $(STAMP)
 
@@ -47,6 +47,12 @@ test: $(STAMP)
 quick: $(STAMP)
 	$(BIN)/ruff check lib tests benchmarks notebooks
 	$(BIN)/python -m pytest -n 2 -m "not slow and not browser"
+
+# Every page of the built book at 1366 and 390 px, light and dark, into _build/screenshots/ (the browser
+# test's screenshot test alone; `make test` takes them too).
+screenshots: $(STAMP)
+	$(BIN)/mmbook build
+	$(BIN)/python -m pytest tests/test_browser.py -k screenshots -q
 
 lint: $(STAMP)
 	$(BIN)/ruff check lib tests benchmarks notebooks

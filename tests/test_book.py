@@ -150,3 +150,85 @@ def test_provenance_cell_is_the_cell_that_drew_the_figure_in_the_downloadable_no
         if table["name"] not in glued.get(table["cell"], set()):
             wrong.append(f"table {table['name']}: recorded cell [{table['cell']}] does not show it")
     assert not wrong, f"{name}: " + "; ".join(wrong)
+
+
+# ----------------------------------------------------------------------------- tables and words (issue 25 items 5, 6)
+def _html_pages(built_book):
+    return sorted(p for p in built_book.rglob("*.html")
+                  if not p.relative_to(built_book).parts[0].startswith(("_", "downloads")))
+
+
+def _headers(page: str) -> list[str]:
+    return [re.sub(r"<[^>]+>", "", h).strip() for h in re.findall(r"<th\b[^>]*>(.*?)</th>", page, re.S)]
+
+
+#: a header may name a parameter or metric in code (the sweep page's columns are names a reader types)
+SNAKE = re.compile(r"\b[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]+\b")
+#: how numbers must not reach a reader: e-notation, a range open at one end, a bare inf or nan
+RAW_NUMBER = re.compile(r"\b\d+(?:\.\d+)?e[+-]?\d+\b|\[[^\]]*\binf\]|\[-inf\b")
+
+
+@pytest.mark.parametrize("name", CHAPTERS)
+def test_chapter_tables_are_numbered_and_worded(built_book, name):
+    """Every chapter table has a caption "Table N.k: ..." numbered in page order apart from the figures,
+    with N the chapter's number as its figures carry it; no header is snake_case; no cell shows a raw
+    number format; scorecard and coverage are folded under a one-line summary."""
+    page = (built_book / "book" / "chapters" / f"{name}.html").read_text()
+    # the table helper's tables (each in its scroll box); the run box lists the parameters, not a result
+    page = re.sub(r'<details class="[^"]*mmbook-runbox.*?</details>', "", page, flags=re.S)
+    tables = re.findall(r'<div class="mm-table-box"[^>]*>\s*<table class="mm-table[^"]*">\s*(<caption>.*?</caption>)?',
+                        page, re.S)
+    captions = [re.sub(r"<[^>]+>", "", c) for c in tables]
+    assert tables and all(captions), f"{name}: {captions.count('')} of {len(tables)} tables without a caption"
+    numbers = [re.match(r"Table (\d+)\.(\d+): \S", c) for c in captions]
+    unnumbered = [c for c, n in zip(captions, numbers, strict=True) if not n]
+    assert not unnumbered, f"{name}: captions not numbered: {unnumbered[:3]}"
+    figure = re.search(r'<span class="caption-number">Fig\. (\d+)\.\d+', page)
+    assert figure, f"{name}: no numbered figure to compare with"
+    assert [(int(n[1]), int(n[2])) for n in numbers] == [(int(figure[1]), k + 1) for k in range(len(numbers))]
+    snake = [h for h in _headers(page) if SNAKE.search(h)]
+    assert not snake, f"{name}: snake_case headers {snake}"
+    cells = [re.sub(r"<[^>]+>", "", c) for c in re.findall(r"<td\b[^>]*>(.*?)</td>", page, re.S)]
+    raw = [c for c in cells if RAW_NUMBER.search(c)]
+    assert not raw, f"{name}: raw number formats in cells {raw[:5]}"
+    summaries = re.findall(r'<details class="mm-collapsed[^"]*"><summary>(Scorecard|Coverage): [^<]+</summary>', page)
+    assert sorted(set(summaries)) == ["Coverage", "Scorecard"], f"{name}: folded tables {summaries}"
+
+
+def test_book_scorecard_uses_short_names_and_the_paper_print(built_book):
+    page = (built_book / "book" / "scorecard.html").read_text()
+    first_column = re.findall(r"<tr><td[^>]*>(?:<a [^>]*>)?([^<]*)", page)
+    assert first_column and max(map(len, first_column)) < 200
+    chapter_cells = [c for c in first_column if "(19" in c]
+    assert chapter_cells and all(":" not in c for c in chapter_cells), chapter_cells[:3]
+    paper = []
+    for table in re.findall(r'<table class="mm-table.*?</table>', page, re.S):
+        if "paper" in _headers(table):
+            column = _headers(table).index("paper")
+            rows = re.findall(r"<tr>(.*?)</tr>", table.split("<tbody>")[1], re.S)
+            paper += [re.sub(r"<[^>]+>", "", re.findall(r"<td\b[^>]*>(.*?)</td>", r, re.S)[column]) for r in rows]
+    assert len(paper) > 100, "the book's checks are not in the page"
+    padded = [c for c in paper if re.fullmatch(r"-?[\d,]+\.\d*0", c.strip())]
+    assert not padded, f"paper values padded with zeros: {padded[:5]}"
+    assert page.count('<details class="mm-collapsed">') == len(CHAPTERS)
+
+
+#: where "seed" may stand on a page the reader sees: inside code (the parameter's name, ``--seed``),
+#: and as the random-number generator's seed, which the text always qualifies ("the base seed", "a seed
+#: per point", "seeded"). Never as the study's text: "the seed", "the seed's", "seed line 12".
+STUDY_SEED = re.compile(r"\b[Tt]he seed\b(?!\s+(?:parameter|of the))|\bseed's\b|\bseeds?\s+(?:\d{3}\s+)?lines?\s+\d",
+                        re.I)
+
+
+def test_no_page_calls_the_source_text_seed(built_book):
+    """Issue 25 item 6: the studies' texts are "source texts" (book/source-texts.md defines them); the word
+    seed is left to the random-number generator."""
+    assert (built_book / "book" / "source-texts.html").is_file()
+    found = {}
+    for path in _html_pages(built_book):
+        text = re.sub(r"<(code|pre|script|style|kbd|samp)\b.*?</\1>", " ", path.read_text(), flags=re.S)
+        text = re.sub(r"<[^>]+>", " ", text)
+        hits = [text[max(m.start() - 40, 0):m.end() + 20] for m in STUDY_SEED.finditer(text)]
+        if hits:
+            found[str(path.relative_to(built_book))] = hits[:3]
+    assert not found, found

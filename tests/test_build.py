@@ -248,3 +248,16 @@ def test_toc_puts_the_foundations_chapters_in_part_one_before_the_studies():
     studies = next(p for p in toc["parts"] if p["caption"] == "The studies")
     assert [c["file"] for c in studies["chapters"]] == ["book/chapters/a", "book/chapters/b"]
     assert "Part I: Foundations" not in build.toc_yaml(["a"])  # no empty part without foundations chapters
+
+
+def test_book_scorecard_names_and_paper_values_as_printed():
+    """Issue 25 item 5: one short name per chapter (the study, and the chapter's part where a study has
+    several), and paper values without padding."""
+    from mmbook.build import printed_number, short_chapter_names
+
+    titles = {"hsieh-messaging": "Hsieh (1997): message passing over ATM and HIPPI",
+              "hsieh-video": "Hsieh (1997): MPEG video delivery", "zeadally": "Zeadally et al. (1997): the data path"}
+    assert short_chapter_names(titles) == {"hsieh-messaging": "Hsieh (1997), messaging",
+                                           "hsieh-video": "Hsieh (1997), video", "zeadally": "Zeadally et al. (1997)"}
+    assert [printed_number(v) for v in (0.5, 240.0, 0.05, 1.2e-5, 16.5, "[0, 20] %")] == [
+        "0.5", "240", "0.05", "1.2×10⁻⁵", "16.5", "[0, 20] %"]

@@ -242,3 +242,44 @@ def test_a_judgement_is_printed_only_where_its_premise_holds_and_lands_in_result
     from mmbook.design import judgement_problems
 
     assert judgement_problems(results) == []
+
+
+# ----------------------------------------------------------------------------- tables a reader can use (issue 25 item 5)
+def test_table_helper_captions_words_and_numbers(tmp_path):
+    """One table helper for every chapter table: a caption (given, else from the name), headers in words
+    with units, numbers without e-notation or open ranges; the CSV keeps the data as it is."""
+    import pandas as pd
+
+    from mmbook.chapter import Chapter
+
+    ch = Chapter.__new__(Chapter)
+    ch.name, ch.output_dir, ch.tables, ch.parameters = "demo", tmp_path, [], {}
+    ch._figure_writer = type("W", (), {"poll": lambda self: None})()
+    ch._provenance_line = lambda record: ""
+    df = pd.DataFrame({"bare_count_200s": [1702699], "latency_ms": [3.396e6], "band": ["[2000, inf]"]})
+    shown = ch.table(df, "demo_table5_1", formats={"latency_ms": ".3e", "band": "text"})
+    assert shown.table.caption == "The source text's Table 5.1, regenerated"
+    assert shown.table.header == ["bare count in 200 s", "latency (ms)", "band"]
+    assert shown.table.rows == [["1,702,699", "3,396,000", "≥ 2000"]]
+    assert (tmp_path / "tables" / "demo_table5_1.csv").read_text().splitlines() == [
+        "bare_count_200s,latency_ms,band", "1702699,3396000.0,\"[2000, inf]\""]
+    given = ch.table(df[["band"]], "demo_limits", caption="Limits the thesis states")
+    assert given.table.caption == "Limits the thesis states"
+
+
+def test_coverage_is_collapsed_and_links_the_book_figure():
+    """The coverage list folds under a one-line summary; the row of the paper's Figure 5.3 links to the
+    book figure that redraws Figures 5.2-5.5, a row the book does not redraw links nowhere."""
+    from mmbook.chapter import Chapter
+    from mmperf.checks import Coverage
+
+    ch = Chapter.__new__(Chapter)
+    ch.coverage = Coverage("demo")
+    ch.coverage.add("Figure 5.3", "computed from transcribed data", "from Table 5.1")
+    ch.coverage.add("Figure 4.2", "not reproducible", "the seed keeps only the caption")
+    ch.figures = [{"name": "fig-demo-fig5-2-5"}, {"name": "fig-demo-method"}]
+    page = ch.coverage_table()._repr_html_()
+    assert page.startswith('<details class="mm-collapsed mm-coverage"><summary>Coverage: 2 tables and figures of the source '
+                           "text, each with how it is regenerated</summary>")
+    assert '<a href="#fig-demo-fig5-2-5">Figure 5.3</a>' in page and page.count("<a href") == 1
+    assert "the source text keeps only the caption" in page and "seed" not in page

@@ -5,6 +5,7 @@ expected string below is written out from the format documented in mmbook.sphinx
 """
 
 import json
+import re
 from types import SimpleNamespace
 
 import pytest
@@ -146,3 +147,35 @@ def test_teacher_only_blocks_are_dropped_only_in_the_student_edition(tmp_path):
     student = doc()
     sphinxext.remove_teacher_only(_app(tmp_path, hide_solutions=True), student)
     assert "instructor link" not in student.astext() and "for everyone" in student.astext()
+
+
+def test_tables_are_numbered_apart_from_figures():
+    """Issue 25 item 5: "Table 3.1", "Table 3.2" in page order on chapter 3, whatever the figures' count;
+    a caption already numbered is left alone, an uncaptioned table gets no number."""
+    body = ('<figure id="fig-a"></figure><table class="mm-table"><caption>Costs</caption></table>'
+            '<table class="mm-table"><thead></thead></table>'
+            '<table class="mm-table mm-dense"><caption>Table 3.9: kept</caption></table>'
+            '<table class="mm-table"><caption>Fits</caption></table>')
+    out = sphinxext.number_table_captions(body, "3")
+    assert re.findall(r"<caption>(.*?)</caption>", out) == ["Table 3.1: Costs", "Table 3.9: kept", "Table 3.2: Fits"]
+
+
+def test_reader_words_leave_code_and_the_generator_seed_alone():
+    body = ('<h2>Errata in the seed</h2><p>The seed misprints it (Table 2, seed lines 151-154); '
+            'the base seed is <code>seed</code>, runs are seeded.</p><pre>the seed</pre>')
+    assert sphinxext.reader_words_html(body) == (
+        '<h2>Errata in the source text</h2><p>The source text misprints it (Table 2); '
+        'the base seed is <code>seed</code>, runs are seeded.</p><pre>the seed</pre>')
+
+
+def test_coverage_rows_link_the_figure_whose_caption_names_the_item():
+    """A range in a caption covers each member; an illustration that says it is not a reproduction, and an
+    item no figure names, link nowhere."""
+    body = ('<figure id="fig-sys"><figcaption><span class="caption-number">Fig. 8.5 </span>Schematics after the '
+            "thesis's Figures 4.4-4.6</figcaption></figure>"
+            '<figure id="fig-t"><figcaption>Fig. 8.2 In the manner of Figure 4.11 (not a reproduction)</figcaption>'
+            '</figure><details class="mm-collapsed mm-coverage"><table><tbody>'
+            "<tr><td>Figure 4.5 (encoder)</td></tr><tr><td>Figure 4.11 (trace)</td></tr>"
+            "<tr><td>Table 4.1</td></tr></tbody></table></details>")
+    out = sphinxext.link_coverage_to_figures(body)
+    assert re.findall(r'<a href="#([^"]+)">([^<]+)</a>', out) == [("fig-sys", "Figure 4.5 (encoder)")]

@@ -32,7 +32,7 @@ CACHE_KEY_FILE = ".cache-key"
 EXECUTION_FILE = ".last-execution.json"
 #: written after a complete build: the state of its inputs and outputs (see :func:`build_state`)
 STATE_FILE = ".mmbook-state.json"
-STATIC_PAGES = ("book/intro", "book/using", "book/teaching")
+STATIC_PAGES = ("book/intro", "book/source-texts", "book/using", "book/teaching")
 #: the notation page (Kendall notation, every symbol of the chapters), last page of the front matter
 GLOSSARY_PAGE = "book/glossary"
 
@@ -189,6 +189,53 @@ def copy_downloads(names: list[str]) -> None:
                 _copy_if_changed(file, target / file.name)
 
 
+def short_chapter_names(titles: dict[str, str]) -> dict[str, str]:
+    """Chapter -> a short name for a table row: the title's part before its colon (the study, e.g.
+    "Sharp and Todirica (1998)"), followed by the chapter's own part of its name where several chapters
+    share a study ("Claypool (1997), load").
+
+    Examples
+    --------
+    >>> short_chapter_names({"sharp": "Sharp (1998): the latency budget", "claypool-load": "Claypool (1997): load",
+    ...                      "claypool-jitter": "Claypool (1997): jitter metrics"})
+    {'sharp': 'Sharp (1998)', 'claypool-load': 'Claypool (1997), load', 'claypool-jitter': 'Claypool (1997), jitter'}
+    """
+    study = {name: title.split(":")[0].strip() for name, title in titles.items()}
+    shared = {s for s in study.values() if list(study.values()).count(s) > 1}
+    return {name: f"{s}, {name.split('-', 1)[1]}" if s in shared and "-" in name else s for name, s in study.items()}
+
+
+def printed_number(value):
+    """A paper value as the paper prints it: no padding (``0.5``, not ``0.5000``; ``240``, not ``240.0``),
+    thousands separated; text (a bound, a range) as it is.
+
+    Examples
+    --------
+    >>> printed_number(0.5), printed_number(240.0), printed_number(1700000.0), printed_number("<= 20 %")
+    ('0.5', '240', '1,700,000', '<= 20 %')
+    >>> printed_number(0.000021), printed_number(True)
+    ('2.1×10⁻⁵', 'True')
+    """
+    from mmperf.tables import sig
+
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return str(value)
+    if float(value).is_integer():
+        return f"{int(value):,}"
+    shortest = repr(float(value))  # the fewest digits that give the value back: what was typed
+    mantissa = shortest.split("e")[0].lstrip("-").replace(".", "").lstrip("0")
+    return sig(value, len(mantissa))
+
+
+def _collapsed_checks(table, head: dict) -> str:
+    """A chapter's checks on the book page, folded under one line (the chapter's own page shows them too)."""
+    from mmbook.chapter import _worded
+
+    summary = (f"{len(table)} checks; predictions reproduced / applicable: {head['reproduced']} / "
+               f"{head['applicable']}")
+    return f'<details class="mm-collapsed"><summary>{html.escape(summary)}</summary>{_worded(table).to_html()}</details>'
+
+
 def _link(title: str, name: str) -> str:
     return f'<a href="chapters/{name}.html">{html.escape(title)}</a>'
 
@@ -203,6 +250,7 @@ def scorecard_page(names: list[str], sources: dict[str, str] | None = None) -> s
     """
     import pandas as pd
 
+    from mmbook.chapter import reader_location
     from mmperf.checks import COVERAGE_CATEGORIES, EVIDENCE, STATUSES, predictions_headline
     from mmperf.checktable import audit_summary
     from mmperf.tables import show_table
@@ -217,10 +265,11 @@ def scorecard_page(names: list[str], sources: dict[str, str] | None = None) -> s
     every = [c for _, r, _ in chapters for c in r["checks"]]
     book_head = predictions_headline(every)
     book_audit = audit_summary([c for c in every if c["evidence"] == "prediction"])
+    short = short_chapter_names({name: coverage["title"] for name, _r, coverage in chapters})
     summary_rows = []
-    for _name, results, coverage in chapters:
+    for name, results, coverage in chapters:
         head = predictions_headline(results["checks"])
-        row = {"chapter": coverage["title"],
+        row = {"chapter": short[name],
                "predictions reproduced / applicable": f"{head['reproduced']} / {head['applicable']}"}
         for evidence in EVIDENCE[1:]:
             row[evidence] = sum(c["evidence"] == evidence for c in results["checks"])
@@ -229,22 +278,22 @@ def scorecard_page(names: list[str], sources: dict[str, str] | None = None) -> s
         row["independence audit"] = _audit_cell(results["checks"], audit_summary)
         summary_rows.append(row)
     summary = show_table(pd.DataFrame(summary_rows)).to_html()
-    for name, _results, coverage in chapters:  # the chapter titles link to the chapters
-        title = html.escape(coverage["title"])
-        summary = summary.replace(f">{title}<", f">{_link(coverage['title'], name)}<", 1)
+    for name, _results, _coverage in chapters:  # the chapter names link to the chapters
+        summary = summary.replace(f">{html.escape(short[name])}<", f">{_link(short[name], name)}<", 1)
     kind_rows = []
-    for _name, results, coverage in chapters:
+    for name, results, _coverage in chapters:
         for evidence in EVIDENCE:
             group = [c for c in results["checks"] if c["evidence"] == evidence]
             if group:
-                kind_rows.append({"chapter": coverage["title"], "evidence": evidence,
+                kind_rows.append({"chapter": short[name], "evidence": evidence,
                                   **{s: sum(c["status"] == s for c in group) for s in STATUSES}})
     kinds = pd.DataFrame(kind_rows)
     kinds = kinds.loc[:, (kinds != 0).any(axis=0)] if len(kinds) else kinds
     sections = []
     for _name, results, coverage in chapters:
         head = predictions_headline(results["checks"])
-        table = pd.DataFrame([{"what": c["what"], "where": c["where"], "paper": c["paper"],
+        table = pd.DataFrame([{"what": c["what"], "where": reader_location(str(c["where"])),
+                               "paper": printed_number(c["paper"]),
                                "ours": _ours(c), "tolerance": c["tolerance"], "reason": c.get("reason", ""),
                                "evidence": c["evidence"], "status": c["status"]} for c in results["checks"]])
         if any("audit" in c for c in results["checks"]):
@@ -258,8 +307,8 @@ def scorecard_page(names: list[str], sources: dict[str, str] | None = None) -> s
             f"## {coverage['title']}\n\nPredictions reproduced / applicable: **{head['reproduced']} / "
             f"{head['applicable']}**{_not_applicable(head)}. The paper's tables and figures this chapter "
             f"lists: {cov}.\n\n"
-            + (show_table(table, status="status", formats={"paper": "sig4", "ours": "sig4"},
-                          wrap=["what", "where", "reason"]).to_html() if len(table) else "No checks.")
+            + (_collapsed_checks(show_table(table, status="status", formats={"paper": "text", "ours": "sig4"},
+                                            wrap=["what", "where", "reason"]), head) if len(table) else "No checks.")
             + "\n")
     coverage_table = show_table(source_coverage_table(
         [(name, sources.get(name, name), coverage) for name, _r, coverage in chapters]), formats={})
@@ -273,7 +322,7 @@ def scorecard_page(names: list[str], sources: dict[str, str] | None = None) -> s
         "models. The other kinds are counted beside them: *arithmetic* (a number the paper derives from its\n"
         "own numbers, recomputed), *transcription* (a printed value re-rendered from our data), *construction*\n"
         "(holds by the model's design: a sanity check), *target* (a calibration target: meeting it proves\n"
-        "nothing by itself) and *not comparable* (an error in the seed or an unstated condition). A simulated\n"
+        "nothing by itself) and *not comparable* (an error in the source text or an unstated condition). A simulated\n"
         "or fitted value carries its confidence interval: it is *reproduced* when the whole interval lies\n"
         "inside the tolerance band, *not reproduced* when it lies wholly outside, and *inconclusive* when the\n"
         "run cannot decide. A prediction is *applicable* when the run's parameters are the paper's setting for\n"
@@ -440,7 +489,9 @@ def _ours(check: dict) -> str | float:
     low, high = check.get("ci_low"), check.get("ci_high")
     if low is None or high is None or not isinstance(ours, int | float):
         return ours
-    return f"{ours:.4g} [{low:.4g}, {high:.4g}]"
+    from mmbook.chapter import readable_numbers
+
+    return readable_numbers(f"{ours:.4g} [{low:.4g}, {high:.4g}]")
 
 
 def render_book(strict: bool = True, every_page: bool = False) -> None:

@@ -463,7 +463,10 @@ class Chapter:
             self.warnings.append(entry)
 
     def glue(self, name: str, value: Any) -> Any:
-        """Glue a value for the prose without recording it as a metric (text, composed sentences)."""
+        """Glue a value for the prose without recording it as a metric (text, composed sentences); a
+        sentence reaches the reader in the book's words (:func:`reader_words`)."""
+        if isinstance(value, str):
+            value = reader_words(value)
         _glue(name, value)
         self._figure_writer.poll()
         return value
@@ -507,10 +510,14 @@ class Chapter:
 
         plt.close(fig)
 
-    def table(self, df: pd.DataFrame, name: str, index: bool = False, **fmt: Any):
+    def table(self, df: pd.DataFrame, name: str, index: bool = False, caption: str | None = None, **fmt: Any):
         """Save a regenerated table as ``tables/NAME.csv``, glue it, and return it for display.
 
         ``fmt`` goes to :func:`mmperf.tables.show_table` (``formats``, ``units``, ``status``, ``wrap``).
+        ``caption`` is shown above the table; the book numbers it "Table 3.2: ..." apart from the figures
+        (:func:`mmbook.sphinxext.number_table_captions`); without one the caption is made from ``name``
+        (:func:`default_caption`). Column names reach the page as words (:func:`header_words`); the CSV
+        keeps them as they are.
         """
         folder = self.output_dir / "tables"
         folder.mkdir(exist_ok=True)
@@ -519,7 +526,8 @@ class Chapter:
         record = {"name": name, "csv": f"tables/{name}.csv", "cell": _execution_count(),
                   "data_files": [source] if source else []}
         self.tables.append(record)
-        shown = ProvenancedTable(_show(df.reset_index() if index else df, **fmt),
+        shown = ProvenancedTable(_worded(_show(df.reset_index() if index else df,
+                                               caption=caption or default_caption(name, self.name), **fmt)),
                                  self._provenance_line(record))
         _glue(name, shown)
         self._figure_writer.poll()
@@ -568,12 +576,30 @@ class Chapter:
         if any("id" in r for r in records):
             table["paper"] = [_paper_cell(r) for r in records]
             table["audit"] = [r.get("audit", "") for r in records]
-        return _show(table, status="status", wrap=["what", "where", "tolerance", "paper", "audit"]
-                     if "audit" in table else ["what", "where", "tolerance"])
+        shown = _show(table, status="status", wrap=["what", "where", "tolerance", "paper", "audit"]
+                      if "audit" in table else ["what", "where", "tolerance"],
+                      caption="Reproduction scorecard: every check of this run")
+        from mmperf.checks import predictions_headline
+
+        head = predictions_headline(records)
+        summary = (f"Scorecard: {len(records)} checks; predictions reproduced / applicable "
+                   f"{head['reproduced']} / {head['applicable']} (open for every check)")
+        return Collapsed(_worded(shown), summary)
 
     def coverage_table(self):
-        """The coverage table (every table and figure of the study and how it is regenerated)."""
-        return _show(self.coverage.table(), wrap=["item", "how", "note"])
+        """The coverage table (every table and figure of the study and how it is regenerated), collapsed
+        under a one-line summary; an item the book redraws links to its figure."""
+        table = self.coverage.table()
+        shown = _worded(_show(table, wrap=["item", "how", "note"],
+                              caption="Coverage: every table and figure of the source text"))
+        summary = f"Coverage: {len(table)} tables and figures of the source text, each with how it is regenerated"
+        return Collapsed(shown, summary, links=self._coverage_links(table), kind="mm-coverage")
+
+    def _coverage_links(self, table: pd.DataFrame) -> dict[int, str]:
+        """Row -> the id of the book figure that redraws the paper's item of that row (see
+        :func:`coverage_figure_links`)."""
+        return coverage_figure_links(list(table["item"]) if "item" in table else [],
+                                     [f["name"] for f in self.figures])
 
     def totals(self) -> dict[str, int]:
         return self.scorecard.totals()
@@ -648,14 +674,53 @@ def reader_location(where: str) -> str:
     >>> reader_location("Table 4.2; analysis rate seed line 1334")
     'Table 4.2; analysis rate'
     >>> reader_location("seed line 12")  # nothing else to say: keep the reference rather than nothing
-    'seed line 12'
+    'source text line 12'
     """
     text = SOURCE_LINE.sub("", where)
     text = re.sub(r"\(\s*[,;]?\s*\)", "", text)          # an emptied parenthesis
     text = re.sub(r"\s*[,;]\s*(?=[,;]|$)", "", text)       # a separator left before another or at the end
     text = re.sub(r"\s+(?=[,;)])", "", text)
     text = re.sub(r"\s{2,}", " ", text).strip(" ,;")
-    return text or where
+    return text or re.sub(r"\bseed\b", "source text", where)
+
+
+#: the study's text in the sense of "the paper" ("the seed says", "seed line 12"), never the random-number
+#: generator's ``seed`` parameter ("the base seed", "seeded replications", "the chapter's default seed")
+_SEED_TEXT = re.compile(r"(?<![-`\w])(?:(?P<the>[Tt]he)\s+)?(?P<seed>[Ss])eed(?P<own>'s)?(?P<line>\s+(?:\d{3}\s+)?lines?\b)?(?![-`\w])")
+_LINE_PARENTHESIS = re.compile(r"(?P<space>\s?)\((?P<inner>[^()]*?\bseed\s+(?:\d{3}\s+)?lines?\s+\d[^()]*)\)")
+
+
+def reader_words(text: str) -> str:
+    """Text for a reader of the book: the study's text is its *source text* (book/source-texts.md), never
+    the "seed"; a parenthesis citing source-text lines keeps only what a reader holding the paper can find
+    (:func:`reader_location`) or goes, the lines staying in the check's provenance. The random-number
+    generator's seed ("the base seed", "seeded") is left alone.
+
+    Examples
+    --------
+    >>> reader_words("The paper prints 74 Mbit/s (seed lines 118 and 140); the seed says 3.")
+    'The paper prints 74 Mbit/s; the source text says 3.'
+    >>> reader_words("falls to 20.0 frames/s (Table 2, seed lines 151-154). The seed's caption, in the seed.")
+    "falls to 20.0 frames/s (Table 2). The source text's caption, in the source text."
+    >>> reader_words("a sentence of seed line 626; seed 004 line 9. Seed line 205 says")
+    'a sentence of source text line 626; source text line 9. Source text line 205 says'
+    >>> reader_words("the base seed, the chapter's default seed and seeded runs; seed_table")
+    "the base seed, the chapter's default seed and seeded runs; seed_table"
+    """
+    def parenthesis(m: re.Match) -> str:
+        kept = reader_location(m["inner"])
+        return "" if "source text" in kept or not kept.strip() else f"{m['space']}({kept})"
+
+    def word(m: re.Match) -> str:
+        if not (m["the"] or m["own"] or m["line"]):  # a lone "seed" may be the generator's: left alone
+            return m[0]
+        the = f"{m['the']} " if m["the"] else ""
+        line = (" lines" if m["line"].rstrip().endswith("s") else " line") if m["line"] else ""
+        source = "Source" if m["seed"] == "S" and not the else "source"
+        return f"{the}{source} text{m['own'] or ''}{line}"
+
+    text = _LINE_PARENTHESIS.sub(parenthesis, text)
+    return _SEED_TEXT.sub(word, text)
 
 
 def _where_cell(record: dict[str, Any]) -> str:
@@ -677,6 +742,225 @@ def _paper_cell(record: dict[str, Any]) -> str | float:
     shown = f"{paper:g}" if isinstance(paper, float) else str(paper)
     how = f" = {record['derived_how']}" if record.get("derived_how") else ""
     return f"{shown}; derived: {record['derived']:.4g}{how}"
+
+
+#: notations and abbreviations in column names, as a reader of the paper writes them
+HEADER_NOTATION = {"n_1/2": "n½", "n_half_bytes": "n½", "n_half": "n½", "r_max": "rₘₐₓ",
+                   "ci95_low": "95 % CI low", "ci95_high": "95 % CI high",
+                   "ci95_left": "95 % CI low", "ci95_right": "95 % CI high", "ci95": "95 % CI"}
+#: a last word of a column name that is its unit
+HEADER_UNITS = {"ms": "ms", "s": "s", "us": "µs", "mbps": "Mbit/s", "pct": "%", "kb": "KB", "mb": "MB",
+                "mhz": "MHz", "hz": "Hz", "fps": "frames/s"}
+
+
+def header_words(header: str) -> str:
+    """A column header as words with its unit: no snake_case reaches a page.
+
+    The words before a unit in parentheses are rewritten: notations (``n_1/2``, ``r_max``, ``ci95_low``)
+    as the paper writes them, ``6_2`` as ``6.2``, a last word that is a unit (``_ms``, ``_mbps``, ``_pct``)
+    as the unit in parentheses (dropped when the header already gives one), a count over a run
+    (``_200s``) as "in 200 s", and the remaining underscores as spaces. A header with no underscore is
+    unchanged.
+
+    Examples
+    --------
+    >>> header_words("bare_count_200s"), header_words("ci95_left"), header_words("IPX_per_byte_ms")
+    ('bare count in 200 s', '95 % CI low', 'IPX per byte (ms)')
+    >>> header_words("error_pct (%)"), header_words("table_6_2_sum_s"), header_words("Direct n_1/2 (byte)")
+    ('error (%)', 'table 6.2 sum (s)', 'Direct n½ (byte)')
+    >>> header_words("ours (ms)"), header_words("z_na_mbps (Mbit/s)"), header_words("network_jitter")
+    ('ours (ms)', 'z na (Mbit/s)', 'network jitter')
+    >>> header_words("frames_per_s"), header_words("r_max_Mbit_s"), header_words("n_half_bytes (byte)")
+    ('frames per second', 'rₘₐₓ (Mbit/s)', 'n½ (byte)')
+    >>> header_words("slope_ci_high (10⁹ µs²)")
+    'slope CI high (10⁹ µs²)'
+    """
+    name, sep, unit = header.partition(" (")
+    if "_" not in name:
+        return header
+    for notation, words in HEADER_NOTATION.items():
+        name = name.replace(notation, words)
+    name = re.sub(r"(\d)_(\d)", r"\1.\2", name)
+    rate = re.search(r"_([MKkG]?(?:bit|Byte|byte|B))_s$", name)  # r_max_Mbit_s: a unit per second
+    if rate and not sep:
+        name, sep, unit = name[:rate.start()], " (", f"{rate[1]}/s)"
+    words = ["CI" if w == "ci" else w for w in name.split("_")]
+    last = words[-1]
+    if len(words) > 2 and words[-2] == "per" and last.lower() in HEADER_UNITS:  # frames_per_s
+        words[-1] = "second" if last == "s" else HEADER_UNITS[last.lower()]
+    elif len(words) > 1 and last.lower() in HEADER_UNITS:
+        words = words[:-1]
+        if not sep:
+            sep, unit = " (", HEADER_UNITS[last.lower()] + ")"
+    elif len(words) > 1 and re.fullmatch(r"\d+s", last):
+        words[-1] = f"in {last[:-1]} s"
+    return " ".join(words) + sep + unit
+
+
+_E_NUMBER = re.compile(r"(?<![\w.])(?P<m>-?\d+(?:\.(?P<d>\d+))?)[eE](?P<e>[+-]?\d+)\b")
+_OPEN_RANGE = re.compile(r"\[(?P<a>[^,\[\]]+), inf\]|\[-inf, (?P<b>[^,\[\]]+)\]")
+
+
+def readable_numbers(text: str) -> str:
+    """Numbers in a table cell as people write them: no ``3.396e+06``, ``0.0e+00`` or ``[2000, inf]``.
+
+    A number in e-notation keeps its significant digits (:func:`mmperf.tables.sig`); a range open at one
+    end becomes a bound; a lone ``inf`` becomes ∞.
+
+    Examples
+    --------
+    >>> readable_numbers("3.396e+06 [3.384e+06, 3.407e+06]")
+    '3,396,000 [3,384,000, 3,407,000]'
+    >>> readable_numbers("0.0e+00"), readable_numbers("±1e-12: exact"), readable_numbers("0 to 2.5e-05")
+    ('0', '±1×10⁻¹²: exact', '0 to 2.5×10⁻⁵')
+    >>> readable_numbers("[2000, inf] soldiers"), readable_numbers("[-inf, 3] ms"), readable_numbers("inf")
+    ('≥ 2000 soldiers', '≤ 3 ms', '∞')
+    >>> readable_numbers("frame 1e3x and 802.11e")  # not a number on its own: unchanged
+    'frame 1e3x and 802.11e'
+    """
+    from mmperf.tables import sig
+
+    def number(m: re.Match) -> str:
+        digits = len((m["m"].lstrip("-").split(".")[0] + (m["d"] or "")).lstrip("0")) or 1
+        return sig(float(m[0]), digits)
+
+    text = _OPEN_RANGE.sub(lambda m: f"≥ {m['a']}" if m["a"] is not None else f"≤ {m['b']}", text)
+    text = _E_NUMBER.sub(number, text)
+    return "∞" if text.strip() == "inf" else text
+
+
+def _worded(table):
+    """``table`` (an :class:`mmperf.tables.Table`) with its headers as words (:func:`header_words`) and
+    its numbers as people write them (:func:`readable_numbers`)."""
+    table.header = [reader_words(header_words(h)) for h in table.header]
+    table.rows = [[reader_words(readable_numbers(cell)) for cell in row] for row in table.rows]
+    if table.caption:
+        table.caption = reader_words(readable_numbers(table.caption))
+    return table
+
+
+def default_caption(name: str, chapter: str) -> str:
+    """A caption made from a table's name when the chapter gives none: the paper's table it regenerates,
+    else the name in words without the chapter's prefix.
+
+    Examples
+    --------
+    >>> default_caption("claypool_load_table5_1", "claypool-load"), default_caption("table2_4", "hsieh-messaging")
+    ("The source text's Table 5.1, regenerated", "The source text's Table 2.4, regenerated")
+    >>> default_caption("table-sharp-fits", "sharp"), default_caption("claypool_load_soldier_limits", "claypool-load")
+    ('Fits', 'Soldier limits')
+    >>> default_caption("claypool-jitter-table32-pairs", "claypool-jitter")
+    "The source text's Table 3.2 (pairs), regenerated"
+    >>> default_caption("table-sharp-table1-ours", "sharp"), default_caption("hsieh_messaging_review", "hsieh-messaging")
+    ("The source text's Table 1 (ours), regenerated", "The chapter's review: findings, our responses and what changed")
+    """
+    stem = re.sub(r"[-_]+", "_", name)
+    for prefix in (chapter.replace("-", "_") + "_", "table_" + chapter.replace("-", "_") + "_", "table_"):
+        if stem.startswith(prefix) and len(stem) > len(prefix):
+            stem = stem[len(prefix):]
+    stem = re.sub(r"^table(\d)(\d)(?=_|$)", r"table\1_\2", stem)  # table31: a thesis's Table 3.1
+    paper = re.fullmatch(r"table_?(\d+)(?:_(\d+))?(?:_(?P<rest>[a-z_]+))?", stem)
+    if paper:
+        number = paper[1] + (f".{paper[2]}" if paper[2] else "")
+        rest = f" ({paper['rest'].replace('_', ' ')})" if paper["rest"] else ""
+        return f"The source text's Table {number}{rest}, regenerated"
+    if stem == "review":
+        return "The chapter's review: findings, our responses and what changed"
+    words = stem.replace("_", " ").strip()
+    return words[:1].upper() + words[1:]
+
+
+_PAPER_ITEM = re.compile(r"(Figure|Table)s?\s+(\d+)(?:\.(\d+))?")
+_BOOK_ITEM = re.compile(r"-(fig|table)(\d+)(?:-(\d+))?(?:-(\d+))?$")
+
+
+def coverage_figure_links(items: Sequence[str], figures: Sequence[str]) -> dict[int, str]:
+    """Row of the coverage table -> the book figure that redraws that item of the paper.
+
+    A book figure names what it redraws at the end of its id: ``...-fig5-2-5`` is Figures 5.2 to 5.5 of a
+    source text numbered by chapter, ``...-fig6`` (or ``...-fig4-5``) Figure 6 (or Figures 4 and 5) of one
+    numbered straight through, ``...-table2`` its Table 2.
+
+    Examples
+    --------
+    >>> figs = ["fig-c-method", "fig-c-fig5-1", "fig-c-fig5-2-5", "fig-z-fig6", "fig-z-table2"]
+    >>> coverage_figure_links(["Figure 5.1", "Figure 5.3", "Figure 5.6", "Figure 6", "Table 2", "Eq. 1"], figs)
+    {0: 'fig-c-fig5-1', 1: 'fig-c-fig5-2-5', 3: 'fig-z-fig6', 4: 'fig-z-table2'}
+    """
+    spans = []
+    for fig in figures:
+        m = _BOOK_ITEM.search(fig)
+        if m:
+            numbers = [int(n) for n in m.groups()[1:] if n is not None]
+            spans.append((fig, "Figure" if m[1] == "fig" else "Table", numbers))
+    links = {}
+    for row, item in enumerate(items):
+        m = _PAPER_ITEM.match(str(item).strip())
+        if not m:
+            continue
+        kind, major, minor = m[1], int(m[2]), m[3]
+        for fig, fig_kind, numbers in spans:
+            if fig_kind != kind:
+                continue
+            if minor is not None:
+                hit = len(numbers) >= 2 and numbers[0] == major and numbers[1] <= int(minor) <= numbers[-1]
+            else:
+                hit = numbers[0] <= major <= numbers[-1] and len(numbers) <= 2
+            if hit:
+                links[row] = fig
+                break
+    return links
+
+
+class Collapsed:
+    """A long table (the scorecard, the coverage list) shown folded under a one-line summary (an HTML
+    ``<details>``); ``links`` makes the first cell of a row a link to a figure of the page (row -> id).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> shown = _show(pd.DataFrame({"item": ["Figure 1", "Table 1"], "how": ["redrawn", "copied"]}))
+    >>> html_text = Collapsed(shown, "Coverage: 2 items", {0: "fig-x-fig1"})._repr_html_()
+    >>> html_text.startswith('<details class="mm-collapsed"><summary>Coverage: 2 items</summary>')
+    True
+    >>> '<td><a href="#fig-x-fig1">Figure 1</a></td>' in html_text, html_text.count("<a href")
+    (True, 1)
+    """
+
+    def __init__(self, table: Any, summary: str, links: dict[int, str] | None = None, kind: str = "") -> None:
+        self.table = table
+        self.summary = summary
+        self.links = links or {}
+        self.kind = kind  # an extra class: "mm-coverage" lets the book link rows to figures by their captions
+
+    def _linked_rows(self, body: str) -> str:
+        head, sep, rows = body.partition("<tbody>")
+        parts = rows.split("<tr>")
+        for row, target in self.links.items():
+            if row + 1 < len(parts):
+                parts[row + 1] = re.sub(r"^<td([^>]*)>(.*?)</td>",
+                                        lambda m, to=target: f'<td{m[1]}><a href="#{html.escape(to)}">{m[2]}</a></td>',
+                                        parts[row + 1], count=1, flags=re.S)
+        return head + sep + "<tr>".join(parts)
+
+    def _repr_html_(self) -> str:
+        classes = f"mm-collapsed {self.kind}".strip()
+        return (f'<details class="{classes}"><summary>{html.escape(self.summary)}</summary>'
+                f"{self._linked_rows(self.table._repr_html_())}</details>")
+
+    def __getattr__(self, name: str) -> Any:  # rows, header, data: the folded table's
+        if name == "table":
+            raise AttributeError(name)
+        return getattr(self.table, name)
+
+    def __len__(self) -> int:
+        return len(self.table)
+
+    def __str__(self) -> str:
+        return f"{self.summary}\n{self.table}"
+
+    def __repr__(self) -> str:
+        return str(self)
 
 
 class ProvenancedTable:

@@ -99,19 +99,25 @@ def warnings_box(results: dict[str, Any]) -> str:
     True
     >>> warnings_box({"warnings": []})
     ''
+
+    An undefined result is given in words, its reason; its internal name stays in ``results.json``:
+
+    >>> box = warnings_box({"warnings": [], "undefined": {"vc_pi_soldier_limit": "zero soldiers overload it"}})
+    >>> "zero soldiers overload it" in box, "vc_pi_soldier_limit" in box
+    (True, False)
     """
     warns = results.get("warnings") or []
     undefined = results.get("undefined") or {}
     if not warns and not undefined:
         return ""
     items = "".join(f"<li><strong>{html.escape(w['what'])}</strong>: {html.escape(w['why'])}</li>" for w in warns)
-    items += "".join(f"<li><code>{html.escape(k)}</code> is undefined: {html.escape(v)}</li>"
-                     for k, v in undefined.items())
+    items += "".join(f"<li><strong>A result is undefined</strong>: {html.escape(v)}</li>" for v in undefined.values())
     return (f'<div class="admonition warning mmbook-warnings"><p class="admonition-title">'
             f"Warnings of this run ({len(warns)} warning{'s' if len(warns) != 1 else ''}, "
             f"{len(undefined)} undefined result{'s' if len(undefined) != 1 else ''})</p><ul>{items}</ul>"
             "<p>Where a check of the scorecard depends on one of these results, it is marked <em>not "
-            "applicable</em> rather than given a verdict.</p></div>")
+            "applicable</em> rather than given a verdict. The run's <code>results.json</code> names each undefined "
+            "result under <code>undefined</code>.</p></div>")
 
 
 def whatif_banner(results: dict[str, Any]) -> str:

@@ -358,6 +358,149 @@ def copy_table_csvs(app, pagename, templatename, context, doctree) -> None:
     context["body"] = table_csv_links(context["body"], chapter, posixpath.dirname(pagename), copy)
 
 
+# ----------------------------------------------------------------------------- table numbers
+TABLE_CAPTION = re.compile(r'(<table class="mm-table[^"]*">\s*<caption>)(?!Table \d)')
+
+
+def number_table_captions(body: str, chapter_number: str | None) -> str:
+    """Number a page's captioned tables "Table 3.1: ...", "Table 3.2: ..." in page order, apart from its
+    figures (Sphinx numbers those); on a page without a chapter number, "Table 1: ...".
+
+    Examples
+    --------
+    >>> body = ('<table class="mm-table"><caption>Costs</caption></table><p>x</p>'
+    ...         '<table class="mm-table mm-dense"><caption>Fits</caption></table><table class="other"></table>')
+    >>> print(number_table_captions(body, "3"))
+    <table class="mm-table"><caption>Table 3.1: Costs</caption></table><p>x</p><table class="mm-table mm-dense"><caption>Table 3.2: Fits</caption></table><table class="other"></table>
+    >>> number_table_captions('<table class="mm-table"><caption>Costs</caption>', None)
+    '<table class="mm-table"><caption>Table 1: Costs</caption>'
+    """
+    count = 0
+
+    def label(m: re.Match) -> str:
+        nonlocal count
+        count += 1
+        return f"{m[1]}Table {chapter_number}.{count}: " if chapter_number else f"{m[1]}Table {count}: "
+
+    return TABLE_CAPTION.sub(label, body)
+
+
+def _chapter_number(env, docname: str) -> str | None:
+    """The section number Sphinx gave a chapter page (its figures are numbered with it), if any."""
+    numbers = getattr(env, "toc_secnumbers", {}).get(docname, {})
+    top = numbers.get("") or next(iter(sorted(numbers.values(), key=len)), None)
+    if top:
+        return str(top[0])
+    for kind in getattr(env, "toc_fignumbers", {}).get(docname, {}).values():
+        for number in kind.values():
+            return str(number[0])
+    return None
+
+
+def number_tables(app, pagename, templatename, context, doctree) -> None:
+    """On chapter pages: number the tables (see :func:`number_table_captions`)."""
+    if pagename.startswith(CHAPTER_DOC_PREFIX) and "body" in context:
+        context["body"] = number_table_captions(context["body"], _chapter_number(app.env, pagename))
+
+
+# ----------------------------------------------------------------------------- coverage rows to figures
+_ITEM = re.compile(r"\b(Figures?|Fig\.|Tables?)\s+(\d+)(?:\.(\d+))?(?:[a-z])?"
+                   r"(?:\s*(?:-|–|and|to)\s*(?:\d+\.)?(\d+))?")
+_FIGURE = re.compile(r'<figure[^>]*\bid="(?P<id>[^"]+)"[^>]*>.*?<figcaption>(?P<caption>.*?)</figcaption>', re.S)
+_COVERAGE = re.compile(r'<details class="mm-collapsed mm-coverage">.*?</details>', re.S)
+
+
+def paper_items(text: str, first_only: bool = False) -> list[tuple[str, str]]:
+    """The paper's figures and tables a text names, as ("Figure", "4.9") pairs; a range or a pair
+    ("Figures 4.4-4.6", "Figures 4.9 and 4.10") gives each of its members.
+
+    Examples
+    --------
+    >>> paper_items("The thesis's Figures 4.4-4.6, drawn from the text", first_only=True)
+    [('Figure', '4.4'), ('Figure', '4.5'), ('Figure', '4.6')]
+    >>> paper_items("The paper's Table 1, four stage rows; Fig. 4a")
+    [('Table', '1'), ('Figure', '4')]
+    """
+    found = []
+    for m in _ITEM.finditer(text):
+        kind = "Table" if m[1].startswith("Table") else "Figure"
+        first, last = int(m[3] if m[3] else m[2]), int(m[4]) if m[4] else None
+        members = range(first, (last if last and last >= first else first) + 1)
+        found += [(kind, f"{m[2]}.{n}" if m[3] else str(n)) for n in members]
+        if first_only:
+            break
+    return found
+
+
+def link_coverage_to_figures(body: str) -> str:
+    """In a chapter's coverage list, make each item the page redraws a link to the figure that does: the
+    figure whose caption (after its own number) names the paper's item first. A caption that says it is
+    "not a reproduction" links nothing; an item already linked is left as it is.
+
+    Examples
+    --------
+    >>> body = ('<figure id="fig-a"><figcaption><span>Fig. 8.4 </span>The thesis’s Figure 4.3, regenerated'
+    ...         '</figcaption></figure><details class="mm-collapsed mm-coverage"><table><tbody>'
+    ...         '<tr><td class="mm-wrap">Figure 4.3 (rates)</td><td>x</td></tr>'
+    ...         '<tr><td>Figure 4.4</td></tr></tbody></table></details>')
+    >>> out = link_coverage_to_figures(body)
+    >>> '<td class="mm-wrap"><a href="#fig-a">Figure 4.3 (rates)</a></td>' in out, out.count('href=')
+    (True, 1)
+    """
+    figures = {}
+    for m in _FIGURE.finditer(body):
+        caption = re.sub(r"<[^>]+>", " ", m["caption"])
+        caption = re.sub(r"^\s*Fig\.\s+\d+(?:\.\d+)*\s*", "", caption)
+        if "not a reproduction" in caption:
+            continue
+        for item in paper_items(caption, first_only=True):
+            figures.setdefault(item, m["id"])
+
+    def row(m: re.Match) -> str:
+        items = paper_items(re.sub(r"<[^>]+>", "", m[2]))
+        target = next((figures[i] for i in items if i in figures), None)
+        if target is None or "<a " in m[2]:
+            return m[0]
+        return f'<tr><td{m[1]}><a href="#{target}">{m[2]}</a></td>'
+
+    def table(m: re.Match) -> str:
+        return re.sub(r"<tr><td([^>]*)>(.*?)</td>", row, m[0], flags=re.S)
+
+    return _COVERAGE.sub(table, body) if figures else body
+
+
+def coverage_links(app, pagename, templatename, context, doctree) -> None:
+    """On chapter pages: coverage rows link to the figures that redraw them (see above)."""
+    if pagename.startswith(CHAPTER_DOC_PREFIX) and "body" in context:
+        context["body"] = link_coverage_to_figures(context["body"])
+
+
+# ----------------------------------------------------------------------------- words
+_NOT_PROSE = re.compile(r"(<(code|pre|script|style|kbd|samp)\b.*?</\2>|<[^>]+>)", re.S)
+
+
+def reader_words_html(body: str) -> str:
+    """Apply :func:`mmbook.chapter.reader_words` to the text a reader sees in ``body``: not inside tags,
+    code, preformatted text, scripts or styles (where ``seed`` is the parameter's name).
+
+    Examples
+    --------
+    >>> reader_words_html('<p>As the seed says (seed line 4), <code>the seed</code> <a title="the seed">x</a></p>')
+    '<p>As the source text says, <code>the seed</code> <a title="the seed">x</a></p>'
+    """
+    from mmbook.chapter import reader_words
+
+    parts = _NOT_PROSE.split(body)  # text, whole tag or element, its name (or None), text, ...
+    return "".join(reader_words(part) if i % 3 == 0 else part if i % 3 == 1 else ""
+                   for i, part in enumerate(parts) if part is not None)
+
+
+def book_words(app, pagename, templatename, context, doctree) -> None:
+    """Every page in the book's words (see :func:`reader_words_html`)."""
+    if "body" in context:
+        context["body"] = reader_words_html(context["body"])
+
+
 # ----------------------------------------------------------------------------- table boxes
 TABLE_BOX = re.compile(r'<div class="mm-table-box">(?P<rest>\s*<table[^>]*>\s*(?:<caption>(?P<caption>.*?)</caption>)?)',
                        re.S)
@@ -430,7 +573,10 @@ def setup(app):
     app.connect("doctree-resolved", add_figure_provenance)
     app.connect("html-page-context", deduplicate_scripts, priority=900)
     app.connect("html-page-context", add_footer_stamp)
+    app.connect("html-page-context", number_tables, priority=450)  # before the boxes take their captions
     app.connect("html-page-context", accessible_body)
+    app.connect("html-page-context", book_words)
+    app.connect("html-page-context", coverage_links)
     app.connect("html-page-context", copy_table_csvs)
     app.connect("build-finished", _write_tables_css)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
