@@ -639,7 +639,7 @@ def _visible_shingles(name: str, markdown: str, notebook: Path, glued: dict, onl
 
 def book_visible_shingles(names: list[str]) -> frozenset[str]:
     """Runs of words the student edition shows outside any solution: every chapter's visible text and the
-    book's scorecard page. A solution of one chapter may quote another chapter's result (claypool-load's
+    book's scorecard page and the CSV downloads of the chapters' tables. A solution of one chapter may quote another chapter's result (claypool-load's
     Indigo 2 count is claypool-quality's), and the scorecard sets one check's verdict beside the next
     check's claim; neither is a leak."""
     import nbformat
@@ -652,6 +652,8 @@ def book_visible_shingles(names: list[str]) -> frozenset[str]:
         glued = glued_values(nbformat.read(notebook, as_version=4)) if notebook.is_file() else {}
         markdown = chapter_markdown(name)
         seen |= _visible_shingles(name, markdown, notebook, glued, solution_only_glue_names(markdown))
+        for table in sorted((paths.default_chapter_dir(name) / "tables").glob("*.csv")):  # the tables' downloads
+            seen |= _shingles(_words(table.read_text(encoding="utf-8", errors="replace")))
     scorecard = paths.project_root() / "book" / "scorecard.md"  # written by the build from the checks
     if scorecard.is_file():
         seen |= _shingles(_words(scorecard.read_text(encoding="utf-8")))

@@ -258,9 +258,12 @@ def test_analyse_records_every_metric_the_scorecard_and_the_prose_read(small_fin
     for k, year in f.R["first_year"].items():
         assert (year is None) == math.isnan(f.value(f"ours_first_year_{k}")), k
 
-    class Ch:
-        def __init__(self):
+    from mmbook.chapter import Chapter
+
+    class Ch(Chapter):  # the chapter record's own judge(): the text composes judgements from the scorecard
+        def __init__(self):  # no notebook, no kernel: only what score() and explain() read
             self.scorecard, self.metrics, self.glued = Scorecard("claypool-jitter"), {}, {}
+            self.judgements = []
 
         def glue(self, name, value):
             self.glued[name] = value
