@@ -393,6 +393,10 @@ class ChapterSpec:
     #: the chapter's study package under ``lib/mmstudies/`` (spec key ``package``; by default the chapter's
     #: name with ``-`` as ``_``): where tests find its checks table (``mmstudies.<package>.checks``)
     package: str = ""
+    #: the auto-grader's key (spec key ``answers``): for each exercise label, the glued value that is its
+    #: answer (``glue``, computed by the notebook at the exercise's own settings), the ``tolerance`` (``abs``
+    #: or ``rel``) and optionally the ``unit``; read by ``mmbook check``
+    answers: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def defaults(self) -> dict[str, Any]:
         """The default value of every parameter (these reproduce the paper)."""
@@ -555,7 +559,42 @@ def load_chapter(name: str) -> ChapterSpec:
         course=tuple(dict(w) for w in raw.get("course") or ()),
         book_part=_book_part(spec_file, raw.get("book_part", "studies")),
         package=_package(spec_file, raw.get("package", name.replace("-", "_"))),
+        answers=_answers(spec_file, name, raw.get("answers") or {}),
     )
+
+
+def _answers(spec_file: Path, chapter: str, raw: Any) -> dict[str, dict[str, Any]]:
+    """The ``answers`` key: ``{exercise label: {glue, tolerance: {abs|rel: x}, unit?}}``, each checked.
+
+    >>> _answers(Path("demo.yml"), "demo", {"ex-demo-1": {"glue": "ex1_wait_ms", "tolerance": {"rel": 0.05},
+    ...                                                   "unit": "ms"}})
+    {'ex-demo-1': {'glue': 'ex1_wait_ms', 'tolerance': {'rel': 0.05}, 'unit': 'ms'}}
+    >>> _answers(Path("demo.yml"), "demo", {"ex-demo-1": {"glue": "x", "tolerance": {"pct": 5}}})
+    Traceback (most recent call last):
+    ...
+    ValueError: demo.yml: answers: ex-demo-1: tolerance must be one of {abs: x} or {rel: x} with x >= 0, got {'pct': 5}
+    """
+    if not isinstance(raw, dict):
+        raise ValueError(f"{spec_file}: answers must map exercise labels to their answer, got {raw!r}")
+    answers = {}
+    for label, entry in raw.items():
+        where = f"{spec_file}: answers: {label}"
+        if not str(label).startswith(f"ex-{chapter}-"):
+            raise ValueError(f"{where}: an exercise label of this chapter starts with 'ex-{chapter}-'")
+        if not isinstance(entry, dict) or not {"glue", "tolerance"} <= set(entry) or set(entry) - {
+                "glue", "tolerance", "unit"}:
+            raise ValueError(f"{where}: needs the keys glue and tolerance (and optionally unit), got {entry!r}")
+        if not str(entry["glue"]).isidentifier():
+            raise ValueError(f"{where}: glue must be the name of a glued value, got {entry['glue']!r}")
+        tolerance = entry["tolerance"]
+        if (not isinstance(tolerance, dict) or len(tolerance) != 1 or set(tolerance) - {"abs", "rel"}
+                or not isinstance(next(iter(tolerance.values())), int | float)
+                or next(iter(tolerance.values())) < 0):
+            raise ValueError(f"{where}: tolerance must be one of {{abs: x}} or {{rel: x}} with x >= 0, "
+                             f"got {tolerance!r}")
+        answers[str(label)] = {"glue": str(entry["glue"]), "tolerance": dict(tolerance),
+                               **({"unit": str(entry["unit"])} if "unit" in entry else {})}
+    return answers
 
 
 BOOK_PARTS = ("foundations", "studies")
@@ -574,7 +613,7 @@ def _package(spec_file: Path, value: Any) -> str:
 
 
 SPEC_KEYS = {"title", "order", "data", "validate", "parameters", "rules", "headline", "design", "guide",
-             "course", "book_part", "package"}
+             "course", "book_part", "package", "answers"}
 
 
 def _rule_from_yaml(spec_file: Path, raw: Any) -> dict[str, str]:
