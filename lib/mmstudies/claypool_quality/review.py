@@ -4,8 +4,9 @@ The reviewer's per-check record is ``data/claypool/review-claypool-quality.csv``
 sampled check of ``checks.yml`` the source line read and four answers, yes or no (is the paper value what the
 source prints there, is the kind right, is the verdict right at its tolerance with a sound reason, are the
 conditions complete), a note and, for a disagreement, the change made ("fixed: ...") or "open". A check agrees
-when all four answers are yes. The page's review rows are computed here from that record, so the agreement it
-shows is counted, not typed.
+when all four answers are yes. The record's last columns hold the author's response to each disagreement (fixed,
+answered or open, a reason and the change). The page's review rows are computed here from that record, so the
+agreement it shows, as recorded and after the response, is counted, not typed.
 """
 
 from __future__ import annotations
@@ -65,12 +66,45 @@ def agreement(record: pd.DataFrame) -> dict[str, Any]:
     """
     answers = _answers(record)
     agrees = answers.all(axis=1)
-    change = record["change"].map(_change).str.lower()
-    fixed = int((~agrees & change.str.startswith("fixed")).sum())
+    words = _responses(record, agrees)
+    fixed, answered = int((words == "fixed").sum()), int((words == "answered").sum())
     n, k = len(record), int(agrees.sum())
     return {"sampled": n, "agree": k, "percent": 100.0 * k / n if n else float("nan"),
             "disagree_on": {c: int((~answers[c]).sum()) for c in CRITERIA},
-            "fixed": fixed, "open": n - k - fixed, "after_fixes": k + fixed}
+            "fixed": fixed, "answered": answered, "open": n - k - fixed - answered, "after_fixes": k + fixed,
+            "agree_after": k + fixed + answered,
+            "percent_after": 100.0 * (k + fixed + answered) / n if n else float("nan")}
+
+
+#: the author's responses to a disagreement (column ``response``, added after the review); empty where it agrees
+RESPONSES = ("fixed", "answered", "open")
+
+
+def _responses(record: pd.DataFrame, agrees: pd.Series) -> pd.Series:
+    """The ``response`` column, lower case (a record without it: "fixed" where the review's change starts with
+    "fixed", else "open"); a disagreement needs one of :data:`RESPONSES`, an agreeing check none."""
+    if "response" not in record:
+        fixed = record["change"].map(_change).str.lower().str.startswith("fixed")
+        return fixed.map({True: "fixed", False: "open"}).where(~agrees, "")
+    words = record["response"].map(_change).str.lower()
+    bad = record.loc[(~agrees & ~words.isin(RESPONSES)) | (agrees & (words != "")), "check_id"].tolist()
+    if bad:
+        raise ValueError(f"review record: column 'response' must be one of {', '.join(RESPONSES)} for a "
+                         f"disagreement and empty for an agreeing check; check(s) {', '.join(map(str, bad))}")
+    return words
+
+
+def _response_cells(rec: pd.Series, response: str) -> tuple[str, str]:
+    """(response, change) of one disagreement row: the review's own fix, "open", or the author's response with
+    its reason and change."""
+    change = _change(rec["change"]) or "open"
+    if response == "fixed" and change.lower().startswith("fixed"):
+        return "fixed in the review", change
+    if response == "open":
+        return "open", change
+    reason, made = _change(rec.get("response_reason")), _change(rec.get("response_change"))
+    return (f"{response} by the author: {reason}" if reason else f"{response} by the author",
+            made or ("none: answered from the source text" if response == "answered" else "see the response"))
 
 
 def review_rows(record: pd.DataFrame, n_table: int, date: str = REVIEW_DATE) -> list[tuple[str, str, str]]:
@@ -94,19 +128,23 @@ def review_rows(record: pd.DataFrame, n_table: int, date: str = REVIEW_DATE) -> 
     failing = ", ".join(f"{CRITERIA[c]} {n}" for c, n in a["disagree_on"].items() if n) or "none"
     scope = (f"all {n_table} checks of checks.yml" if a["sampled"] == n_table
              else f"{a['sampled']} of the {n_table} checks of checks.yml")
+    responded = "response" in record
     after = (f"; after the review's fixes {a['after_fixes']} of {a['sampled']} agree "
-             f"({100.0 * a['after_fixes'] / a['sampled']:.1f} %)" if a["sampled"] else "")
-    rows = [(f"Independent review ({date}, {a['sampled']} checks sampled, {a['agree']} agree = "
-             f"{a['percent']:.1f} %)",
+             f"({100.0 * a['after_fixes'] / a['sampled']:.1f} %)" if a["sampled"] and not responded else "")
+    head = (f"{a['percent']:.1f} %)" if not responded else
+            f"{a['percent']:.0f} %; after the author's response {a['agree_after']} of {a['sampled']} = "
+            f"{a['percent_after']:.0f} %)")
+    rows = [(f"Independent review ({date}, {a['sampled']} checks sampled, {a['agree']} agree = {head}",
              f"A reviewer who did not write the chapter read {scope} against seed 001 at the cited lines "
              f"(per check: data/claypool/review-claypool-quality.csv). Disagreements by question: {failing}",
-             f"{a['fixed']} fixed in the review, {a['open']} open (rows below){after}")]
+             (f"{a['fixed']} fixed, {a['answered']} answered, {a['open']} open (rows below)" if responded else
+              f"{a['fixed']} fixed in the review, {a['open']} open (rows below){after}"))]
+    responses = _responses(record, answers.all(axis=1))
     for i, rec in record.iterrows():
         wrong = [words for column, words in CRITERIA.items() if not answers.loc[i, column]]
         if not wrong:
             continue
-        change = _change(rec["change"]) or "open"
-        response = "fixed in the review" if change.lower().startswith("fixed") else "open"
+        response, change = _response_cells(rec, responses[i])
         rows.append((f"{rec['check_id']} ({', '.join(wrong)}; {rec['source_line']}): {rec['note']}", response,
                      change))
     return rows
