@@ -1,7 +1,6 @@
 """The claypool-quality checks table (``claypool_quality/checks.yml`` + ``checks.py``): kinds and the review's findings."""
 
 import dataclasses
-
 import math
 
 import numpy as np
