@@ -283,14 +283,19 @@ def mjpeg_mean(run: RunRecord, trace: str) -> Ours:
     return Ours(float(sizes.mean() * 8 * run.parameters["fps"] / 1e6))
 
 
-def mpeg2_reduction(run: RunRecord) -> Ours:
-    """PCBR's buffer reduction against CBR, median over the MPEG-2 (trace, start-up delay) pairs, in %."""
+def mpeg2_reduction(run: RunRecord, scheme: str = "pcbr") -> Ours:
+    """A PCR-assist scheme's (``pcbr`` or ``pdcbr``) buffer reduction against CBR, median over the MPEG-2 (trace,
+    start-up delay) pairs (for PDCBR those with a feasible pair), in %; the note gives the other scheme's median."""
     study = _study(run)
-    pcbr = mpeg2_reductions(study)
-    pdcbr = mpeg2_reductions(study, "b_pdcbr").dropna()
-    return Ours(float(100 * pcbr.median()),
-                note=f"quartiles {100 * pcbr.quantile(0.25):.0f}-{100 * pcbr.quantile(0.75):.0f} %; PDCBR's median "
-                     + (f"{100 * pdcbr.median():.0f} %" if len(pdcbr) else "undefined (no pair)"))
+    red = {s: mpeg2_reductions(study, f"b_{s}").dropna() for s in ("pcbr", "pdcbr")}
+    ours, other = red[scheme], red["pdcbr" if scheme == "pcbr" else "pcbr"]
+    if ours.empty:
+        return Ours(math.nan, undefined=f"no MPEG-2 (trace, start-up delay) pair has a feasible {scheme.upper()} "
+                                        "schedule in this run")
+    return Ours(float(100 * ours.median()),
+                note=f"quartiles {100 * ours.quantile(0.25):.0f}-{100 * ours.quantile(0.75):.0f} %; "
+                     f"{'PDCBR' if scheme == 'pcbr' else 'PCBR'}'s median "
+                     + (f"{100 * other.median():.0f} %" if len(other) else "undefined (no pair)"))
 
 
 # -- arithmetic on the thesis's own numbers ----------------------------------------------------------
