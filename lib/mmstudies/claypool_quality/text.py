@@ -98,7 +98,7 @@ def _audio(r: Run, c: dict[str, Check]) -> dict[str, str]:
             f"{paper_sp:.0f}, seed line 1559; {c['sparc5'].status}); the Alpha + HIPPI one up to {_users(al)} "
             f"(the thesis: over 70, with an Alpha SPECint92 the thesis does not give; {c['alpha'].status}); the "
             "IPX + Ethernet one " + (f"up to {ipx:.0f} users" if ipx >= 2 else "for no conference at all, not even two users")
-            + f" ({c['ipx-small'].status}).")
+            + f" (the thesis: 'trouble supporting a small number', fewer than 20; {c['ipx-small'].status}).")
     why = ""
     if missed and sp > paper_sp:
         why = (" The reason is structural, not a matter of tuning: with Table 5.2's costs the per-user CPU work "
