@@ -103,7 +103,7 @@ def test_explanations_are_composed_for_every_glued_paragraph():
     text.explain(ch, R)
     for name in ("cj_headline", "cj_miniexp_text", "cj_table32_text", "cj_sensitivity_text", "cj_load_text",
                  "cj_power_text", "cj_priority_text", "cj_network_text", "cj_additivity_text", "cj_years_text",
-                 "cj_scaling_text", "cj_mismatches", "cj_ex1_solution", "cj_ex3_solution", "cj_saturation_text",
+                 "cj_scaling_text", "cj_mismatches", "cj_saturation_text",
                  "cj_reading_text", "cj_optimal_text"):
         assert ch.glued[name].strip(), name
     assert "inconclusive" in ch.glued["cj_additivity_text"]

@@ -321,27 +321,6 @@ def explain(ch, R: dict) -> None:
     g("cj_mismatches",
       f"{ch.scorecard_summary()} The predictions not reproduced or undecided: {items}. "
       "The explanations are in the sections above; none was removed by tuning a mechanism value to it.")
-    g("cj_ex1_solution",
-      f"`mmbook run claypool-jitter -p range_definition max-min --output runs/range`. For a 160 ms stream the "
-      "minimum interarrival time is nearly constant, so max - min tracks the maximum and the two definitions "
-      "behave alike. In this run Range correlates "
-      f"{rmin:.2f}-{rmax:.2f} with the other metrics. "
-      + (("The stalls drive Range away from the rest: `-p stall_rate_per_min 0` removes them, and Range then "
-          "follows the time slices like every other metric." if R.get("stall_rate", 1.0) > 0 else
-          "This run has no stalls (`stall_rate_per_min` 0), which is why Range follows the other metrics; the "
-          "default rate of one per minute decouples it.") if gen == "timeslice" else
-         "The Ciw generator has no outlier process, so Range follows the queueing delays; switch to the "
-         "time-slice generator to see the stalls' effect."))
-    xd = m.get("ours_x_intercept_default")
-    g("cj_ex3_solution",
-      "The Ciw generator scales its counter bursts with 1/SPECint92, so there the per-class slopes fall with "
-      "processor power by construction, and it has no stalls, so nothing decouples Range from the other metrics. "
-      "The time-slice generator's waits are whole time slices, the same on every machine, so its slopes cannot "
-      "fall with processor power, and its stalls decouple Range. In this run (" + name + ") the slopes-fall check "
-      f"is {h3_status}, the default line "
-      + (f"crosses zero at load {xd:.2f}" if xd is not None else "has no crossing (its slope's interval reaches zero)")
-      + f", Range correlates {rmin:.2f}-{rmax:.2f} with the others, and {head['reproduced']} of {head['checked']} "
-      "applicable predictions are reproduced.")
 
 
 def reading_text(R: dict) -> str:

@@ -11,7 +11,6 @@ import math
 
 from mmperf.checks import Check
 
-from . import analytic as an
 from .experiments import Run
 
 
@@ -117,39 +116,6 @@ def compose(r: Run, c: dict[str, Check]) -> dict[str, str]:
         f"an OC-12 per server needs at least {V['flying_servers_needed']:.0f} servers; with {p['flying_servers']} "
         f"servers each carries {V['flying_per_server_mbps']:.0f} Mbit/s. An IPX would need to be "
         f"{V['flying_speedup_needed']:.0f} times faster to serve one user.")
-    other = "N-1" if p["mix_rule"] == "N-2" else "N-2"
-    mix = c["mix-share-70"]
-    low, high = 70.0, 75.0   # the check's band: 'over 70 %' (line 1453), 'approximately 70 %' (line 1379)
-    shares = {p["mix_rule"]: V["mix_share_n8_pct"], other: V["mix_share_n8_other_rule_pct"]}
-    inside = [rule for rule, x in shares.items() if low <= x <= high]
-    two_person = [rule for rule in shares if an.mixes(2, rule) == 0]
-    out["ex1_solution"] = (
-        f"At 8 participants the mix share is {V['mix_share_n8_pct']:.1f} % with {p['mix_rule']} mixes per packet "
-        f"(this run's rule) and {V['mix_share_n8_other_rule_pct']:.1f} % with {other}. Read with its restatement "
-        f"'over 70 %' (seed line 1453) as {low:g}-{high:g} %, the statement is met by "
-        + (" and ".join(inside) if inside else "neither rule")
-        + ("" if mix.status != "not applicable" else " (at this run's machine and algorithm; the thesis's are the IPX "
-           "and Differential)")
-        + ". The two-person macro experiment has no mix component (seed line 1348), which only "
-        + " and ".join(two_person) + " gives (" + ", ".join(f"{rule}: {an.mixes(2, rule)} mix{'es' if an.mixes(2, rule) != 1 else ''}" for rule in shares)
-        + "); "
-        + ("the two statements favour the same rule." if set(inside) == set(two_person) else
-           "the two statements favour different rules, so neither settles it." if inside else
-           "the share statement fits neither rule at these parameters."))
-    out["ex2_solution"] = (
-        "Without deletion a station's load grows with the N-1 streams it receives and the mixes; with deletion the "
-        "recorded packets dominate and the received ones are a (N-1)/N share of one stream. The break-even count is "
-        + (f"{be:.0f}" if math.isfinite(be) else "undefined") + " at these parameters. A faster processor divides every "
-        "cost, so it scales both totals by the same factor and cannot move the break-even count; a faster audio "
-        "device or DSP deletion, which change only some components, can.")
-    at10 = dict((row[0], row[2]) for row in r.extra["vc_limit_table"]).get(10, math.nan)
-    out["ex3_solution"] = (
-        "The soldier limit is linear in the load: N* = (capacity - work per frame x frame rate) / (work per soldier), "
-        f"and the work per soldier also grows with the frame rate (reckoning). At 10 frames/s an Indigo 2 of "
-        f"{p['vc_speedup']:g} Personal Irises supports "
-        + (f"{at10:.0f} soldiers" if math.isfinite(at10) else "no exercise")
-        + (f", against {i2:.0f} at {p['vc_fps']:g} frames/s." if math.isfinite(i2) else
-           f", and none at {p['vc_fps']:g} frames/s."))
     return out
 
 
@@ -204,7 +170,7 @@ def review_rows(r: Run, c: dict[str, Check]) -> list[tuple[str, str, str]]:
          f"Fixed. One check reads both statements (line 1379 'approximately 70%', line 1453 'over 70%') as 70-75 %: "
          f"ours {V['mix_share_n8_pct']:.1f} % with {p['mix_rule']}, {mix.status}; exercise 1 sets it against the "
          "two-person macro run.",
-         "checks.yml mix-share-70; load_values.csv gains the line-1453 value; text.ex1_solution"),
+         "checks.yml mix-share-70; load_values.csv gains the line-1453 value; exercise 1 (exercises.mix_rule_text)"),
         ("'The Table 7.2 counts take their counting rule from that table (target)'",
          f"Fixed. The rule now comes from the text (each soldier receives and reckons the N-1 others, seed lines 1968 "
          f"and 2001), so the measured counts test it: receive and update {rec.ours:g} against {rec.paper:g}, "
@@ -227,7 +193,7 @@ def review_rows(r: Run, c: dict[str, Check]) -> list[tuple[str, str, str]]:
          "figures.topology; a test reads the four numbers off the figure"),
         ("'text.ex1_solution has a hard-coded \"favours N-2 as well\" branch'",
          "Fixed: the solution says which rule each statement fits, from the mix shares and the mixes of a two-person "
-         "conference, and whether they agree.", "text.ex1_solution; tests for each outcome"),
+         "conference, and whether they agree, at the exercise's own setting.", "exercises.mix_rule_text; tests for each outcome"),
     ]
 
 

@@ -45,8 +45,8 @@ def compose(r: Run, c: dict[str, Check], whatifs: dict | None = None) -> dict[st
     out.update(_vc(r, c))
     out["ex2_solution"] = _exercise2(c)
     if whatifs:
-        out["ex3_solution"] = _exercise3(r, whatifs)
-        out["ex4_solution"] = _exercise4(r, c, whatifs)
+        out["ex3_solution"] = _exercise3(whatifs)
+        out["ex4_solution"] = _exercise4(whatifs)
     return out
 
 
@@ -302,8 +302,9 @@ def _exercise2(c: dict[str, Check]) -> str:
             "load models and the thesis's differ.")
 
 
-def _exercise3(r: Run, w: dict) -> str:
+def _exercise3(w: dict) -> str:
     ex3: Run = w["ex3"]
+    r: Run = w["base"]
     ratio = w["spec_ratio"]
     lam = ex3["vc_display_delay_frames"]
     n_d, n_w = r.get("fig7_6_indigo2_max_soldiers"), ex3.get("fig7_6_indigo2_max_soldiers")
@@ -315,7 +316,7 @@ def _exercise3(r: Run, w: dict) -> str:
     head = (f"The display delay is calibrated once, at the thesis's {ex3.extra['i2_calibration']:g} Personal Irises, "
             f"so λ stays at {lam:.2f} frame periods. ")
     if r.params["vc_indigo2_speedup"] == ex3.params["vc_indigo2_speedup"]:
-        return head + (f"This run already uses the SPECint92 ratio ({ratio:.2f} Personal Irises): its Indigo 2 is "
+        return head + (f"The chapter's default already is the SPECint92 ratio ({ratio:.2f} Personal Irises): its Indigo 2 is "
                        f"acceptable up to {count(n_w)} and its 15× processor up to {count(n15_w)}.")
     head += (f"A slower Indigo 2 ({ratio:.2f} Personal Irises) has less time per frame after the updates, so it is "
              f"acceptable up to {count(n_w)} instead of {count(n_d)}, and the 15× processor (15 × {ratio:.2f} Personal "
@@ -327,8 +328,9 @@ def _exercise3(r: Run, w: dict) -> str:
     return head
 
 
-def _exercise4(r: Run, c: dict[str, Check], w: dict) -> str:
+def _exercise4(w: dict) -> str:
     ex4: Run = w["ex4"]
+    r: Run = w["base"]
     n0, n1 = r.extra["n_star"]["IPX + Ethernet"], ex4.extra["n_star"]["IPX + Ethernet"]
     s0, s1 = r.get("fig5_24_spec_threshold"), ex4.get("fig5_24_spec_threshold")
     q1 = ex4["fig5_24_ipx_quality_at_100000_mbps"]
@@ -345,7 +347,7 @@ def _exercise4(r: Run, c: dict[str, Check], w: dict) -> str:
                  f"{'makes an IPX with 20 users acceptable' if q1 < 1 else 'no longer makes an IPX with 20 users acceptable'}"
                  f" (Q = {q1:.2f} at 100 Gbit/s).")
     flipped = []
-    base = {ck.what: ck.status for ck in c.values()}
+    base = _statuses(r)
     for what, status in _statuses(ex4).items():
         if what in base and base[what] != status:
             flipped.append(f"'{what}' ({base[what]} → {status})")
