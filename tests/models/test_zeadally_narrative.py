@@ -387,15 +387,6 @@ def test_counting_words(make, n, words):
     assert narrative.mismatches(ch).startswith(f"{words} not reproduced: Claim 0 (no explanation is prepared")
 
 
-def test_exercise_sentence_both_ways(make):
-    same = narrative.exercises(make(ex_bus2_pipe_mbps=200.0, ex_bus2_pipe_now_mbps=200.0))
-    assert same == {"ex_bus2_pipe_text": "In the pipelined what-if of the Eq. 1 path nothing changes (200 Mbit/s), "
-                                         "because Z_XF was not the slowest stage."}
-    rises = narrative.exercises(make(ex_bus2_pipe_mbps=240.0, ex_bus2_pipe_now_mbps=230.0))
-    assert rises["ex_bus2_pipe_text"] == ("In the pipelined what-if of the Eq. 1 path throughput rises from 230 to "
-                                          "240 Mbit/s, because Z_XF was the slowest stage.")
-
-
 def test_summary_counts_predictions_only(make):
     ch = make()
     ch.scorecard.claim("a", "x", paper="p", ours="o", holds=True, evidence="prediction")

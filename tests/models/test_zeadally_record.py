@@ -332,33 +332,6 @@ def test_table2_records_arithmetic_and_the_ps_results(make, tables):
     assert {k[3:] for k in m if k.startswith("t2_")} == set(a.table2_checks(tables["table2"]))
 
 
-def test_exercises_from_the_model(make):
-    """Z = 200 / 240 / 230, X bus doubled (Z_XF = 460): Eq. 1 = 1/(1/200 + 1/240 + 1/460); Eq. 2 = 200 x 460 / 660
-    = 139.39 Mbit/s = 66.38 frames/s; pipelined min(200, 240, 460) = min(200, 240, 230) = 200; Z_NA doubled:
-    400 x 230 / 630; both: 400 x 460 / 860; infinite Z_NA: Z_XF = 230; half of a 33.3 ms deadline."""
-    ch = make()
-    ch.metric("video_deadline_ms", 1000 / 30)
-    record.exercises(ch, ch.parameters)
-    m = ch.metrics
-    assert m["ex_bus2_eq1_mbps"] == pytest.approx(_par(200, 240, 460), rel=1e-12)
-    assert m["ex_bus2_eq2_mbps"] == pytest.approx(200 * 460 / 660, rel=1e-12)
-    assert m["ex_bus2_eq2_fps"] == pytest.approx(200 * 460 / 660 / 2.1, rel=1e-12)
-    assert (m["ex_bus2_pipe_mbps"], m["ex_bus2_pipe_now_mbps"]) == (200.0, 200.0)
-    assert m["ex_na2_eq2_mbps"] == pytest.approx(400 * 230 / 630, rel=1e-12)
-    assert m["ex_all2_eq2_mbps"] == pytest.approx(400 * 460 / 860, rel=1e-12)
-    assert (m["ex_inf_na_eq2_mbps"], m["ex_xf_double"]) == (230.0, 460.0)
-    assert m["ex_video_half_deadline_ms"] == pytest.approx(1000 / 60, rel=1e-12)
-
-
-def test_exercise_pipeline_rises_when_xf_is_the_slowest_stage(make):
-    """Z_XF = 150 is the slowest: pipelined now 150, with the X bus doubled min(200, 240, 300) = 200."""
-    ch = make(z_xf_mbps=150.0)
-    ch.metric("video_deadline_ms", 40.0)
-    record.exercises(ch, ch.parameters)
-    assert (ch.metrics["ex_bus2_pipe_now_mbps"], ch.metrics["ex_bus2_pipe_mbps"]) == (150.0, 200.0)
-    assert ch.metrics["ex_video_half_deadline_ms"] == 20.0
-
-
 def test_coverage_lists_every_table_and_figure_of_the_paper_once():
     """The paper has Tables 1-2 and Figures 1-8 (the source text's captions); each is covered once, with a
     category of the book's list, beside the model's equations."""

@@ -31,14 +31,15 @@ from mmstudies.zeadally.analytic import (
 MODES = ("serial", "pipelined")
 
 
-def _data_path_network(stage_times: Sequence[float], service_cv: float, frames_in_flight: int, blocking: bool):
+def _data_path_network(stage_times: Sequence[float], service_cv: float, frames_in_flight: int, blocking: bool,
+                       buffer_frames: int = 0):
     """A closed loop of ``frames_in_flight`` frames through one single-server node per stage.
 
     The frames enter once at time ~0 (a ``Sequential`` arrival that never repeats within the
     run) and are routed from the last stage back to the first: the next frame is fetched as
     soon as a frame reaches the display, i.e. a saturating source. With ``blocking`` the stages
-    after the first hold one frame and no queue, so a finished frame blocks its stage until the
-    next is free (Ciw's blocking after service).
+    after the first hold one frame and a queue of ``buffer_frames`` (none by default), so a finished
+    frame blocks its stage until the next has room (Ciw's blocking after service).
     """
     import ciw
 
@@ -48,7 +49,7 @@ def _data_path_network(stage_times: Sequence[float], service_cv: float, frames_i
     never = 1e18
     arrivals = [ciw.dists.Sequential([1e-12] * frames_in_flight + [never])] + [None] * (n - 1)
     routing = [[1.0 if j == (i + 1) % n else 0.0 for j in range(n)] for i in range(n)]
-    capacities = [float("inf")] + [0 if blocking else float("inf")] * (n - 1)
+    capacities = [float("inf")] + [int(buffer_frames) if blocking else float("inf")] * (n - 1)
     return ciw.create_network(
         arrival_distributions=arrivals,
         service_distributions=[queueing.service_distribution(t, service_cv) for t in stage_times],
@@ -60,13 +61,15 @@ def _data_path_network(stage_times: Sequence[float], service_cv: float, frames_i
 
 def simulate_data_path(rates_mbps: Sequence[float], frame_bits: float = FRAME_BITS_PAPER,
                        mode: str = "serial", service_cv: float = 0.0, frames: int = 2000,
-                       seed: int = 1) -> dict[str, float]:
+                       seed: int = 1, buffer_frames: int = 0) -> dict[str, float]:
     """One seeded Ciw run of the data path; returns its throughput.
 
     ``mode="serial"``: one frame in flight, so stage times add up exactly as in Eq. 1.
     ``mode="pipelined"``: twice as many frames in flight as stages and blocking between
     stages (a switched architecture in which every path can be used at once).
-    The run lasts ``frames`` frames of the analytic rate; the first 10 % is warm-up.
+    ``buffer_frames`` (pipelined only; the extension of the chapter's exercise 4) gives every stage after
+    the first a queue of that many frames, and puts as many more frames in flight as the buffers hold, so
+    that the source still saturates the pipeline. The run lasts ``frames`` frames of the analytic rate; the first 10 % is warm-up.
     Throughput is measured from completions at the last stage after warm-up:
     ``(m - 1) / (t_last - t_first)`` frames/s.
 
@@ -87,14 +90,16 @@ def simulate_data_path(rates_mbps: Sequence[float], frame_bits: float = FRAME_BI
         raise ValueError(f"mode must be 'serial' or 'pipelined', got {mode!r}")
     if frames < 50:
         raise ValueError(f"frames must be >= 50 for a measurable run, got {frames}")
+    if buffer_frames < 0 or int(buffer_frames) != buffer_frames or (buffer_frames and mode == "serial"):
+        raise ValueError(f"buffer_frames must be a whole number >= 0, and 0 in serial mode, got {buffer_frames}")
     rates = [require_positive("stage throughput", z) for z in rates_mbps]
     stage_times = [frame_bits / (z * 1e6) for z in rates]
     serial = mode == "serial"
-    in_flight = 1 if serial else 2 * len(rates)
+    in_flight = 1 if serial else 2 * len(rates) + int(buffer_frames) * (len(rates) - 1)
     analytic = serial_throughput(rates) if serial else pipelined_throughput(rates)
     max_time = frames * frame_bits / (analytic * 1e6)
     warmup = 0.1 * max_time
-    net = _data_path_network(stage_times, service_cv, in_flight, blocking=not serial)
+    net = _data_path_network(stage_times, service_cv, in_flight, blocking=not serial, buffer_frames=buffer_frames)
     records = queueing.simulate(net, max_time=max_time, warmup=warmup, seed=seed)
     done = np.sort(records.loc[records["node"] == len(rates), "exit_date"].to_numpy(dtype=float))
     if len(done) < 2:
@@ -105,19 +110,20 @@ def simulate_data_path(rates_mbps: Sequence[float], frame_bits: float = FRAME_BI
 
 
 def _one_run(task: tuple) -> float:
-    rates, frame_bits, mode, cv, frames, seed = task
-    return simulate_data_path(list(rates), frame_bits, mode, cv, frames, seed)["throughput_mbps"]
+    rates, frame_bits, mode, cv, frames, seed, buffer_frames = task
+    return simulate_data_path(list(rates), frame_bits, mode, cv, frames, seed, buffer_frames)["throughput_mbps"]
 
 
 def replicate_data_path(rates_mbps: Sequence[float], frame_bits: float, mode: str, service_cv: float,
-                        frames: int, replications: int, seed: int) -> dict[str, float]:
+                        frames: int, replications: int, seed: int, buffer_frames: int = 0) -> dict[str, float]:
     """Mean and 95 % CI half-width of the Ciw data-path throughput over seeded replications.
 
     Replication ``i`` uses seed ``seed + i``. With deterministic service (cv = 0) every
-    replication gives the same number and the half-width is 0. Returns ``mean``,
+    replication gives the same number and the half-width is 0. ``buffer_frames`` as in
+    :func:`simulate_data_path`. Returns ``mean``,
     ``ci_half_width`` (Mbit/s) and ``n``.
     """
-    tasks = [(tuple(rates_mbps), frame_bits, mode, float(service_cv), int(frames), int(seed) + i)
+    tasks = [(tuple(rates_mbps), frame_bits, mode, float(service_cv), int(frames), int(seed) + i, int(buffer_frames))
              for i in range(int(replications))]
     from mmperf.stats import mean_ci
 

@@ -287,17 +287,6 @@ def _count(n: int, noun: str) -> str:
     return f"{words.get(n, str(n))} {noun}{'' if n == 1 else 's'} {'is' if n == 1 else 'are'}"
 
 
-def exercises(ch) -> dict[str, str]:
-    """The exercise solutions' sentences that judge a result."""
-    M = ch.metrics
-    same_pipe = abs(M["ex_bus2_pipe_mbps"] - M["ex_bus2_pipe_now_mbps"]) < 1e-9
-    ex1 = (f"In the pipelined what-if of the Eq. 1 path nothing changes ({_f(M['ex_bus2_pipe_mbps'], 0)} Mbit/s), "
-           "because Z_XF was not the slowest stage." if same_pipe else
-           f"In the pipelined what-if of the Eq. 1 path throughput rises from {_f(M['ex_bus2_pipe_now_mbps'], 0)} to "
-           f"{_f(M['ex_bus2_pipe_mbps'], 0)} Mbit/s, because Z_XF was the slowest stage.")
-    return {"ex_bus2_pipe_text": ex1}
-
-
 def summary(ch) -> dict[str, Any]:
     """The scorecard headline numbers and sentence."""
     head = ch.scorecard.headline()

@@ -211,21 +211,6 @@ def table2(ch, t2: pd.DataFrame, ps: pd.DataFrame, P: dict[str, float], deadline
             ch.metric(f"ps_{_key(cfg)}_video_dropped_pct", r["video_dropped_pct"], unit="%")
 
 
-def exercises(ch, p: dict[str, Any]) -> None:
-    """Answers computed from the model, for the exercise solutions."""
-    na, ax, xf, fb = p["z_na_mbps"], p["z_ax_mbps"], p["z_xf_mbps"], p["frame_bits"]
-    ch.metric("ex_bus2_eq1_mbps", a.eq1_throughput(na, ax, 2 * xf), unit="Mbit/s")
-    ch.metric("ex_bus2_eq2_mbps", a.eq2_throughput(na, 2 * xf), unit="Mbit/s")
-    ch.metric("ex_bus2_eq2_fps", a.frame_rate(a.eq2_throughput(na, 2 * xf), fb), unit="frames/s")
-    ch.metric("ex_bus2_pipe_mbps", a.pipelined_throughput([na, ax, 2 * xf]), unit="Mbit/s")
-    ch.metric("ex_bus2_pipe_now_mbps", a.pipelined_throughput([na, ax, xf]), unit="Mbit/s")
-    ch.metric("ex_na2_eq2_mbps", a.eq2_throughput(2 * na, xf), unit="Mbit/s")
-    ch.metric("ex_all2_eq2_mbps", a.eq2_throughput(2 * na, 2 * xf), unit="Mbit/s")
-    ch.metric("ex_inf_na_eq2_mbps", xf, unit="Mbit/s")
-    ch.metric("ex_video_half_deadline_ms", ch.metrics["video_deadline_ms"] / 2, unit="ms")
-    ch.metric("ex_xf_double", 2 * xf, unit="Mbit/s")
-
-
 #: the coverage of every numbered table and figure of the paper (and the model's equations): item,
 #: category, how the chapter regenerates it, and a note where part of it is not reproducible
 COVERAGE: tuple[tuple[str, ...], ...] = (
