@@ -33,7 +33,6 @@ from .analytic import (
     expected_max_normal,
     fit_stages,
     fits_table,
-    frames_to_support,
     ip_fragments,
     offered_sink_utilisation,
     pipeline_recursion,
@@ -293,10 +292,6 @@ def summary_with_ci(runs: pd.DataFrame, level: float = 0.95) -> pd.DataFrame:
 # the scorecard need. The steps are called in the notebook's order, which is the order of the metrics
 # in the chapter's results.
 
-#: Extra background load of Exercise 1's what-if run.
-EX1_LOAD = 0.25
-#: The true loss rate Exercise 2 asks about (half the paper's bound).
-EX2_RATE = 5e-4
 #: Figure 8's event series, as named in ``data/sharp/fig8_events.csv``.
 TRACE_SERIES = ("video_src", "video_in", "t6_release", "audio_src")
 #: Uncompressed mono CD audio: 44.1 kHz of 16-bit samples (external), in kbit/s.
@@ -888,27 +883,3 @@ def paper_arithmetic(ch: Any, r: Run) -> None:
                                  V["audio_bw_kbps"] * 1000 / 8 * V["audio_period_ms"] / 1000),
     }
     ch.metric("cd_mono_kbps", CD_MONO_KBPS)
-
-
-def exercises(ch: Any, r: Run) -> None:
-    """The exercises' solutions, composed from the model: a run at a heavier load (cached) for Exercise 1,
-    the frames needed for Exercise 2, halved stages for Exercise 4."""
-    p, paper, V, bound, ref_load = r.params, r.paper, r.V, r.bound, r.inputs.reference_load
-    ex1 = cached(long_run_loss, **(r.common() | {"background_load": EX1_LOAD, "total_frames": p["sweep_frames"],
-                                                 "replications": 5, "seed": p["seed"] + 9000}))
-    ex1_n, ex1_d = int(ex1["frames"].sum()), int(ex1["dropped"].sum())
-    ch.glue("sharp_ex1_solution", text.ex1_solution(
-        sink_mean=r.sink_mean, reference_load=ref_load, period_ms=r.period_ms, sat_load=r.sat_load,
-        ex1_load=EX1_LOAD, ex1_util=offered_sink_utilisation(r.sink_mean, r.period_ms, EX1_LOAD, ref_load),
-        ex1_n=ex1_n, ex1_dropped=ex1_d, ex1_hi=clopper_pearson(ex1_d, ex1_n)[1], bound=bound,
-        ex1_mean=float((ex1["e2e_mean"] * ex1["frames"]).sum() / ex1_n), base_mean=r.base_mean,
-        background_load=p["background_load"], first_over=r.first_over))
-    ch.glue("sharp_ex2_solution", text.ex2_solution(
-        rate=EX2_RATE, bound=bound, n_zero=frames_to_support(0.0, bound), n_rate=frames_to_support(EX2_RATE, bound),
-        frame_period_ms=V["frame_period_ms"], fps=V["frame_rate_fps"], measured_frames=V["measured_frames"],
-        cp_hi_sample=r.cp_hi_sample))
-    half_dec = paper["dec"].mean / 2
-    ch.glue("sharp_ex4_solution", text.ex4_solution(
-        paper["net"].mean / 2, half_dec,
-        offered_sink_utilisation(r.sink_mean, r.period_ms, p["background_load"], ref_load),
-        offered_sink_utilisation(r.sink_mean - half_dec, r.period_ms, p["background_load"], ref_load)))

@@ -16,7 +16,6 @@ Examples
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from .config import Inputs
@@ -340,58 +339,6 @@ def budget_limit_sentence(label: str, value_ms: float, limit_ms: float, far_km: 
         return (f"Against a {limit_ms:g} ms limit the margin on the {label} is {limit_ms - value_ms:.0f} ms, which "
                 f"propagation alone would use up at a separation of about {far_km:,.0f} km. ")
     return f"The {label} delay misses the {limit_ms:g} ms limit at any distance. "
-
-
-def ex1_solution(*, sink_mean: float, reference_load: float, period_ms: float, sat_load: float, ex1_load: float,
-                 ex1_util: float, ex1_n: int, ex1_dropped: int, ex1_hi: float, bound: float, ex1_mean: float,
-                 base_mean: float, background_load: float, first_over: float) -> str:
-    """Exercise 1's solution: the saturation load from Table 1 alone, and a run at a heavier load."""
-    rate = ex1_dropped / ex1_n
-    side = "below" if ex1_hi < bound else "above" if rate > bound else "close to"
-    solved = (f"The sink needs {sink_mean:.1f} × (1 − {reference_load:.2f}) / (1 − L) ms per frame. Setting this "
-              f"equal to the {period_ms:.1f} ms frame period gives L = 1 − {1 - reference_load:.2f} × "
-              f"{sink_mean:.1f} / {period_ms:.1f} = {sat_load:.3f}")
-    if sat_load > 0:
-        text = solved + (". Loss climbs steeply just below that load: a sink that is nearly saturated falls a whole "
-                         "frame behind after a few slow frames in a row, and then a waiting frame is superseded. ")
-    else:
-        text = solved + (", below zero: at this frame rate the sink's mean time exceeds the frame period even with "
-                         "no other process, so there is no such load and frames are lost at every load. ")
-    text += (f"At a background load of {ex1_load:g} the sink is offered {ex1_util:.3f} of its capacity; over "
-             f"{ex1_n:,} frames it drops {ex1_dropped:,}, a rate of {rate:.2g} (95 % upper bound {ex1_hi:.2g}), "
-             f"{side} the paper's {bound:g}, and the mean delay is {ex1_mean:.1f} ms, {ex1_mean - base_mean:+.1f} ms "
-             f"from this run's load of {background_load:g}")
-    if ex1_load != background_load:
-        text += (f", mostly from {'longer' if ex1_load > background_load else 'shorter'} decode and presentation "
-                 "times (assumption A6) and partly from waiting at the sink")
-    text += ". "
-    return text + (f"The chapter's own sweep puts the first load above the bound at {first_over:.3f}."
-                   if not math.isnan(first_over) and first_over > 0 else "The chapter's sweep finds no such load here.")
-
-
-def ex2_solution(*, rate: float, bound: float, n_zero: int, n_rate: int, frame_period_ms: float, fps: float,
-                 measured_frames: float, cp_hi_sample: float) -> str:
-    """Exercise 2's solution: the frames needed before an upper bound falls below the paper's bound."""
-    return (f"With zero losses the exact two-sided 95 % upper bound is 1 − 0.025^(1/n), below {bound:g} once "
-            f"n ≥ {n_zero:,} frames ({n_zero * frame_period_ms / 60000:.1f} minutes at {fps:.0f} frames/s), "
-            f"and only if no frame at all is lost. With a true rate of {rate:g} one expects n × {rate:g} losses; "
-            f"`sharp.frames_to_support({rate:g}, {bound:g})` finds the bound below {bound:g} from n = {n_rate:,} "
-            f"frames ({n_rate * frame_period_ms / 60000:.0f} minutes). The paper's {measured_frames:.0f} frames cannot "
-            f"do it (bound {cp_hi_sample:.4f} with no loss at all).")
-
-
-def ex4_solution(half_net: float, half_dec: float, util_now: float, util_half: float) -> str:
-    """Exercise 4's solution: halving the network against halving decoding.
-
-    Examples
-    --------
-    >>> ex4_solution(5.25, 9.75, 0.82, 0.57)[:60]
-    'Halving the network stage saves about 5.2 ms; halving decodi'
-    """
-    return (f"Halving the network stage saves about {half_net:.1f} ms; halving decoding saves about {half_dec:.1f} "
-            f"ms, and it also lowers the offered sink utilisation from {util_now:.2f} to {util_half:.2f}, which moves "
-            "the loss cliff of the loss figure to a much heavier background load. The network change does nothing "
-            "for loss, because loss is decided at the sink. The decoder is the better investment on both counts.")
 
 
 def headline_sentence(reproduced: int, checked: int, not_applicable: int = 0) -> str:
