@@ -38,14 +38,7 @@ def test_scorecard_intro_counts_the_predictions():
 
 
 def test_focus_and_exercise_sentences():
-    import pandas as pd
-
     assert T.focus_text("locate", "386", "distributed", 30.0) == "Locate Mode, 386, distributed mixing, 30 frames/s"
-    p = pd.DataFrame({"pipeline_model": ["compute_time", "frame_time", "compute_time", "compute_time"],
-                      "io_mode": ["locate", "locate", "locate", "move"], "frame_rate": [30.0, 8.0, 8.0, 8.0],
-                      "delay_recv_mean": [0.02, 9.9, 0.03, 0.025]})
-    assert T.ex3_text(p, [8.0, 15.0, 30.0]) == ("Locate: 30.0 ms at 8 frames/s, 20.0 ms at 30; "
-                                                "Move: 25.0 ms at 8 frames/s, 25.0 ms at 30")
     assert T.ex4_verdict({"ex4_net_ms": 3.7, "ex4_locate_486_ms": 1.6}) == "no longer"
     assert T.ex4_verdict({"ex4_net_ms": 1.6, "ex4_locate_486_ms": 1.6}) == "still"
 

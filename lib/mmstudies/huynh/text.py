@@ -321,31 +321,6 @@ def focus_text(io_mode: str, host: str, mixing: str, frame_rate: float) -> str:
     return f"{io_mode.title()} Mode, {host}, {mixing} mixing, {frame_rate:g} frames/s"
 
 
-def ex3_text(pipeline, grid: list[float], na: str | None = None) -> str:
-    """Exercise 3's solution: the compute-time receive delay at the lowest and highest swept frame rate, per mode.
-
-    ``pipeline`` is the summary of the pipeline-sensitivity runs (i386, distributed); the
-    compute-time rows of each mode, in frame-rate order, give the first and last delay.
-
-    Examples
-    --------
-    >>> import pandas as pd
-    >>> p = pd.DataFrame({"pipeline_model": "compute_time", "io_mode": ["locate", "locate", "move", "move"],
-    ...                   "frame_rate": [30.0, 8.0, 8.0, 30.0], "delay_recv_mean": [0.02, 0.03, 0.025, 0.015]})
-    >>> ex3_text(p, [8.0, 30.0])
-    'Locate: 30.0 ms at 8 frames/s, 20.0 ms at 30; Move: 25.0 ms at 8 frames/s, 15.0 ms at 30'
-    """
-    if na:
-        return "no steady-state values at these parameters (" + na + ")"
-    falls = {}
-    for m in ("locate", "move"):
-        g = pipeline[(pipeline["pipeline_model"] == "compute_time") & (pipeline["io_mode"] == m)]
-        d = g.sort_values("frame_rate")["delay_recv_mean"].to_numpy()
-        falls[m] = (d[0], d[-1])
-    return "; ".join(f"{m.title()}: {ms(1e3 * a)} at {min(grid):g} frames/s, {ms(1e3 * b)} at {max(grid):g}"
-                     for m, (a, b) in falls.items())
-
-
 def ex4_verdict(m: dict) -> str:
     """Exercise 4: would Move ``still`` or ``no longer`` have the smaller software component on the i486?
 

@@ -1,0 +1,133 @@
+"""The chapter's exercises 3 and 5-8, each answered at the setting its exercise states (exercises 1, 2 and 4
+are :func:`.analytic.exercise_metrics`, on the paper's values and the calibration).
+
+The settings are the paper's three-way conference with file transfers (:class:`.config.Config`'s defaults)
+and the change each exercise names. Every answer but exercise 3's is the utilisation law or a codec time,
+exact and cheap; exercise 3 runs the lean event loop at short runs (:data:`EX3`), through
+:func:`mmperf.simcache.cached` in the notebook. This module is no part of the chapter's simulations, so editing
+it re-runs none of them.
+
+The extension of exercise 6 (:func:`host_work_per_s`) lets a Locate request cost the host ``overheads`` times
+the per-request overhead S instead of twice (issue and completion): one S models completion interrupts
+coalesced with the next request's issue.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pandas as pd
+
+from .analytic import adapter_saturation_kloc, host_utilisation
+from .config import Config, calibration, codec_times, paper_values
+
+#: exercise 3: the compute-time reading, both modes, at the paper's two frame rates, in short runs
+EX3 = {"frames": 300, "replications": 3, "seed": 1, "frame_rates": (8.0, 30.0)}
+#: exercise 5: the frame rate read off Figure 6a (i386, distributed, Locate)
+EX5_FRAME_RATE = 15.0
+#: exercise 6: host overheads S per Locate request in the extension (the model: 2)
+EX6_OVERHEADS = 1
+#: exercise 8: the frame rate at which the Move video adapter's path length is asked
+EX8_FRAME_RATE = 15.0
+
+
+def host_work_per_s(cfg: Config, overheads: float = 2) -> tuple[float, float]:
+    """Host instructions per second (video, file transfers) in Locate Mode with ``overheads`` x S per request.
+
+    With ``overheads=2`` this is :func:`.analytic.host_work_per_s` (VC + network + 2 S per frame,
+    file system + network + 2 S per file request); the calibrated S and instruction rates stay as they are.
+
+    Examples
+    --------
+    At 30 frames/s, three streams and 15 KLOCS: 90 x (15 + 5 + 10) + 30 x (5 + 5 + 10) KLOCS/s with one S:
+
+    >>> [x / 1000 for x in host_work_per_s(Config(), overheads=1)]
+    [2700.0, 600.0]
+    """
+    v, s = paper_values(), calibration().host_overhead_kloc
+    streams = 1 + cfg.n_incoming
+    ft = v["file_transfer_rate"] if cfg.file_transfer else 0.0
+    video = cfg.frame_rate * streams * (cfg.host_vc_kloc + v["net_kloc"] + overheads * s)
+    return 1000.0 * video, 1000.0 * ft * (v["fs_kloc"] + v["net_kloc"] + overheads * s)
+
+
+def saturation_kloc(cfg: Config, overheads: float = 2) -> float:
+    """The VC path length at which the Locate host saturates, with ``overheads`` x S per request (exact: the
+    host's work is affine in the path length)."""
+    ips = calibration().host_ips_386 if cfg.host == "386" else calibration().host_ips_486
+    u0 = sum(host_work_per_s(cfg.with_(host_vc_kloc=0.0), overheads)) / ips
+    u1 = sum(host_work_per_s(cfg.with_(host_vc_kloc=1.0), overheads)) / ips
+    return (1.0 - u0) / (u1 - u0)
+
+
+def answers() -> dict[str, float]:
+    """The closed-form answers of exercises 5-8.
+
+    Examples
+    --------
+    Exercise 8 by hand: the anchor (16 KLOCS at 30 frames/s) gives 16.5 KLOCS of adapter work per frame at
+    30 frames/s; at 15 frames/s twice that, less the 0.5 KLOCS control element:
+
+    >>> answers()["ex8_sat_kloc"]
+    32.5
+    """
+    cal = calibration()
+    paper = Config()
+    fig = paper.with_(frame_rate=EX5_FRAME_RATE)
+    out = {"ex5_frame_rate": EX5_FRAME_RATE, "ex5_host_pct": 100 * host_utilisation(fig)}
+    out.update(ex6_overheads=float(EX6_OVERHEADS),
+               ex6_host_pct=100 * sum(host_work_per_s(paper, EX6_OVERHEADS)) / cal.host_ips_386,
+               ex6_host_now_pct=100 * sum(host_work_per_s(paper)) / cal.host_ips_386,
+               ex6_sat_kloc=saturation_kloc(paper, EX6_OVERHEADS), ex6_sat_now_kloc=saturation_kloc(paper))
+    low, high = EX3["frame_rates"]
+    for reading in ("frame_latency", "compute_time"):
+        stage = {f: sum(codec_times(paper.with_(frame_rate=f, pipeline_model=reading))[1::2]) for f in (low, high)}
+        out[f"ex7_{reading}_low_ms"], out[f"ex7_{reading}_high_ms"] = 1e3 * stage[low], 1e3 * stage[high]
+        out[f"ex7_{reading}_diff_ms"] = 1e3 * (stage[low] - stage[high])
+    out.update(ex7_low_fps=low, ex7_high_fps=high)
+    out.update(ex8_frame_rate=EX8_FRAME_RATE,
+               ex8_sat_kloc=adapter_saturation_kloc(paper.with_(io_mode="move", frame_rate=EX8_FRAME_RATE)),
+               ex8_sat_anchor_kloc=adapter_saturation_kloc(paper.with_(io_mode="move")))
+    return out
+
+
+def compute_time_runs(frames: int, replications: int, seed: int) -> pd.DataFrame:
+    """Exercise 3: the receive/decompress delay under the compute-time reading, i386, distributed, both modes,
+    at the paper's two frame rates: mean over ``replications`` lean runs of ``frames`` frames (seeds ``seed``
+    onward, as the chapter's own runs of these configurations). One row per (mode, frame rate)."""
+    from .experiments import run_configs
+
+    configs = [Config(io_mode=m, frame_rate=f, pipeline_model="compute_time", frames=frames)
+               for m in ("locate", "move") for f in EX3["frame_rates"]]
+    runs = run_configs(configs, replications=replications, seed=seed, workers=1, progress=False)
+    return runs.groupby(["io_mode", "frame_rate"], as_index=False)["delay_recv"].mean()
+
+
+def ex3_answers(delays: pd.DataFrame) -> dict[str, float]:
+    """The receive delays of :func:`compute_time_runs` in ms, named ``ex3_<mode>_<low|high>_ms``."""
+    low, high = EX3["frame_rates"]
+    by = delays.set_index(["io_mode", "frame_rate"])["delay_recv"]
+    return {f"ex3_{m}_{name}_ms": 1e3 * float(by[(m, f)]) for m in ("locate", "move")
+            for name, f in (("low", low), ("high", high))}
+
+
+def solution_texts(a: dict[str, Any]) -> dict[str, str]:
+    """The sentences that compare values: exercise 3's direction per mode, exercise 7's two readings."""
+    low, high = EX3["frame_rates"]
+    parts = []
+    for m in ("locate", "move"):
+        d_low, d_high = a[f"ex3_{m}_low_ms"], a[f"ex3_{m}_high_ms"]
+        trend = "lower" if d_high < d_low else "higher"
+        parts.append(f"{m.title()} Mode's receive delay is {d_low:.1f} ms at {low:g} frames/s and {d_high:.1f} ms "
+                     f"at {high:g}, {trend} at the higher frame rate")
+    falling = [m for m in ("locate", "move") if a[f"ex3_{m}_high_ms"] < a[f"ex3_{m}_low_ms"]]
+    verdict = ("so the paper's 'the higher the frame rate, the lower the time delays' survives in both modes"
+               if len(falling) == 2 else
+               "so the paper's 'the higher the frame rate, the lower the time delays' survives in neither mode"
+               if not falling else
+               f"so the paper's 'the higher the frame rate, the lower the time delays' survives only in "
+               f"{falling[0].title()} Mode")
+    fl, ct = a["ex7_frame_latency_diff_ms"], a["ex7_compute_time_diff_ms"]
+    ex7 = (f"the chapter's reading predicts the decompression stage {fl:.1f} ms longer at {low:g} frames/s than at "
+           f"{high:g}, the compute-time reading {ct:.1f} ms")
+    return {"huynh_ex3_text": "; ".join(parts) + ", " + verdict + ".", "huynh_ex7_text": ex7}
