@@ -207,6 +207,6 @@ def solution_texts(a: dict[str, Any], bound: float) -> dict[str, str]:
            + " the sink's mean time fills the frame period.")
     ex7 = (f"At a background load of {a['ex7_load']:g} the model as published drops {_rate(a['ex7_loss_base'])} of the "
            f"frames and the extended one {_rate(a['ex7_loss_exempt'])}, over {a['ex7_frames']:,.0f} frames each "
-           f"(the same draws); the saturation load moves from {a['ex7_sat_load']:.3f} to "
-           f"{a['ex7_sat_load_exempt']:.3f}.")
+           f"(the same draws); the saturation load moves from {a['ex7_sat_load']:.4f} to "
+           f"{a['ex7_sat_load_exempt']:.4f}.")
     return {"sharp_ex2_text": ex2, "sharp_ex4_text": ex4, "sharp_ex6_text": ex6, "sharp_ex7_text": ex7}
