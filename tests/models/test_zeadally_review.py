@@ -3,13 +3,23 @@
 from __future__ import annotations
 
 import csv
+import dataclasses
 from pathlib import Path
 
 import pandas as pd
 import pytest
 
+from mmperf.review import CRITERIA, agreement
+from mmperf.review import review_rows as _review_rows
 from mmstudies.zeadally import checks
-from mmstudies.zeadally.review import CRITERIA, REVIEW_DATE, agreement, review_rows, review_table
+from mmstudies.zeadally.review import TEXT, review_table
+
+REVIEW_DATE = TEXT.date
+
+
+def review_rows(sample, date):
+    """The page's rows of ``sample`` in this chapter's words, dated ``date``."""
+    return _review_rows(sample, dataclasses.replace(TEXT, date=date))
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORD = ROOT / "data" / "zeadally" / "review-zeadally.csv"

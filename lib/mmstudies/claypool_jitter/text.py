@@ -8,10 +8,12 @@ formats a number for prose.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import pandas as pd
 
+from mmperf import review
 from mmperf.tables import signed
 from mmstudies.claypool_jitter.config import RECEIVE_COST_MS, SEND_COST_MS
 
@@ -428,107 +430,41 @@ def review_rows(m: dict, R: dict, checks: dict) -> list[list[str]]:
     ]
 
 
-#: the yes/no columns of the independent review's record (``data/claypool/review-claypool-jitter.csv``): a check
-#: agrees when all four are "yes"
-REVIEW_FLAGS = ("paper_value_ok", "kind_ok", "verdict_ok", "conditions_ok")
-#: what each flag says is wrong when it is "no"
-_FLAG_WORDS = {"paper_value_ok": "paper value or its place", "kind_ok": "kind", "verdict_ok": "verdict",
-               "conditions_ok": "conditions"}
-#: the date of the independent review (issue 23 item 7)
-INDEPENDENT_REVIEW_DATE = "2026-11-26"
+#: the independent review's words (issue 23 item 7): its record, what was read, its date, the words of its four
+#: questions, its summary row and its rows' words. An answered disagreement is not counted as agreeing (the
+#: reviewer has not read the answer); an empty response to a disagreement means open.
+INDEPENDENT_REVIEW = review.ReviewText(
+    record="data/claypool/review-claypool-jitter.csv", seed="the thesis (seed 001)", date="2026-11-26",
+    criteria={**review.CRITERIA, "paper_value_ok": "paper value or its place"},
+    summary=("Independent review ({date}, {sampled} checks sampled, {agree} agree = {percent:.1f} %)",
+             "Every check of checks.yml as it then stood read against {seed} at its cited line: paper value and "
+             "place, kind, verdict at the tolerance, conditions; the record is {record}. "
+             "{disagree} disagree: {fixed_in_review} fixed by the review; the author's response fixed "
+             "{fixed_by_author} more, answered {answered} with a reason and left {open} open (rows below).",
+             "after the author's response {agree_after} of {sampled} agree ({percent_after:.1f} %); answered, not "
+             "counted as agreeing: {answered}"),
+    finding="(independent review) {check_id}: {wrong} ({source_line}). {note}",
+    fixed_in_review="Fixed by the review.", reason_column="response_note", cells=review.note_cells,
+    answered_agrees=False, blank_is_open=True)
+#: the date of the independent review
+INDEPENDENT_REVIEW_DATE = INDEPENDENT_REVIEW.date
+#: the yes/no columns of the independent review's record: a check agrees when all four are "yes"
+REVIEW_FLAGS = tuple(review.CRITERIA)
 
 
-#: the author's answers to a disagreement (column ``response`` of the review's record)
-RESPONSES = ("fixed", "answered", "open")
+def review_agreement(record: pd.DataFrame) -> dict:
+    """The independent review's counts (:func:`mmperf.review.agreement`; answered is not agreeing, an empty
+    response is open)."""
+    return review.agreement(record, answered_agrees=False, blank_is_open=True)
 
 
-def _column(review: pd.DataFrame, name: str) -> pd.Series:
-    """A text column of the record, stripped and lower-cased ("" where missing or absent)."""
-    if name not in review:
-        return pd.Series([""] * len(review), index=review.index)
-    return review[name].fillna("").astype(str).str.strip()
-
-
-def review_agreement(review: pd.DataFrame) -> dict:
-    """The independent review's counts, from its per-check record ``review`` (one row per sampled check).
-
-    ``sampled`` checks, ``agree`` (all four flags "yes"), ``percent`` (agree / sampled, in %), ``fixed`` (the
-    disagreements whose ``change`` starts with "fixed"), ``open`` (the other disagreements) and ``after_fixes``
-    (agree + fixed); then the author's response (column ``response``, one of :data:`RESPONSES` per disagreement,
-    "open" where empty): ``responded_fixed``, ``answered`` and ``still_open``, and ``after_response`` (agree + the
-    disagreements fixed, by the review or in response) with its ``after_percent``. An answered disagreement is not
-    counted as agreeing: the reviewer has not read the answer. A flag other than "yes" or "no", or a response
-    other than those, raises ValueError.
-
-    Examples
-    --------
-    >>> r = pd.DataFrame({"check_id": ["a", "b", "c", "d"], "paper_value_ok": ["yes", "no", "yes", "yes"],
-    ...                   "kind_ok": ["yes", "yes", "no", "no"], "verdict_ok": ["yes"] * 4,
-    ...                   "conditions_ok": ["yes"] * 4, "change": ["", "fixed: x", "open: y", "open: z"],
-    ...                   "response": ["", "fixed", "answered", "fixed"]})
-    >>> a = review_agreement(r)
-    >>> a["agree"], a["fixed"], a["open"], a["after_fixes"]
-    (1, 1, 2, 2)
-    >>> a["responded_fixed"], a["answered"], a["still_open"], a["after_response"], a["after_percent"]
-    (2, 1, 0, 3, 75.0)
+def independent_review(record: pd.DataFrame, check_ids, date: str = INDEPENDENT_REVIEW_DATE) -> list[tuple[str, str, str]]:
+    """The review-table rows of the independent review (issue 23 item 7), composed from its record
+    (:func:`mmperf.review.review_rows`): one summary row, then one row per disagreement. ``check_ids`` are the
+    checks table's ids; a reviewed id not among them, unless the record names the check it became
+    (``current_id``, which must be among them), raises ValueError (the record and the table must
+    agree).
     """
-    flags = review[list(REVIEW_FLAGS)].astype(str).apply(lambda col: col.str.strip().str.lower())
-    bad = sorted(set(flags.to_numpy().ravel()) - {"yes", "no"})
-    if bad:
-        raise ValueError(f"review flags must be yes or no, found {bad}")
-    agrees = (flags == "yes").all(axis=1)
-    fixed = _column(review, "change").str.lower().str.startswith("fixed")
-    response = _column(review, "response").str.lower().where(lambda x: x != "", "open")
-    unknown = sorted(set(response[~agrees]) - set(RESPONSES))
-    if unknown:
-        raise ValueError(f"review responses must be one of {', '.join(RESPONSES)}, found {unknown}")
-    sampled, agree = len(review), int(agrees.sum())
-    n_fixed = int((~agrees & fixed).sum())
-    now_fixed = ~agrees & (fixed | (response == "fixed"))
-    after = agree + int(now_fixed.sum())
-    return {"sampled": sampled, "agree": agree, "percent": round(100.0 * agree / sampled, 1) if sampled else 0.0,
-            "fixed": n_fixed, "open": int((~agrees & ~fixed).sum()), "after_fixes": agree + n_fixed,
-            "responded_fixed": int(now_fixed.sum()), "answered": int((~agrees & ~now_fixed & (response == "answered")).sum()),
-            "still_open": int((~agrees & ~now_fixed & (response == "open")).sum()), "after_response": after,
-            "after_percent": round(100.0 * after / sampled, 1) if sampled else 0.0}
-
-
-def independent_review(review: pd.DataFrame, check_ids, date: str = INDEPENDENT_REVIEW_DATE) -> list[list[str]]:
-    """The review-table rows of the independent review (issue 23 item 7), composed from its record ``review``.
-
-    One summary row ("Independent review (date, N checks sampled, K agree = P %)" and "after the author's
-    response: K' of N agree", every number counted from ``review`` by :func:`review_agreement`), then one row per
-    disagreement: what is wrong and the source line read (finding), the author's response (fixed / answered /
-    open, with its words) and the change (the review's own, or the response's). ``check_ids`` are the checks
-    table's ids; a reviewed id that is not among them, unless the response names the check it became
-    (``current_id``, which must be among them), raises ValueError (the record and the table must agree).
-    """
-    current = _column(review, "current_id")
-    now = current.where(current != "", review["check_id"])
-    unknown = sorted(set(now) - set(check_ids))
-    if unknown:
-        raise ValueError(f"review-claypool-jitter.csv names checks the checks table does not have: {unknown}")
-    a = review_agreement(review)
-    rows = [[f"Independent review ({date}, {a['sampled']} checks sampled, {a['agree']} agree = {a['percent']:.1f} %)",
-             f"Every check of checks.yml as it then stood read against the thesis (seed 001) at its cited line: paper "
-             f"value and place, kind, verdict at the tolerance, conditions; the record is "
-             f"data/claypool/review-claypool-jitter.csv. {a['sampled'] - a['agree']} disagree: {a['fixed']} fixed by "
-             f"the review; the author's response fixed {a['responded_fixed'] - a['fixed']} more, answered "
-             f"{a['answered']} with a reason and left {a['still_open']} open (rows below).",
-             f"after the author's response {a['after_response']} of {a['sampled']} agree ({a['after_percent']:.1f} %); "
-             f"answered, not counted as agreeing: {a['answered']}" if a["sampled"] else "nothing sampled"]]
-    response = _column(review, "response").str.lower()
-    for i, r in review.iterrows():
-        wrong = [_FLAG_WORDS[f] for f in REVIEW_FLAGS if str(r[f]).strip().lower() == "no"]
-        if not wrong:
-            continue
-        change = str(r["change"]) if isinstance(r["change"], str) and r["change"].strip() else "open"
-        by_review = change.lower().startswith("fixed")
-        note = _column(review, "response_note")[i]
-        answer = "Fixed by the review." if by_review else (note or "open")
-        if not by_review and response[i] in ("", "open"):
-            answer = "open" + (f": {note}" if note else "")
-        done = _column(review, "response_change")[i]
-        rows.append([f"(independent review) {r['check_id']}: {', '.join(wrong)} ({r['source_line']}). {r['note']}",
-                     answer, change if by_review or not done else f"{done} (the review asked: {change})"])
-    return rows
+    review.check_ids_known(record, check_ids, "review-claypool-jitter.csv")
+    text = dataclasses.replace(INDEPENDENT_REVIEW, date=date)
+    return review.review_rows(record, text, n_table=len(set(check_ids)))

@@ -7,8 +7,12 @@ here, so a what-if run never prints a sentence its results contradict.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
+import pandas as pd
+
+from mmperf import review
 from mmperf.checks import Check
 
 from .experiments import Run
@@ -198,112 +202,40 @@ def review_rows(r: Run, c: dict[str, Check]) -> list[tuple[str, str, str]]:
 
 
 # ----------------------------------------------------------------------------- independent review (issue 23)
-#: the record of the independent review (issue 23 item 7): one row per check read against the thesis
-REVIEW_FILE = "data/claypool/review-claypool-load.csv"
-#: its yes/no columns: a check agrees when all four are "yes"
-REVIEW_FLAGS = ("paper_value_ok", "kind_ok", "verdict_ok", "conditions_ok")
-#: what each flag says is wrong when it is "no"
-_FLAG_WORDS = {"paper_value_ok": "paper value or its place", "kind_ok": "kind", "verdict_ok": "verdict",
-               "conditions_ok": "conditions"}
+#: the independent review's words (issue 23 item 7): its record, what was read, its date, the words of its four
+#: questions, its summary row and its rows' words. An answered disagreement is not counted as agreeing (the
+#: reviewer has not read the answer); an empty response to a disagreement means open.
+INDEPENDENT_REVIEW = review.ReviewText(
+    record="data/claypool/review-claypool-load.csv", seed="the thesis (seed 001)", date="2026-11-26",
+    criteria={**review.CRITERIA, "paper_value_ok": "paper value or its place"},
+    summary=("Independent review ({date}, {sampled} checks sampled, {agree} agree = {percent:.1f} %)",
+             "A reviewer who did not write the chapter read {scope} against {seed} at the cited lines: paper value "
+             "and place, kind, verdict at the tolerance and its reason, conditions; the record is {record}. "
+             "{disagree} disagree: {fixed_in_review} fixed by the review; the author's response fixed "
+             "{fixed_by_author} more, answered {answered} with a reason and left {open} open (rows below).",
+             "after the author's response {agree_after} of {sampled} agree ({percent_after:.1f} %); answered, not "
+             "counted as agreeing: {answered}"),
+    finding="(independent review) {check_id}: {wrong} ({source_line}). {note}",
+    fixed_in_review="Fixed by the review.", reason_column="response_note", cells=review.note_cells,
+    answered_agrees=False, blank_is_open=True)
 #: the date of the independent review
-INDEPENDENT_REVIEW_DATE = "2026-11-26"
+INDEPENDENT_REVIEW_DATE = INDEPENDENT_REVIEW.date
+#: the yes/no columns of the independent review's record: a check agrees when all four are "yes"
+REVIEW_FLAGS = tuple(review.CRITERIA)
 
 
-#: the author's answers to a disagreement (column ``response`` of the review's record)
-RESPONSES = ("fixed", "answered", "open")
+def review_agreement(record: pd.DataFrame) -> dict:
+    """The independent review's counts (:func:`mmperf.review.agreement`; answered is not agreeing, an empty
+    response is open)."""
+    return review.agreement(record, answered_agrees=False, blank_is_open=True)
 
 
-def _column(review, name: str):
-    """A text column of the record, stripped ("" where missing or absent)."""
-    import pandas as pd
-
-    if name not in review:
-        return pd.Series([""] * len(review), index=review.index)
-    return review[name].fillna("").astype(str).str.strip()
-
-
-def review_agreement(review) -> dict:
-    """The independent review's counts, from its per-check record ``review`` (a DataFrame, one row per check).
-
-    ``sampled`` checks, ``agree`` (all four flags "yes"), ``percent`` (agree / sampled, in %), ``fixed`` (the
-    disagreements whose ``change`` starts with "fixed"), ``open`` (the other disagreements) and ``after_fixes``
-    (agree + fixed); then the author's response (column ``response``, one of :data:`RESPONSES` per disagreement,
-    "open" where empty): ``responded_fixed``, ``answered`` and ``still_open``, and ``after_response`` (agree + the
-    disagreements fixed, by the review or in response) with its ``after_percent``. An answered disagreement is not
-    counted as agreeing: the reviewer has not read the answer. A flag other than "yes" or "no", or a response
-    other than those, raises ValueError.
-
-    Examples
-    --------
-    >>> import pandas as pd
-    >>> r = pd.DataFrame({"check_id": ["a", "b", "c", "d"], "paper_value_ok": ["yes", "no", "yes", "yes"],
-    ...                   "kind_ok": ["yes", "yes", "no", "no"], "verdict_ok": ["yes"] * 4,
-    ...                   "conditions_ok": ["yes"] * 4, "change": ["", "fixed: x", "open: y", "open: z"],
-    ...                   "response": ["", "fixed", "answered", "fixed"]})
-    >>> a = review_agreement(r)
-    >>> a["agree"], a["fixed"], a["open"], a["after_fixes"]
-    (1, 1, 2, 2)
-    >>> a["responded_fixed"], a["answered"], a["still_open"], a["after_response"], a["after_percent"]
-    (2, 1, 0, 3, 75.0)
+def independent_review(record: pd.DataFrame, check_ids, date: str = INDEPENDENT_REVIEW_DATE) -> list[tuple[str, str, str]]:
+    """The review-table rows of the independent review (issue 23 item 7), composed from its record
+    (:func:`mmperf.review.review_rows`): one summary row, then one row per disagreement. ``check_ids`` are the
+    checks table's ids; a reviewed id not among them raises ValueError (the record and the table must
+    agree).
     """
-    flags = review[list(REVIEW_FLAGS)].astype(str).apply(lambda col: col.str.strip().str.lower())
-    bad = sorted(set(flags.to_numpy().ravel()) - {"yes", "no"})
-    if bad:
-        raise ValueError(f"review flags must be yes or no, found {bad}")
-    agrees = (flags == "yes").all(axis=1)
-    fixed = _column(review, "change").str.lower().str.startswith("fixed")
-    response = _column(review, "response").str.lower().where(lambda x: x != "", "open")
-    unknown = sorted(set(response[~agrees]) - set(RESPONSES))
-    if unknown:
-        raise ValueError(f"review responses must be one of {', '.join(RESPONSES)}, found {unknown}")
-    sampled, agree = len(review), int(agrees.sum())
-    n_fixed = int((~agrees & fixed).sum())
-    now_fixed = ~agrees & (fixed | (response == "fixed"))
-    after = agree + int(now_fixed.sum())
-    return {"sampled": sampled, "agree": agree, "percent": round(100.0 * agree / sampled, 1) if sampled else 0.0,
-            "fixed": n_fixed, "open": int((~agrees & ~fixed).sum()), "after_fixes": agree + n_fixed,
-            "responded_fixed": int(now_fixed.sum()),
-            "answered": int((~agrees & ~now_fixed & (response == "answered")).sum()),
-            "still_open": int((~agrees & ~now_fixed & (response == "open")).sum()), "after_response": after,
-            "after_percent": round(100.0 * after / sampled, 1) if sampled else 0.0}
-
-
-def independent_review(review, check_ids, date: str = INDEPENDENT_REVIEW_DATE) -> list[tuple[str, str, str]]:
-    """The review-table rows of the independent review, composed from its record ``review``.
-
-    One summary row ("Independent review (date, N checks sampled, K agree = P %)" and "after the author's
-    response: K' of N agree", every number counted from ``review`` by :func:`review_agreement`), then one row per
-    disagreement: what is wrong and the source line read (finding), the author's response (fixed / answered /
-    open, with its words) and the change (the review's own, or the response's). ``check_ids`` are the checks
-    table's ids; a reviewed id not among them raises ValueError (the record and the table must agree).
-    """
-    unknown = sorted(set(review["check_id"]) - set(check_ids))
-    if unknown:
-        raise ValueError(f"{REVIEW_FILE} names checks the checks table does not have: {unknown}")
-    a = review_agreement(review)
-    n_table = len(set(check_ids))
-    scope = (f"all {n_table} checks of checks.yml" if a["sampled"] == n_table else
-             f"{a['sampled']} of the {n_table} checks of checks.yml")
-    rows = [(f"Independent review ({date}, {a['sampled']} checks sampled, {a['agree']} agree = {a['percent']:.1f} %)",
-             f"A reviewer who did not write the chapter read {scope} against the thesis (seed 001) at the cited "
-             f"lines: paper value and place, kind, verdict at the tolerance and its reason, conditions; the record "
-             f"is {REVIEW_FILE}. {a['sampled'] - a['agree']} disagree: {a['fixed']} fixed by the review; the "
-             f"author's response fixed {a['responded_fixed'] - a['fixed']} more, answered {a['answered']} with a "
-             f"reason and left {a['still_open']} open (rows below).",
-             f"after the author's response {a['after_response']} of {a['sampled']} agree ({a['after_percent']:.1f} %); "
-             f"answered, not counted as agreeing: {a['answered']}" if a["sampled"] else "nothing sampled")]
-    response = _column(review, "response").str.lower()
-    notes, changes = _column(review, "response_note"), _column(review, "response_change")
-    for i, r in review.iterrows():
-        wrong = [_FLAG_WORDS[f] for f in REVIEW_FLAGS if str(r[f]).strip().lower() == "no"]
-        if not wrong:
-            continue
-        change = str(r["change"]) if isinstance(r["change"], str) and r["change"].strip() else "open"
-        by_review = change.lower().startswith("fixed")
-        answer = "Fixed by the review." if by_review else (notes[i] or "open")
-        if not by_review and response[i] in ("", "open"):
-            answer = "open" + (f": {notes[i]}" if notes[i] else "")
-        done = changes[i]
-        rows.append((f"(independent review) {r['check_id']}: {', '.join(wrong)} ({r['source_line']}). {r['note']}",
-                     answer, change if by_review or not done else f"{done} (the review asked: {change})"))
-    return rows
+    review.check_ids_known(record, check_ids, INDEPENDENT_REVIEW.record)
+    text = dataclasses.replace(INDEPENDENT_REVIEW, date=date)
+    return review.review_rows(record, text, n_table=len(set(check_ids)))

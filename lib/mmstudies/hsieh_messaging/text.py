@@ -10,6 +10,7 @@ sentence its numbers contradict. Nothing here computes a model or draws.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -17,6 +18,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from mmperf import review
 from mmstudies.hsieh_messaging import analytic, checks
 
 #: Multiplier of a standard error for a 95 % interval (normal approximation).
@@ -837,87 +839,37 @@ def review_rows(ch) -> list[tuple[str, str, str]]:
     ]
 
 
-#: the yes/no columns of the independent review's record (``data/hsieh/review-hsieh-messaging.csv``): a check agrees
-#: when all four are "yes"
-REVIEW_FLAGS = ("paper_value_ok", "kind_ok", "verdict_ok", "conditions_ok")
-#: what each flag says is wrong when it is "no"
-_FLAG_WORDS = {"paper_value_ok": "paper value or its place", "kind_ok": "kind", "verdict_ok": "verdict or tolerance",
-               "conditions_ok": "conditions"}
+#: the independent review's words (issue 23 item 7): its record, what was read, its date, the words of its four
+#: questions, its summary row (the sample counted by kind, answered counts as agreeing) and its rows' words
+INDEPENDENT_REVIEW = review.ReviewText(
+    record="data/hsieh/review-hsieh-messaging.csv", seed="the thesis (seed 004)", date="2026-11-26",
+    criteria={**review.CRITERIA, "paper_value_ok": "paper value or its place", "verdict_ok": "verdict or tolerance"},
+    summary=("Independent review ({date}, {sampled} checks sampled, {agree} agree = {percent:.1f} %; after the "
+             "author's response {agree_after} of {sampled} = {percent_after:.1f} %)",
+             "{sampled} of the {n_table} checks of checks.yml ({by_kind}, as the table stands now) read against "
+             "{seed} at their cited lines: paper value and place, kind, verdict at the tolerance and the "
+             "tolerance's reason, conditions; the record is {record}. {disagree} disagree: {fixed} fixed, "
+             "{answered} answered, {open} open (rows below).",
+             "{fixed} fixed, {answered} answered, {open} open"),
+    finding="(independent review) {check_id}: {wrong} ({source_line}). {note}",
+    fixed_in_review="Fixed by the review.", by_author="{Response} by the author: {reason}",
+    by_author_bare="{Response} by the author.")
 #: the date of the independent review (issue 23 item 7)
-INDEPENDENT_REVIEW_DATE = "2026-11-26"
+INDEPENDENT_REVIEW_DATE = INDEPENDENT_REVIEW.date
+#: the yes/no columns of the independent review's record: a check agrees when all four are "yes"
+REVIEW_FLAGS = tuple(review.CRITERIA)
+
+#: the independent review's counts (:func:`mmperf.review.agreement`: answered counts as agreeing)
+review_agreement = review.agreement
 
 
-#: the author's responses to a disagreement (column ``response`` of the record); empty where the reviewer agrees
-REVIEW_RESPONSES = ("fixed", "answered", "open")
-
-
-def _review_responses(review: pd.DataFrame, agrees: pd.Series) -> pd.Series:
-    """The ``response`` column (a record without it: "fixed" where the review's change starts with "fixed", else
-    "open"). A disagreement needs one of :data:`REVIEW_RESPONSES`, an agreeing check none: else ValueError."""
-    if "response" in review:
-        words = review["response"].fillna("").astype(str).str.strip().str.lower()
-    else:
-        fixed = review["change"].fillna("").astype(str).str.strip().str.lower().str.startswith("fixed")
-        words = fixed.map({True: "fixed", False: "open"}).where(~agrees, "")
-    bad = review.loc[(~agrees & ~words.isin(REVIEW_RESPONSES)) | (agrees & (words != "")), "check_id"].tolist()
-    if bad:
-        raise ValueError(f"review record: column 'response' must be one of {', '.join(REVIEW_RESPONSES)} for a "
-                         f"disagreement and empty for an agreeing check; check(s) {', '.join(map(str, bad))}")
-    return words
-
-
-def review_agreement(review: pd.DataFrame) -> dict[str, Any]:
-    """The independent review's counts, from its per-check record ``review`` (one row per sampled check).
-
-    ``sampled`` checks, ``agree`` (all four flags "yes"), ``percent`` (agree / sampled, in %, one decimal), the
-    disagreements by the author's response (``fixed``, in the review or after it; ``answered``; ``open``) and
-    ``after_fixes`` (agree + fixed + answered: the agreement after the author's response). A flag other than "yes"
-    or "no" raises ValueError.
-
-    Examples
-    --------
-    >>> r = pd.DataFrame({"check_id": ["a", "b", "c", "d"], "paper_value_ok": ["yes", "no", "yes", "yes"],
-    ...                   "kind_ok": ["yes", "yes", "no", "yes"], "verdict_ok": ["yes"] * 4,
-    ...                   "conditions_ok": ["yes"] * 4, "change": ["", "fixed: x", "open", ""]})
-    >>> review_agreement(r)
-    {'sampled': 4, 'agree': 2, 'percent': 50.0, 'fixed': 1, 'answered': 0, 'open': 1, 'after_fixes': 3}
-    """
-    flags = review[list(REVIEW_FLAGS)].astype(str).apply(lambda col: col.str.strip().str.lower())
-    bad = sorted(set(flags.to_numpy().ravel()) - {"yes", "no"})
-    if bad:
-        raise ValueError(f"review flags must be yes or no, found {bad}")
-    agrees = (flags == "yes").all(axis=1)
-    responses = _review_responses(review, agrees)
-    sampled, agree = len(review), int(agrees.sum())
-    counts = {word: int((responses == word).sum()) for word in REVIEW_RESPONSES}
-    return {"sampled": sampled, "agree": agree, "percent": round(100.0 * agree / sampled, 1) if sampled else 0.0,
-            **counts, "after_fixes": agree + counts["fixed"] + counts["answered"]}
-
-
-def _review_response_cells(r: pd.Series, response: str) -> tuple[str, str]:
-    """(response, change) of one disagreement row: the review's own fix, or the author's response with its reason
-    and change, or open."""
-    change = str(r["change"]).strip() if isinstance(r["change"], str) else ""
-    if response == "fixed" and change.lower().startswith("fixed"):
-        return "Fixed by the review.", change
-    if response == "open":
-        return "open", "open"
-    reason = str(r.get("response_reason", "") or "").strip()
-    made = str(r.get("response_change", "") or "").strip()
-    return (f"{response.capitalize()} by the author: {reason}" if reason else f"{response.capitalize()} by the author.",
-            made or ("none: answered from the source text" if response == "answered" else "see the response"))
-
-
-def independent_review(review: pd.DataFrame, kinds: dict[str, str],
+def independent_review(record: pd.DataFrame, kinds: dict[str, str],
                        date: str = INDEPENDENT_REVIEW_DATE) -> list[tuple[str, str, str]]:
-    """The review-table rows of the independent review (issue 23 item 7), composed from its record ``review``.
+    """The review-table rows of the independent review (issue 23 item 7), composed from its record
+    (:func:`mmperf.review.review_rows`; ``kinds``, the checks table's id -> kind, counts the sample by kind).
 
-    One summary row ("Independent review (date, N checks sampled, K agree = P %; after the author's response K'
-    of N = P' %)", every number counted from ``review`` by :func:`review_agreement`, the sample's kinds counted
-    with ``kinds``, the checks table's id -> kind), then one row per disagreement: what is wrong and the source line
-    read (finding), "Fixed by the review.", the author's "Fixed" or "Answered" with its reason, or "open"
-    (response), and the change. A reviewed id that is not in ``kinds`` raises ValueError (the record and the checks
-    table must agree).
+    One summary row, then one row per disagreement. A reviewed id that is not in ``kinds`` raises ValueError (the
+    record and the checks table must agree).
 
     Examples
     --------
@@ -930,31 +882,10 @@ def independent_review(review: pd.DataFrame, kinds: dict[str, str],
     >>> rows[1]
     ('(independent review) b: kind (seed 004 line 2). a slip', 'open', 'open')
     """
-    unknown = sorted(set(review["check_id"]) - set(kinds))
-    if unknown:
-        raise ValueError(f"review-hsieh-messaging.csv names checks the checks table does not have: {unknown}")
-    a = review_agreement(review)
-    flags = review[list(REVIEW_FLAGS)].astype(str).apply(lambda col: col.str.strip().str.lower())
-    responses = _review_responses(review, (flags == "yes").all(axis=1))
-    sample = review["check_id"].map(kinds).value_counts()
-    by_kind = ", ".join(f"{n} {k}" for k, n in sample.items())
-    after_pct = 100.0 * a["after_fixes"] / a["sampled"] if a["sampled"] else 0.0
-    rows = [(f"Independent review ({date}, {a['sampled']} checks sampled, {a['agree']} agree = {a['percent']:.1f} %; "
-             f"after the author's response {a['after_fixes']} of {a['sampled']} = {after_pct:.1f} %)",
-             f"{a['sampled']} of the {len(kinds)} checks of checks.yml ({by_kind}, as the table stands now) read "
-             f"against the thesis (seed 004) at their cited lines: paper value and place, kind, verdict at the "
-             f"tolerance and the tolerance's reason, conditions; the record is data/hsieh/review-hsieh-messaging.csv. "
-             f"{a['sampled'] - a['agree']} disagree: {a['fixed']} fixed, {a['answered']} answered, {a['open']} open "
-             f"(rows below).",
-             f"{a['fixed']} fixed, {a['answered']} answered, {a['open']} open" if a["sampled"] else "nothing sampled")]
-    for i, r in review.iterrows():
-        wrong = [_FLAG_WORDS[f] for f in REVIEW_FLAGS if str(r[f]).strip().lower() == "no"]
-        if not wrong:
-            continue
-        response, change = _review_response_cells(r, responses[i])
-        rows.append((f"(independent review) {r['check_id']}: {', '.join(wrong)} ({r['source_line']}). {r['note']}",
-                     response, change))
-    return rows
+    text = dataclasses.replace(INDEPENDENT_REVIEW, date=date)
+    review.check_ids_known(record, kinds, "review-hsieh-messaging.csv")
+    by_kind = ", ".join(f"{n} {k}" for k, n in record["check_id"].map(kinds).value_counts().items())
+    return review.review_rows(record, text, n_table=len(kinds), by_kind=by_kind)
 
 
 def independent_review_rows() -> list[tuple[str, str, str]]:

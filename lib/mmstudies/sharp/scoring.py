@@ -5,14 +5,17 @@ to the scorecard by the notebook (``ch.score_table``). :func:`summarise` records
 the scorecard's sentences; :func:`add_coverage` records what the chapter does with each numbered table
 and figure of the paper (:data:`COVERAGE`); :func:`review_table` is the page's review table: the
 findings of issue 24 (:data:`REVIEW`) and the independent review's summary and disagreements, computed
-from its per-check record ``data/sharp/review-sharp.csv`` (:func:`review_agreement`).
+from its per-check record ``data/sharp/review-sharp.csv`` (:mod:`mmperf.review`).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pandas as pd
+
+from mmperf import review
 
 from . import text
 
@@ -152,102 +155,27 @@ REVIEW = [
 ]
 
 
+#: The independent review's words: its per-check record, what was read, its date and its four questions.
+REVIEW_TEXT = review.ReviewText(record="data/sharp/review-sharp.csv", seed="seed 003", date="2026-11-26",
+                                criteria={**review.CRITERIA, "verdict_ok": "verdict or tolerance reason"},
+                                summary=review.SUMMARY_WITH_RESPONSE)
 #: The date of the independent review whose per-check record is ``data/sharp/review-sharp.csv``.
-REVIEW_DATE = "2026-11-26"
-#: The four questions the independent review asks of each check (columns of its record), in words.
-REVIEW_CRITERIA = {"paper_value_ok": "paper value", "kind_ok": "kind", "verdict_ok": "verdict or tolerance reason",
-                   "conditions_ok": "conditions"}
+REVIEW_DATE = REVIEW_TEXT.date
 
 
 def review_sample() -> pd.DataFrame:
     """The independent review's per-check record (``data/sharp/review-sharp.csv``, table ``review_sharp``)."""
-    from mmperf.data import load_table
-
-    return load_table("sharp", "review_sharp")
+    return review.read_record("sharp", "review_sharp")
 
 
-def _answers(sample: pd.DataFrame) -> pd.DataFrame:
-    """The four yes/no columns as booleans; anything but yes or no is refused, naming the column and check."""
-    out = pd.DataFrame(index=sample.index)
-    for col in REVIEW_CRITERIA:
-        cells = sample[col].astype(str).str.strip().str.lower()
-        bad = sample.loc[~cells.isin(["yes", "no"]), "check_id"].tolist()
-        if bad:
-            raise ValueError(f"review record: column {col!r} must be yes or no; check(s) {', '.join(map(str, bad))}")
-        out[col] = cells == "yes"
-    return out
-
-
-#: The author's responses to a disagreement (column ``response`` of the record); empty where the reviewer agrees.
-RESPONSES = ("fixed", "answered", "open")
-
-
-def _responses(sample: pd.DataFrame, agrees: pd.Series) -> pd.Series:
-    """The ``response`` column (lower case; a record without it: "fixed" where the review's change starts with
-    "fixed", else "open"). A disagreement needs one of :data:`RESPONSES`, an agreeing check none."""
-    if "response" in sample:
-        words = sample["response"].fillna("").astype(str).str.strip().str.lower()
-    else:
-        change = sample["change"].fillna("").astype(str).str.strip().str.lower()
-        words = change.str.startswith("fixed").map({True: "fixed", False: "open"}).where(~agrees, "")
-    bad = sample.loc[(~agrees & ~words.isin(RESPONSES)) | (agrees & (words != "")), "check_id"].tolist()
-    if bad:
-        raise ValueError(f"review record: column 'response' must be one of {', '.join(RESPONSES)} for a "
-                         f"disagreement and empty for an agreeing check; check(s) {', '.join(map(str, bad))}")
-    return words
-
-
-def review_agreement(sample: pd.DataFrame) -> dict[str, Any]:
-    """How many sampled checks agree (all four answers yes), the share in per cent, and the same after the
-    author's response (a disagreement whose ``response`` is fixed or answered counts as agreeing).
-
-    ``disagree_on`` counts the checks failing each question; ``fixed``, ``answered`` and ``open`` count the
-    disagreements by response.
-
-    Examples
-    --------
-    Three checks, one failing on its kind (open) and one on its conditions (fixed): 1 of 3 agree, 33.3 %;
-    after the response 2 of 3.
-
-    >>> s = pd.DataFrame({"check_id": ["a", "b", "c"], "paper_value_ok": ["yes"] * 3,
-    ...                   "kind_ok": ["yes", "no", "yes"], "verdict_ok": ["yes"] * 3,
-    ...                   "conditions_ok": ["yes", "yes", "no"], "change": ["", "open", "fixed: x"]})
-    >>> a = review_agreement(s)
-    >>> (a["sampled"], a["agree"], round(a["percent"], 1), a["fixed"], a["open"], a["disagree_on"]["kind_ok"])
-    (3, 1, 33.3, 1, 1, 1)
-    >>> (a["agree_after"], round(a["percent_after"], 1))
-    (2, 66.7)
-    """
-    answers = _answers(sample)
-    agrees = answers.all(axis=1)
-    responses = _responses(sample, agrees)
-    n = len(sample)
-    counts = {word: int((responses == word).sum()) for word in RESPONSES}
-    after = int(agrees.sum()) + counts["fixed"] + counts["answered"]
-    return {"sampled": n, "agree": int(agrees.sum()), "percent": 100.0 * float(agrees.sum()) / n if n else float("nan"),
-            "disagree_on": {col: int((~answers[col]).sum()) for col in REVIEW_CRITERIA}, **counts,
-            "agree_after": after, "percent_after": 100.0 * after / n if n else float("nan")}
-
-
-def _response_cells(rec: pd.Series, response: str) -> tuple[str, str]:
-    """(response, change) of one disagreement row: the review's own fix, or the author's response with its
-    reason and change."""
-    change = str(rec["change"]).strip() if isinstance(rec["change"], str) else ""
-    if response == "fixed" and change.lower().startswith("fixed"):
-        return "fixed in the review", change
-    if response == "open":
-        return "open", "open"
-    reason = str(rec.get("response_reason", "") or "").strip()
-    made = str(rec.get("response_change", "") or "").strip()
-    return (f"{response} by the author: {reason}" if reason else f"{response} by the author",
-            made or ("none: answered from the source text" if response == "answered" else "see the response"))
+#: How many sampled checks agree, as recorded and after the author's response (:func:`mmperf.review.agreement`).
+review_agreement = review.agreement
 
 
 def independent_review_rows(sample: pd.DataFrame, date: str = REVIEW_DATE) -> list[tuple[str, str, str]]:
-    """The review table's rows for the independent review: one summary row (the agreement as the reviewer
-    recorded it, and after the author's response), then one row per disagreeing check (finding: the check, the
-    questions it fails, the source line read and the reviewer's note; response: "fixed in the review", the
-    author's "fixed" or "answered" with its reason, or "open"; change: what changed).
+    """The review table's rows for the independent review (:func:`mmperf.review.review_rows`): one summary row
+    (the agreement as the reviewer recorded it, and after the author's response), then one row per disagreeing
+    check.
 
     Examples
     --------
@@ -260,25 +188,7 @@ def independent_review_rows(sample: pd.DataFrame, date: str = REVIEW_DATE) -> li
     >>> rows[1]
     ('b (paper value; seed 003 line 2): wrong line', 'open', 'open')
     """
-    a = review_agreement(sample)
-    answers = _answers(sample)
-    responses = _responses(sample, answers.all(axis=1))
-    failing = {col: n for col, n in a["disagree_on"].items() if n}
-    summary = (f"Independent review ({date}, {a['sampled']} checks sampled, {a['agree']} agree = "
-               f"{a['percent']:.0f} %; after the author's response {a['agree_after']} of {a['sampled']} = "
-               f"{a['percent_after']:.0f} %)",
-               "Every check of checks.yml read against seed 003 at its cited line (per check: "
-               "data/sharp/review-sharp.csv). Disagreements by question: "
-               + (", ".join(f"{REVIEW_CRITERIA[c]} {n}" for c, n in failing.items()) or "none"),
-               f"{a['fixed']} fixed, {a['answered']} answered, {a['open']} open (rows below)")
-    rows = [summary]
-    for i, rec in sample.iterrows():
-        wrong = [REVIEW_CRITERIA[c] for c in REVIEW_CRITERIA if not answers.loc[i, c]]
-        if not wrong:
-            continue
-        response, change = _response_cells(rec, responses[i])
-        rows.append((f"{rec['check_id']} ({', '.join(wrong)}; {rec['source_line']}): {rec['note']}", response, change))
-    return rows
+    return review.review_rows(sample, dataclasses.replace(REVIEW_TEXT, date=date))
 
 
 def review_table(sample: pd.DataFrame | None = None) -> pd.DataFrame:
