@@ -130,6 +130,20 @@ def strict_json_load(text: str):
     return json.loads(text, parse_constant=refuse)
 
 
+def run_chapter(chapter: str, output: Path, *params: str, timeout: float = 600) -> dict:
+    """``mmbook run CHAPTER -p NAME VALUE ... --output OUTPUT`` from the project root; its results.json.
+
+    ``params`` are names and values in turn. A failing run fails the test with the end of its output.
+    """
+    import json
+
+    pairs = [token for i in range(0, len(params), 2) for token in ("-p", params[i], params[i + 1])]
+    p = subprocess.run([str(Path(sys.executable).with_name("mmbook")), "run", chapter, *pairs, "--output",
+                        str(output)], cwd=ROOT, capture_output=True, text=True, timeout=timeout)
+    assert p.returncode == 0, p.stderr[-2000:] + p.stdout[-2000:]
+    return json.loads((output / "results.json").read_text())
+
+
 @pytest.fixture(autouse=True)
 def _every_results_json_is_strict_json(request):
     """After every test that used a temporary folder: each results.json and coverage.json in it (runs,

@@ -1,24 +1,16 @@
 """The Hsieh messaging chapter runs with default and changed parameters, inside the book's conventions."""
 
-import json
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from conftest import run_chapter
 
 MMBOOK = str(Path(sys.executable).with_name("mmbook"))
 CHAPTER = "hsieh-messaging"
-FAST = ["-p", "recovery_sets", "8", "-p", "repetitions", "10", "-p", "route_messages", "40",
-        "-p", "stream_messages", "600", "-p", "replications", "2"]
-
-
-def _run(tmp_path: Path, *params: str, name: str = "run") -> dict:
-    out = tmp_path / name
-    p = subprocess.run([MMBOOK, "run", CHAPTER, *params, "--output", str(out)], capture_output=True, text=True,
-                       timeout=600)
-    assert p.returncode == 0, p.stderr[-2000:] + p.stdout[-2000:]
-    return json.loads((out / "results.json").read_text())
+FAST = ["recovery_sets", "8", "repetitions", "10", "route_messages", "40", "stream_messages", "600",
+        "replications", "2"]
 
 
 def _checks(r: dict) -> dict:
@@ -27,7 +19,7 @@ def _checks(r: dict) -> dict:
 
 @pytest.mark.slow
 def test_defaults_reproduce_the_thesis_arithmetic(tmp_path):
-    r = _run(tmp_path)
+    r = run_chapter(CHAPTER, tmp_path / "run")
     m = r["metrics"]
     assert r["defaults_differ"] == {}
     assert m["tunnel_u_1032"] == pytest.approx(61440 / 63504, rel=1e-12)
@@ -59,7 +51,7 @@ def test_defaults_reproduce_the_thesis_arithmetic(tmp_path):
 @pytest.mark.slow
 def test_oc12_and_smaller_h_pdus(tmp_path):
     """OC-12: the AAL rate is 622.08 x 260/270 x 48/53; 1032-byte H-PDUs make Eq. 3.2's check the chosen one."""
-    r = _run(tmp_path, *FAST, "-p", "link_rate_mbps", "622.08", "-p", "hpdu_bytes", "1032")
+    r = run_chapter(CHAPTER, tmp_path / "run", *FAST, "link_rate_mbps", "622.08", "hpdu_bytes", "1032")
     m = r["metrics"]
     assert m["aal_rate_mbps"] == pytest.approx(622.08 * 26 / 27 * 48 / 53, rel=1e-12)
     assert m["tunnel_ceiling_mbps"] == pytest.approx(m["aal_rate_mbps"] * 61440 / 63504, rel=1e-12)
@@ -78,9 +70,8 @@ def test_oc12_and_smaller_h_pdus(tmp_path):
 @pytest.mark.slow
 def test_variability_and_other_platform(tmp_path):
     """Random stages give simulated checks with intervals; a HIPPI row and the decimal MByte change the ratios."""
-    r = _run(tmp_path, *FAST, "-p", "route_cv", "0.5", "-p", "multicast_cv", "0.5", "-p", "platform",
-             "tuned_hippi_direct", "-p", "mbyte_base", "decimal", "-p", "fit_method", "ols", "-p",
-             "header_cells", "4")
+    r = run_chapter(CHAPTER, tmp_path / "run", *FAST, "route_cv", "0.5", "multicast_cv", "0.5", "platform",
+                    "tuned_hippi_direct", "mbyte_base", "decimal", "fit_method", "ols", "header_cells", "4")
     m = r["metrics"]
     # Table 2.6, tuned PVM/LLA, Direct n_1/2 as printed (seed 004 line 794: 'tuned PVM/LLA 3.390 1989 1855 16.103
     # 7551 540'): the table's own cell, re-rendered

@@ -1,28 +1,16 @@
 """The operational laws chapter executes with changed parameters and its record follows the run."""
 
-import json
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
+from conftest import run_chapter
 
-MMBOOK = str(Path(sys.executable).with_name("mmbook"))
-SMALL = ["-p", "customers", "400", "-p", "replications", "3"]
-
-
-def _run(tmp_path: Path, *params: str) -> dict:
-    out = tmp_path / "run"
-    subprocess.run([MMBOOK, "run", "laws", *SMALL, *params, "--output", str(out)], check=True,
-                   capture_output=True, text=True, timeout=300)
-    return json.loads((out / "results.json").read_text())
+SMALL = ["customers", "400", "replications", "3"]
 
 
 @pytest.mark.slow
 def test_one_frame_in_flight_and_a_busier_queue(tmp_path):
     """frames_in_flight = 1: MVA is the serial sum, Eq. 1 = 1/(1/200 + 1/240 + 1/230); rho = 0.9: the M/M/1
     mean wait is 0.9/0.1 = 9 service times; the paper's setting is unchanged, so the four paper checks apply."""
-    r = _run(tmp_path, "-p", "frames_in_flight", "1", "-p", "rho", "0.9")
+    r = run_chapter("laws", tmp_path / "run", *SMALL, "frames_in_flight", "1", "rho", "0.9")
     m = r["metrics"]
     assert m["mva_mbps"] == pytest.approx(1 / (1 / 200 + 1 / 240 + 1 / 230))
     assert m["theory_wait"] == pytest.approx(9.0)

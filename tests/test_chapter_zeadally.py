@@ -1,21 +1,14 @@
 """The Zeadally chapter executes with changed parameters and its record follows the run."""
 
-import json
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from conftest import run_chapter
 
 MMBOOK = str(Path(sys.executable).with_name("mmbook"))
-SMALL = ["-p", "sim_frames", "200", "-p", "replications", "2"]
-
-
-def _run(tmp_path: Path, *params: str) -> dict:
-    out = tmp_path / "run"
-    subprocess.run([MMBOOK, "run", "zeadally", *SMALL, *params, "--output", str(out)], check=True,
-                   capture_output=True, text=True, timeout=300)
-    return json.loads((out / "results.json").read_text())
+SMALL = ["sim_frames", "200", "replications", "2"]
 
 
 @pytest.mark.slow
@@ -23,7 +16,7 @@ def test_bus_twice_as_fast(tmp_path):
     """Z_XF doubled: Eq. 1 = 1/(1/200 + 1/240 + 1/460). The paper's 74 is Eq. 1 at Z_XF = 230, so the check is
     not applicable at these parameters (naming z_xf_mbps), and so is every check whose conditions name
     z_xf_mbps: none of them is 'not reproduced'. The predictions that remain are counted as applicable."""
-    r = _run(tmp_path, "-p", "z_xf_mbps", "460")
+    r = run_chapter("zeadally", tmp_path / "run", *SMALL, "z_xf_mbps", "460")
     m = r["metrics"]
     assert r["parameters"]["z_xf_mbps"] == 460.0 and "z_xf_mbps" in r["defaults_differ"]
     assert m["eq1_mbps"] == pytest.approx(1 / (1 / 200 + 1 / 240 + 1 / 460), rel=1e-9)
@@ -52,7 +45,7 @@ def test_run_record_recomputes_the_notebook_metrics(tmp_path):
     parameters it must give the notebook's metrics, or the audit would audit something else."""
     from mmstudies.zeadally import checks as zchecks
 
-    r = _run(tmp_path)
+    r = run_chapter("zeadally", tmp_path / "run", *SMALL)
     run = zchecks.run_record({**r["parameters"], "ps_run_s": 60.0})
     assert set(run.metrics) <= set(r["metrics"])
     for name in run.metrics:
@@ -62,7 +55,7 @@ def test_run_record_recomputes_the_notebook_metrics(tmp_path):
 @pytest.mark.slow
 def test_negative_overhead_is_undefined_with_a_warning(tmp_path):
     """Issue 9's case: -p z_na_mbps 150 -p z_xf_mbps 300 leaves Eq. 2 below the measured 105 Mbit/s."""
-    r = _run(tmp_path, "-p", "z_na_mbps", "150", "-p", "z_xf_mbps", "300")
+    r = run_chapter("zeadally", tmp_path / "run", *SMALL, "z_na_mbps", "150", "z_xf_mbps", "300")
     assert "t0_shm_ms" in r["undefined"] and "t0_shm_ms" not in r["metrics"]
     assert any("negative per-frame overhead" in w["what"] for w in r["warnings"])
     assert all(v >= 0 for k, v in r["metrics"].items() if k.startswith("t0_"))
