@@ -329,3 +329,29 @@ def test_a_choice_parameter_is_perturbed_to_the_other_choice(tmp_path):
     checktable.audit(table, lambda p: seen.append(p["rule"]) or compute(p), {"x": 5, "rule": "double"},
                      perturbed=_perturbed)
     assert "triple" in seen and seen.count("double") >= 2
+
+
+# -- a study's table, audit and digest -------------------------------------------------------------------
+
+def test_study_checks_are_the_modules_table_audit_and_digest(tmp_path, monkeypatch):
+    """A toy checks module: table() loads the checks.yml beside it against its functions, audit() is the audit of
+    that table with its run_record (the honest prediction a x passes: 10 at the setting, 11 at a = 2.2), and
+    table_digest() is the first 16 hex digits of the file's sha256; all three belong to the module (so a cached
+    audit is keyed by the study's code)."""
+    import hashlib
+    import sys
+
+    text = HEAD + _check()
+    (tmp_path / "checks.yml").write_text(text)
+    module = types.SimpleNamespace(**vars(FUNCTIONS), __file__=str(tmp_path / "checks.py"), run_record=_compute)
+    monkeypatch.setitem(sys.modules, "toy_study_checks", module)
+    table, audit, table_digest = checktable.study_checks("toy_study_checks")
+    assert [spec.id for spec in table().checks] == ["c"]
+    with monkeypatch.context() as m:      # the audit perturbs the toy's loaded data through _perturbed
+        m.setattr(checktable, "perturbed_data", lambda study, refs: _perturbed(refs))
+        ours = audit({"x": 5, "a": 2}, table_digest="ignored")
+    assert ours["c"].mark.startswith("✓") and ours["c"].mark == checktable.audit(
+        table(), _compute, {"x": 5, "a": 2}, perturbed=_perturbed)["c"].mark
+    assert table_digest() == hashlib.sha256(text.encode()).hexdigest()[:16] and len(table_digest()) == 16
+    assert {(f.__module__, f.__name__) for f in (table, audit, table_digest)} == {
+        ("toy_study_checks", "table"), ("toy_study_checks", "audit"), ("toy_study_checks", "table_digest")}

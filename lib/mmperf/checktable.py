@@ -798,6 +798,58 @@ def with_audit(checks: list[TableCheck], results: dict[str, AuditResult]) -> lis
     return [replace(c, audit=results[c.id].mark) if c.id in results else c for c in checks]
 
 
+
+def study_checks(module_name: str) -> tuple[Callable[[], CheckTable],
+                                            Callable[..., dict[str, AuditResult]], Callable[[], str]]:
+    """A study's ``table``, ``audit`` and ``table_digest``, for its checks module ``module_name``.
+
+    ``table()`` is the chapter's checks table (``checks.yml`` beside the module, validated against the module's
+    functions); ``audit(parameters, table_digest="")`` is the independence audit (:func:`audit`) of that table
+    at ``parameters`` (the paper's setting) with the module's ``run_record``; ``table_digest`` keys the
+    simulation cache only (the audit's result depends on the table too); ``table_digest()`` is the first 16 hex
+    digits of the file's sha256. The three are the module's own functions (their ``__module__`` is
+    ``module_name``), so a cached audit is keyed by the study's code (:mod:`mmperf.simcache`).
+
+    Examples
+    --------
+    A module whose folder holds a ``checks.yml`` (here one in a scratch folder):
+
+    >>> import hashlib, sys, tempfile, types
+    >>> from pathlib import Path
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> _ = (folder / "checks.yml").write_bytes(b"study: toy")
+    >>> sys.modules["toy_checks"] = types.SimpleNamespace(__file__=str(folder / "checks.py"))
+    >>> table, audit, table_digest = study_checks("toy_checks")
+    >>> audit.__module__, audit.__qualname__
+    ('toy_checks', 'audit')
+    >>> table_digest() == hashlib.sha256(b"study: toy").hexdigest()[:16]
+    True
+    >>> del sys.modules["toy_checks"]
+    """
+    import hashlib
+    import sys
+
+    def module() -> ModuleType:
+        return sys.modules[module_name]
+
+    file = Path(module().__file__).with_name("checks.yml")
+
+    def table() -> CheckTable:
+        """The chapter's checks table, validated."""
+        return load(file, module())
+
+    def audit_at(parameters: dict[str, Any], table_digest: str = "") -> dict[str, AuditResult]:
+        """The independence audit of this chapter's checks at ``parameters`` (``table_digest`` keys the cache)."""
+        return audit(table(), module().run_record, parameters)
+
+    def table_digest() -> str:
+        """A digest of ``checks.yml``, to key a cached audit."""
+        return hashlib.sha256(file.read_bytes()).hexdigest()[:16]
+
+    for function, name in ((table, "table"), (audit_at, "audit"), (table_digest, "table_digest")):
+        function.__module__, function.__name__, function.__qualname__ = module_name, name, name
+    return table, audit_at, table_digest
+
 __all__ = ["DECIDED", "AuditResult", "CheckSpec", "CheckTable", "CheckTableError", "Ours", "Recorder", "RunRecord",
            "TableCheck", "audit", "audit_summary", "differing", "evaluate", "fisher_tolerance", "load", "marks",
-           "perturbed_data", "sample_width", "scaled_reference", "with_audit"]
+           "perturbed_data", "sample_width", "scaled_reference", "study_checks", "with_audit"]
