@@ -32,6 +32,7 @@ Exercise convention in a chapter notebook (MyST)::
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import shutil
@@ -231,10 +232,14 @@ def chapter_markdown(name: str) -> str:
     """All markdown of a chapter (from its executed notebook, else its MyST source)."""
     source = _chapter_source(name)
     if source.suffix == ".ipynb":
-        nb = json.loads(source.read_text(encoding="utf-8"))
-        return "\n\n".join("".join(c["source"]) if isinstance(c["source"], list) else c["source"]
-                           for c in nb["cells"] if c["cell_type"] == "markdown")
+        return _notebook_markdown(json.loads(source.read_text(encoding="utf-8")))
     return source.read_text(encoding="utf-8")
+
+
+def _notebook_markdown(nb: dict) -> str:
+    """All markdown cells of a notebook, joined by blank lines."""
+    return "\n\n".join("".join(c["source"]) if isinstance(c["source"], list) else c["source"]
+                       for c in nb["cells"] if c["cell_type"] == "markdown")
 
 
 def chapter_exercises(name: str) -> list[Exercise]:
@@ -596,32 +601,63 @@ class SolutionMarkers:
     glue_names: frozenset[str]
 
 
+@dataclass(frozen=True)
+class LoadedChapter:
+    """A chapter as its solutions' markers and the book's visible text need it, its executed notebook read once:
+    its markdown, the notebook's path and content (None when it is not there), its glued values and the glued
+    names only its solutions use."""
+
+    name: str
+    markdown: str
+    notebook: Path
+    nb: dict | None
+    glued: dict
+    only: frozenset[str]
+
+    @functools.cached_property
+    def visible(self) -> frozenset[str]:
+        """Runs of words of the chapter a student sees (:func:`_visible_shingles`), computed once."""
+        return frozenset(_visible_shingles(self))
+
+
+def load_chapter(name: str, markdown: str | None = None, notebook: Path | None = None) -> LoadedChapter:
+    """Chapter ``name`` read once: ``notebook`` (default: the book's executed one) and ``markdown`` (default:
+    the book's executed notebook's, else the MyST source's)."""
+    import nbformat
+
+    from mmbook.standalone import glued_values
+
+    book = paths.project_root() / "book" / "chapters" / f"{name}.ipynb"
+    notebook = notebook or book
+    nb = nbformat.reads(notebook.read_text(encoding="utf-8"), as_version=4) if notebook.is_file() else None
+    if markdown is None:
+        markdown = _notebook_markdown(nb) if nb is not None and notebook == book else chapter_markdown(name)
+    return LoadedChapter(name, markdown, notebook, nb, glued_values(nb) if nb is not None else {},
+                         frozenset(solution_only_glue_names(markdown)))
+
+
 def solution_markers(name: str, markdown: str | None = None, notebook: Path | None = None,
-                     elsewhere: frozenset[str] = frozenset()) -> list[SolutionMarkers]:
+                     elsewhere: frozenset[str] = frozenset(),
+                     chapter: LoadedChapter | None = None) -> list[SolutionMarkers]:
     """The markers of every solution of chapter ``name``: each run of :data:`SHINGLE_WORDS` words of the
     solution as rendered with this build's glued values, except runs the rest of the chapter also has
     (an exercise quoting its own question), and the glued names only its solutions use (their stored
     outputs in a notebook are the computed answer). A solution with no marker raises: it could leak
     unseen. ``notebook`` is the executed chapter whose values the solutions show (default: the book's).
     ``elsewhere`` holds runs of words a student sees on other pages (:func:`book_visible_shingles`).
+    ``chapter`` is the chapter already read (:func:`load_chapter`; then ``markdown`` and ``notebook`` are
+    not read again).
     """
-    import nbformat
-
-    from mmbook.standalone import glued_values
-
-    markdown = chapter_markdown(name) if markdown is None else markdown
-    notebook = notebook or paths.project_root() / "book" / "chapters" / f"{name}.ipynb"
-    glued = glued_values(nbformat.read(notebook, as_version=4)) if notebook.is_file() else {}
-    only = solution_only_glue_names(markdown)
+    chapter = chapter or load_chapter(name, markdown, notebook)
     # what a student may see: the text outside solutions, every other glued value and cell output (the
     # scorecard's claims, composed sentences), so that a phrase a solution shares with them is no marker
-    rest = _visible_shingles(name, markdown, notebook, glued, only) | elsewhere
+    rest = chapter.visible | elsewhere
     out = []
-    for ex in parse_exercises(markdown, name):
+    for ex in parse_exercises(chapter.markdown, name):
         if not ex.solution.strip():
             continue
-        shingles = frozenset(_shingles(_words(_rendered(ex.solution, glued))) - rest)
-        names = frozenset(glue_names(ex.solution) & only)
+        shingles = frozenset(_shingles(_words(_rendered(ex.solution, chapter.glued))) - rest)
+        names = frozenset(glue_names(ex.solution) & chapter.only)
         if not shingles and not names:
             raise ValueError(f"{name}: the solution of {ex.label} has no words of its own to find it by "
                              f"(at least {SHINGLE_WORDS} words, or a glued value only solutions use)")
@@ -629,29 +665,23 @@ def solution_markers(name: str, markdown: str | None = None, notebook: Path | No
     return out
 
 
-def _visible_shingles(name: str, markdown: str, notebook: Path, glued: dict, only: set[str]) -> set[str]:
-    """Runs of words of chapter ``name`` a student sees: the text outside solutions, every glued value
-    and cell output except the solutions' own (the scorecard's claims, composed sentences), figure texts."""
-    visible = [_rendered(strip_solutions(markdown), glued), *_visible_outputs(notebook, only),
-               *_figure_texts(name, notebook)]
+def _visible_shingles(chapter: LoadedChapter) -> set[str]:
+    """Runs of words of a chapter a student sees: the text outside solutions, every glued value and cell
+    output except the solutions' own (the scorecard's claims, composed sentences), figure texts."""
+    visible = [_rendered(strip_solutions(chapter.markdown), chapter.glued),
+               *_visible_outputs(chapter.nb, set(chapter.only)), *_figure_texts(chapter.name, chapter.notebook)]
     return set().union(*(_shingles(_words(text)) for text in visible))
 
 
-def book_visible_shingles(names: list[str]) -> frozenset[str]:
+def book_visible_shingles(names: list[str], chapters: dict[str, LoadedChapter] | None = None) -> frozenset[str]:
     """Runs of words the student edition shows outside any solution: every chapter's visible text and the
     book's scorecard page and the CSV downloads of the chapters' tables. A solution of one chapter may quote another chapter's result (claypool-load's
     Indigo 2 count is claypool-quality's), and the scorecard sets one check's verdict beside the next
-    check's claim; neither is a leak."""
-    import nbformat
-
-    from mmbook.standalone import glued_values
-
+    check's claim; neither is a leak. ``chapters`` holds chapters already read (:func:`load_chapter`)."""
+    chapters = chapters or {}
     seen: set[str] = set()
     for name in names:
-        notebook = paths.project_root() / "book" / "chapters" / f"{name}.ipynb"
-        glued = glued_values(nbformat.read(notebook, as_version=4)) if notebook.is_file() else {}
-        markdown = chapter_markdown(name)
-        seen |= _visible_shingles(name, markdown, notebook, glued, solution_only_glue_names(markdown))
+        seen |= (chapters.get(name) or load_chapter(name)).visible
         for table in sorted((paths.default_chapter_dir(name) / "tables").glob("*.csv")):  # the tables' downloads
             seen |= _shingles(_words(table.read_text(encoding="utf-8", errors="replace")))
     scorecard = paths.project_root() / "book" / "scorecard.md"  # written by the build from the checks
@@ -660,12 +690,11 @@ def book_visible_shingles(names: list[str]) -> frozenset[str]:
     return frozenset(seen)
 
 
-def _visible_outputs(source: Path, hidden: set[str]) -> list[str]:
+def _visible_outputs(nb: dict | None, hidden: set[str]) -> list[str]:
     """The texts of an executed chapter's outputs (HTML, markdown or plain) except the answers: the glued
     ``hidden`` and any output showing one of their values (see :func:`student_notebook`)."""
-    if not source.is_file():
+    if nb is None:
         return []
-    nb = json.loads(source.read_text(encoding="utf-8"))
     answers = _hidden_texts(nb, hidden)
     texts = []
     for cell in nb.get("cells", []):
@@ -707,8 +736,9 @@ def solution_leaks(folder: Path, names: list[str], markers: list[SolutionMarkers
     """Solutions found in any text file under ``folder`` (HTML, search index, sources, notebooks): one
     line per solution and file, naming the marker found; [] if none. See :func:`solution_markers`."""
     if markers is None:
-        elsewhere = book_visible_shingles(names)
-        markers = [m for n in names for m in solution_markers(n, elsewhere=elsewhere)]
+        chapters = {n: load_chapter(n) for n in names}  # each executed notebook read once
+        elsewhere = book_visible_shingles(names, chapters)
+        markers = [m for n in names for m in solution_markers(n, elsewhere=elsewhere, chapter=chapters[n])]
     if not markers:
         return []
     leaks = []
