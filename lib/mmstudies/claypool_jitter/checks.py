@@ -16,9 +16,7 @@ the priority rules build the ordering in. The printed section 5.6.4 chain and Ta
 
 from __future__ import annotations
 
-import hashlib
 import math
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -31,14 +29,10 @@ from mmstudies.claypool_jitter.config import MACHINES, EndSystem
 from mmstudies.claypool_jitter.text import sci
 from mmstudies.claypool_jitter.timeslice import idle_variance_us2
 
-TABLE_FILE = Path(__file__).with_name("checks.yml")
+#: the chapter's checks table (``checks.yml`` beside this module), its independence audit at given
+#: parameters (with :func:`run_record`) and the digest that keys a cached audit
+table, audit, table_digest = checktable.study_checks(__name__)
 
-
-def table() -> checktable.CheckTable:
-    """The chapter's checks table, validated."""
-    import sys
-
-    return checktable.load(TABLE_FILE, sys.modules[__name__])
 
 
 def _r(r: float, n: int) -> Ours:
@@ -275,15 +269,3 @@ def run_record(parameters: dict[str, Any]) -> RunRecord:
     return RunRecord(p, metrics, undefined, {"R": f.R})
 
 
-def audit(parameters: dict[str, Any], table_digest: str = "") -> dict[str, checktable.AuditResult]:
-    """The independence audit of this chapter's checks at ``parameters`` (the paper's setting).
-
-    ``table_digest`` (see :func:`table_digest`) only keys the simulation cache: the result depends on the
-    checks table too.
-    """
-    return checktable.audit(table(), run_record, parameters)
-
-
-def table_digest() -> str:
-    """A digest of ``checks.yml``, to key a cached audit."""
-    return hashlib.sha256(TABLE_FILE.read_bytes()).hexdigest()[:16]

@@ -21,9 +21,7 @@ frame, set from Table 7.2's read count, is a ``target``.
 
 from __future__ import annotations
 
-import hashlib
 import math
-from pathlib import Path
 from typing import Any
 
 from mmperf import checktable
@@ -32,14 +30,10 @@ from mmperf.checktable import Ours, RunRecord
 from . import analytic as an
 from . import experiments
 
-TABLE_FILE = Path(__file__).with_name("checks.yml")
+#: the chapter's checks table (``checks.yml`` beside this module), its independence audit at given
+#: parameters (with :func:`run_record`) and the digest that keys a cached audit
+table, audit, table_digest = checktable.study_checks(__name__)
 
-
-def table() -> checktable.CheckTable:
-    """The chapter's checks table, validated."""
-    import sys
-
-    return checktable.load(TABLE_FILE, sys.modules[__name__])
 
 
 # -- metrics as they are -----------------------------------------------------------------------------
@@ -297,15 +291,3 @@ def run_record(parameters: dict[str, Any]) -> RunRecord:
     return RunRecord(dict(r.params), dict(r.values), dict(r.undefined), {"r": r})
 
 
-def audit(parameters: dict[str, Any], table_digest: str = "") -> dict[str, checktable.AuditResult]:
-    """The independence audit of this chapter's checks at ``parameters`` (the paper's setting).
-
-    ``table_digest`` (see :func:`table_digest`) only keys the simulation cache: the result depends on
-    the checks table too.
-    """
-    return checktable.audit(table(), run_record, parameters)
-
-
-def table_digest() -> str:
-    """A digest of ``checks.yml``, to key a cached audit."""
-    return hashlib.sha256(TABLE_FILE.read_bytes()).hexdigest()[:16]

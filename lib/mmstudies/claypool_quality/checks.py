@@ -20,9 +20,7 @@ is simulated: every value is a closed form or a root of one.
 
 from __future__ import annotations
 
-import hashlib
 import math
-from pathlib import Path
 from typing import Any
 
 from mmperf import checktable
@@ -31,21 +29,10 @@ from mmperf.checktable import Ours, RunRecord
 from . import experiments
 from .experiments import MAX_USERS_SEARCHED, Run
 
-TABLE_FILE = Path(__file__).with_name("checks.yml")
+#: the chapter's checks table (``checks.yml`` beside this module), its independence audit at given
+#: parameters (with :func:`run_record`) and the digest that keys a cached audit
+table, audit, table_digest = checktable.study_checks(__name__)
 
-
-def table() -> checktable.CheckTable:
-    """The chapter's checks table, validated.
-
-    Examples
-    --------
-    >>> t = table()
-    >>> len(t.checks), t.spec("spec40").kind, t.spec("x15").conditions
-    (20, 'target', {'jitter_limit_pct': 10.0, 'vc_indigo2_speedup': 6.5})
-    """
-    import sys
-
-    return checktable.load(TABLE_FILE, sys.modules[__name__])
 
 
 def _audio_na(run: RunRecord) -> str | None:
@@ -260,15 +247,3 @@ def statuses(r: Run) -> dict[str, str]:
     return {c.id: c.status for c in checktable.evaluate(table(), record_of(r))}
 
 
-def audit(parameters: dict[str, Any], table_digest: str = "") -> dict[str, checktable.AuditResult]:
-    """The independence audit of this chapter's checks at ``parameters`` (the paper's setting).
-
-    ``table_digest`` (see :func:`table_digest`) only keys the cache: the result depends on the
-    checks table too.
-    """
-    return checktable.audit(table(), run_record, parameters)
-
-
-def table_digest() -> str:
-    """A digest of ``checks.yml``, to key a cached audit."""
-    return hashlib.sha256(TABLE_FILE.read_bytes()).hexdigest()[:16]

@@ -8,21 +8,15 @@ flight equals Eq. 1, and the simulated M/M/1 queue's mean wait equals ``rho / (1
 
 from __future__ import annotations
 
-import hashlib
-from pathlib import Path
 from typing import Any
 
 from mmperf import checktable
 from mmperf.checktable import Ours, RunRecord
 
-TABLE_FILE = Path(__file__).with_name("checks.yml")
+#: the chapter's checks table (``checks.yml`` beside this module), its independence audit at given
+#: parameters (with :func:`run_record`) and the digest that keys a cached audit
+table, audit, table_digest = checktable.study_checks(__name__)
 
-
-def table() -> checktable.CheckTable:
-    """The chapter's checks table, validated."""
-    import sys
-
-    return checktable.load(TABLE_FILE, sys.modules[__name__])
 
 
 def metric(run: RunRecord, name: str) -> Ours:
@@ -67,11 +61,3 @@ def run_record(parameters: dict[str, Any]) -> RunRecord:
     return RunRecord(dict(parameters), dict(rec.metrics), dict(rec.undefined_metrics), {"result": result})
 
 
-def audit(parameters: dict[str, Any], table_digest: str = "") -> dict[str, checktable.AuditResult]:
-    """The independence audit of this chapter's checks at ``parameters`` (``table_digest`` keys the cache)."""
-    return checktable.audit(table(), run_record, parameters)
-
-
-def table_digest() -> str:
-    """A digest of ``checks.yml``, to key a cached audit."""
-    return hashlib.sha256(TABLE_FILE.read_bytes()).hexdigest()[:16]

@@ -12,9 +12,7 @@ independence audit); :func:`chapter_record` wraps a notebook's own results.
 from __future__ import annotations
 
 import functools
-import hashlib
 import math
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -24,7 +22,9 @@ from mmperf.checktable import Ours, RunRecord
 from mmstudies.hsieh_messaging import analytic
 from mmstudies.hsieh_messaging import experiments as ex
 
-TABLE_FILE = Path(__file__).with_name("checks.yml")
+#: the chapter's checks table (``checks.yml`` beside this module), its independence audit at given
+#: parameters (with :func:`run_record`) and the digest that keys a cached audit
+table, audit, table_digest = checktable.study_checks(__name__)
 
 #: The 64 KB multicast times to one to five hosts as the text prints them (seed line 626), in ms.
 MULTICAST_TEXT_MS = (108, 130, 184, 235, 290)
@@ -32,12 +32,6 @@ MULTICAST_TEXT_MS = (108, 130, 184, 235, 290)
 HOCKNEY_REL = 0.25
 RATIO_REL = 0.25
 
-
-def table() -> checktable.CheckTable:
-    """The chapter's checks table, validated."""
-    import sys
-
-    return checktable.load(TABLE_FILE, sys.modules[__name__])
 
 
 def _rows(run: RunRecord):
@@ -411,15 +405,3 @@ def run_record(parameters: dict[str, Any]) -> RunRecord:
     return RunRecord(p, {}, {}, res)
 
 
-def audit(parameters: dict[str, Any], table_digest: str = "") -> dict[str, checktable.AuditResult]:
-    """The independence audit of this chapter's checks at ``parameters`` (the paper's setting).
-
-    ``table_digest`` (see :func:`table_digest`) only keys the simulation cache: the result depends on
-    the checks table too.
-    """
-    return checktable.audit(table(), run_record, parameters)
-
-
-def table_digest() -> str:
-    """A digest of ``checks.yml``, to key a cached audit."""
-    return hashlib.sha256(TABLE_FILE.read_bytes()).hexdigest()[:16]

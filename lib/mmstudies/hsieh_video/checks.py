@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import hashlib
 import math
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -31,15 +30,11 @@ from mmperf.checktable import Ours, RunRecord
 from . import analytic as an
 from .experiments import MJPEG, MPEG1, MPEG2
 
-TABLE_FILE = Path(__file__).with_name("checks.yml")
+#: the chapter's checks table (``checks.yml`` beside this module), its independence audit at given
+#: parameters (with :func:`run_record`) and the digest that keys a cached audit
+table, audit, table_digest = checktable.study_checks(__name__)
 REL = 1e-9
 
-
-def table() -> checktable.CheckTable:
-    """The chapter's checks table, validated."""
-    import sys
-
-    return checktable.load(TABLE_FILE, sys.modules[__name__])
 
 
 # -- helpers -----------------------------------------------------------------------------------------
@@ -406,11 +401,3 @@ def run_record(parameters: dict[str, Any]) -> RunRecord:
     return _LAST["record"]
 
 
-def audit(parameters: dict[str, Any], table_digest: str = "") -> dict[str, checktable.AuditResult]:
-    """The independence audit of this chapter's checks at ``parameters`` (``table_digest`` keys a cache)."""
-    return checktable.audit(table(), run_record, parameters)
-
-
-def table_digest() -> str:
-    """A digest of ``checks.yml``, to key a cached audit."""
-    return hashlib.sha256(TABLE_FILE.read_bytes()).hexdigest()[:16]

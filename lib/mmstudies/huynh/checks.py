@@ -23,8 +23,6 @@ Examples
 
 from __future__ import annotations
 
-import hashlib
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -37,18 +35,14 @@ from mmperf.tables import signed
 
 from .model import CATEGORIES, _slug
 
-TABLE_FILE = Path(__file__).with_name("checks.yml")
+#: the chapter's checks table (``checks.yml`` beside this module), its independence audit at given
+#: parameters (with :func:`run_record`) and the digest that keys a cached audit
+table, audit, table_digest = checktable.study_checks(__name__)
 LOCATE, MOVE = "locate", "move"
 DIST, CENT = "distributed", "centralized"
 HOSTS = ("386", "486")
 UNDEFINED = "not computable: no frame of some configuration left the network (an overloaded device)"
 
-
-def table() -> checktable.CheckTable:
-    """The chapter's checks table, validated."""
-    import sys
-
-    return checktable.load(TABLE_FILE, sys.modules[__name__])
 
 
 # -- helpers: paired replications ---------------------------------------------------------------------
@@ -527,15 +521,3 @@ def run_record(parameters: dict[str, Any]) -> RunRecord:
     return _with_metrics(RunRecord(p, {}, {}, _extra(runs, v, float(p["ci_level"]), base, grid)))
 
 
-def audit(parameters: dict[str, Any], table_digest: str = "") -> dict[str, checktable.AuditResult]:
-    """The independence audit of this chapter's checks at ``parameters`` (the paper's setting).
-
-    ``table_digest`` (see :func:`table_digest`) only keys the simulation cache: the result depends on
-    the checks table too.
-    """
-    return checktable.audit(table(), run_record, parameters)
-
-
-def table_digest() -> str:
-    """A digest of ``checks.yml``, to key a cached audit."""
-    return hashlib.sha256(TABLE_FILE.read_bytes()).hexdigest()[:16]

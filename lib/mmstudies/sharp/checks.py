@@ -17,8 +17,6 @@ the interactivity check compares with an external limit (**not comparable**).
 
 from __future__ import annotations
 
-import hashlib
-from pathlib import Path
 from typing import Any
 
 from mmperf import checktable
@@ -26,16 +24,12 @@ from mmperf.checktable import Ours, RunRecord
 
 from .analytic import clopper_pearson, ip_fragments
 
-TABLE_FILE = Path(__file__).with_name("checks.yml")
+#: the chapter's checks table (``checks.yml`` beside this module), its independence audit at given
+#: parameters (with :func:`run_record`) and the digest that keys a cached audit
+table, audit, table_digest = checktable.study_checks(__name__)
 #: The stage's column prefix in the replications' summary, per Table 1 key.
 STAGE_OF = {"sl": "sl_src", "net": "net", "dec": "dec", "pres": "pres", "e2e": "e2e"}
 
-
-def table() -> checktable.CheckTable:
-    """The chapter's checks table, validated."""
-    import sys
-
-    return checktable.load(TABLE_FILE, sys.modules[__name__])
 
 
 def loss_verdict(k: int, n: int, bound: float) -> tuple[bool | None, float, float]:
@@ -231,17 +225,6 @@ def run_record(parameters: dict[str, Any]) -> RunRecord:
     return RunRecord(dict(parameters), dict(ch.metrics), dict(ch.undefined_metrics), {"r": r})
 
 
-def audit(parameters: dict[str, Any], table_digest: str = "") -> dict[str, checktable.AuditResult]:
-    """The independence audit of this chapter's checks at ``parameters`` (the paper's setting).
-
-    ``table_digest`` (see :func:`table_digest`) only keys the simulation cache.
-    """
-    return checktable.audit(table(), run_record, parameters)
-
-
-def table_digest() -> str:
-    """A digest of ``checks.yml``, to key a cached audit."""
-    return hashlib.sha256(TABLE_FILE.read_bytes()).hexdigest()[:16]
 
 
 __all__ = ["audit", "chapter_record", "loss_verdict", "run_record", "table", "table_digest"]

@@ -17,15 +17,15 @@ meets its calibration columns (targets).
 
 from __future__ import annotations
 
-import hashlib
-from pathlib import Path
 from typing import Any
 
 from mmperf import checktable
 from mmperf.checktable import Ours, RunRecord
 from mmstudies.zeadally import analytic as a
 
-TABLE_FILE = Path(__file__).with_name("checks.yml")
+#: the chapter's checks table (``checks.yml`` beside this module), its independence audit at given
+#: parameters (with :func:`run_record`) and the digest that keys a cached audit
+table, audit, table_digest = checktable.study_checks(__name__)
 
 #: Section 6 restates twelve numbers of Table 2 (seed lines 146-164); (configuration, column) -> text value.
 TEXT_RESTATES_TABLE2 = {
@@ -41,12 +41,6 @@ TEXT_RESTATES_TABLE2 = {
 NETWORK_KEYS = {"Ethernet": "ethernet", "FDDI": "fddi", "Jetstream": "jetstream"}
 EQ1_KEYS = {"Ethernet": "eth", "FDDI": "fddi", "Jetstream": "jet2"}
 
-
-def table() -> checktable.CheckTable:
-    """The chapter's checks table, validated."""
-    import sys
-
-    return checktable.load(TABLE_FILE, sys.modules[__name__])
 
 
 # -- arithmetic and transcription: the paper's own numbers -------------------------------------------
@@ -226,15 +220,3 @@ def run_record(parameters: dict[str, Any]) -> RunRecord:
                      {"P": P, "tables": tables, "reg": reg, "sims": sims, "ps": ps})
 
 
-def audit(parameters: dict[str, Any], table_digest: str = "") -> dict[str, checktable.AuditResult]:
-    """The independence audit of this chapter's checks at ``parameters`` (the paper's setting).
-
-    ``table_digest`` (see :func:`table_digest`) only keys the simulation cache: the result depends on
-    the checks table too.
-    """
-    return checktable.audit(table(), run_record, parameters)
-
-
-def table_digest() -> str:
-    """A digest of ``checks.yml``, to key a cached audit."""
-    return hashlib.sha256(TABLE_FILE.read_bytes()).hexdigest()[:16]
