@@ -346,9 +346,58 @@ def review_table(record: pd.DataFrame, text: ReviewText, check_ids: Iterable[str
     >>> review_table(r, t, ["a", "b"]).loc[0, "response"]
     'A reviewer who did not write the chapter read 1 of the 2 checks of checks.yml against seed 001 at the cited lines (per check: data/x/review-x.csv). Disagreements by question: none'
     """
-    n_table = None
-    if check_ids is not None:
-        ids = list(check_ids)
-        check_ids_known(record, ids, text.record)
-        n_table = len(set(ids))
-    return pd.DataFrame(review_rows(record, text, n_table, **extra), columns=COLUMNS)
+    rows = review_rows(record, text, **extra) if check_ids is None else checked_rows(record, text, check_ids, **extra)
+    return pd.DataFrame(rows, columns=COLUMNS)
+
+
+def checked_rows(record: pd.DataFrame, text: ReviewText, check_ids: Iterable[str],
+                 **extra: Any) -> list[tuple[str, str, str]]:
+    """:func:`review_rows` of a record first checked against the checks table's ids ``check_ids``
+    (:func:`check_ids_known`); the summary's scope counts them.
+
+    Examples
+    --------
+    >>> r = pd.DataFrame({"check_id": ["a"], "source_line": ["seed 001 line 1"], "paper_value_ok": ["yes"],
+    ...                   "kind_ok": ["yes"], "verdict_ok": ["yes"], "conditions_ok": ["yes"], "note": ["fine"],
+    ...                   "change": [""]})
+    >>> t = ReviewText(record="data/x/review-x.csv", seed="seed 001", date="2026-01-01")
+    >>> checked_rows(r, t, ["a"])[0][1].startswith("A reviewer who did not write the chapter read all 1 checks")
+    True
+    """
+    ids = list(check_ids)
+    check_ids_known(record, ids, text.record)
+    return review_rows(record, text, len(set(ids)), **extra)
+
+
+#: a disagreement row's finding, marked as the independent review's (for a table that mixes it with others)
+FINDING_MARKED = "(independent review) {check_id}: {wrong} ({source_line}). {note}"
+
+
+def noted_review_text(record: str, seed: str, date: str, read: str) -> ReviewText:
+    """The words of a review whose author answers each disagreement in a note of their own words (column
+    ``response_note``, :func:`note_cells`), where an answered disagreement does not count as agreeing (the
+    reviewer has not read the answer) and an empty response means open. ``read`` opens the summary's second
+    cell: what was read, against what (``str.format`` fields of :class:`ReviewText`).
+
+    Examples
+    --------
+    >>> t = noted_review_text("data/x/review-x.csv", "seed 001", "2026-01-01", "Every check read. ")
+    >>> r = pd.DataFrame({"check_id": ["a", "b"], "source_line": ["l1", "l2"], "paper_value_ok": ["yes", "no"],
+    ...                   "kind_ok": ["yes"] * 2, "verdict_ok": ["yes"] * 2, "conditions_ok": ["yes"] * 2,
+    ...                   "note": ["", "slip"], "change": ["", "open"], "response": ["", "answered"],
+    ...                   "response_note": ["", "Answered: the text says so."]})
+    >>> rows = review_rows(r, t)
+    >>> rows[0][1]
+    "Every check read. 1 disagree: 0 fixed by the review; the author's response fixed 0 more, answered 1 with a reason and left 0 open (rows below)."
+    >>> rows[0][2], rows[1]
+    ("after the author's response 1 of 2 agree (50.0 %); answered, not counted as agreeing: 1", ('(independent review) b: paper value or its place (l2). slip', 'Answered: the text says so.', 'open'))
+    """
+    return ReviewText(
+        record=record, seed=seed, date=date, criteria={**CRITERIA, "paper_value_ok": "paper value or its place"},
+        summary=("Independent review ({date}, {sampled} checks sampled, {agree} agree = {percent:.1f} %)",
+                 read + "{disagree} disagree: {fixed_in_review} fixed by the review; the author's response fixed "
+                 "{fixed_by_author} more, answered {answered} with a reason and left {open} open (rows below).",
+                 "after the author's response {agree_after} of {sampled} agree ({percent_after:.1f} %); answered, "
+                 "not counted as agreeing: {answered}"),
+        finding=FINDING_MARKED, fixed_in_review="Fixed by the review.", reason_column="response_note",
+        cells=note_cells, answered_agrees=False, blank_is_open=True)

@@ -202,22 +202,12 @@ def review_rows(r: Run, c: dict[str, Check]) -> list[tuple[str, str, str]]:
 
 
 # ----------------------------------------------------------------------------- independent review (issue 23)
-#: the independent review's words (issue 23 item 7): its record, what was read, its date, the words of its four
-#: questions, its summary row and its rows' words. An answered disagreement is not counted as agreeing (the
-#: reviewer has not read the answer); an empty response to a disagreement means open.
-INDEPENDENT_REVIEW = review.ReviewText(
-    record="data/claypool/review-claypool-load.csv", seed="the thesis (seed 001)", date="2026-11-26",
-    criteria={**review.CRITERIA, "paper_value_ok": "paper value or its place"},
-    summary=("Independent review ({date}, {sampled} checks sampled, {agree} agree = {percent:.1f} %)",
-             "A reviewer who did not write the chapter read {scope} against {seed} at the cited lines: paper value "
-             "and place, kind, verdict at the tolerance and its reason, conditions; the record is {record}. "
-             "{disagree} disagree: {fixed_in_review} fixed by the review; the author's response fixed "
-             "{fixed_by_author} more, answered {answered} with a reason and left {open} open (rows below).",
-             "after the author's response {agree_after} of {sampled} agree ({percent_after:.1f} %); answered, not "
-             "counted as agreeing: {answered}"),
-    finding="(independent review) {check_id}: {wrong} ({source_line}). {note}",
-    fixed_in_review="Fixed by the review.", reason_column="response_note", cells=review.note_cells,
-    answered_agrees=False, blank_is_open=True)
+#: the independent review's words (issue 23 item 7): its record, what was read, its date; the author answers in
+#: notes, an answered disagreement is not counted as agreeing (:func:`mmperf.review.noted_review_text`)
+INDEPENDENT_REVIEW = review.noted_review_text(
+    "data/claypool/review-claypool-load.csv", "the thesis (seed 001)", "2026-11-26",
+    "A reviewer who did not write the chapter read {scope} against {seed} at the cited lines: paper value and "
+    "place, kind, verdict at the tolerance and its reason, conditions; the record is {record}. ")
 #: the date of the independent review
 INDEPENDENT_REVIEW_DATE = INDEPENDENT_REVIEW.date
 #: the yes/no columns of the independent review's record: a check agrees when all four are "yes"
@@ -231,11 +221,7 @@ def review_agreement(record: pd.DataFrame) -> dict:
 
 
 def independent_review(record: pd.DataFrame, check_ids, date: str = INDEPENDENT_REVIEW_DATE) -> list[tuple[str, str, str]]:
-    """The review-table rows of the independent review (issue 23 item 7), composed from its record
-    (:func:`mmperf.review.review_rows`): one summary row, then one row per disagreement. ``check_ids`` are the
-    checks table's ids; a reviewed id not among them raises ValueError (the record and the table must
-    agree).
+    """The review-table rows of the independent review (:func:`mmperf.review.checked_rows`): one summary row,
+    then one row per disagreement. ``check_ids`` are the checks table's ids; a reviewed id not among them raises ValueError (the record and the table must agree).
     """
-    review.check_ids_known(record, check_ids, INDEPENDENT_REVIEW.record)
-    text = dataclasses.replace(INDEPENDENT_REVIEW, date=date)
-    return review.review_rows(record, text, n_table=len(set(check_ids)))
+    return review.checked_rows(record, dataclasses.replace(INDEPENDENT_REVIEW, date=date), check_ids)

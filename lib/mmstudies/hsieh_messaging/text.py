@@ -851,8 +851,7 @@ INDEPENDENT_REVIEW = review.ReviewText(
              "tolerance's reason, conditions; the record is {record}. {disagree} disagree: {fixed} fixed, "
              "{answered} answered, {open} open (rows below).",
              "{fixed} fixed, {answered} answered, {open} open"),
-    finding="(independent review) {check_id}: {wrong} ({source_line}). {note}",
-    fixed_in_review="Fixed by the review.", by_author="{Response} by the author: {reason}",
+    finding=review.FINDING_MARKED, fixed_in_review="Fixed by the review.", by_author="{Response} by the author: {reason}",
     by_author_bare="{Response} by the author.")
 #: the date of the independent review (issue 23 item 7)
 INDEPENDENT_REVIEW_DATE = INDEPENDENT_REVIEW.date
@@ -882,10 +881,8 @@ def independent_review(record: pd.DataFrame, kinds: dict[str, str],
     >>> rows[1]
     ('(independent review) b: kind (seed 004 line 2). a slip', 'open', 'open')
     """
-    text = dataclasses.replace(INDEPENDENT_REVIEW, date=date)
-    review.check_ids_known(record, kinds, "review-hsieh-messaging.csv")
     by_kind = ", ".join(f"{n} {k}" for k, n in record["check_id"].map(kinds).value_counts().items())
-    return review.review_rows(record, text, n_table=len(kinds), by_kind=by_kind)
+    return review.checked_rows(record, dataclasses.replace(INDEPENDENT_REVIEW, date=date), kinds, by_kind=by_kind)
 
 
 def independent_review_rows() -> list[tuple[str, str, str]]:
