@@ -80,6 +80,10 @@ def test_figure_saves_png_and_svg_with_provenance(ch):
     entry = ch.figures[0]
     # drawn in the test itself, not by a study function: no function, no data tables passed to it
     assert entry["alt"] == "a falling line" and entry["function"] is None and entry["data_files"] == []
+    # the figure's only texts are its tick labels: the smallest text is their size as matplotlib resolves it
+    ticks = [t.get_fontsize() for t in ax.get_xticklabels() + ax.get_yticklabels()]
+    assert entry["smallest_text_pt"] == min(ticks)
+    assert entry["shown_dpi"] == fig.dpi
     with pytest.raises(ValueError, match="recorded twice"):
         ch.figure(plt.figure(), "fig-demo-a")
     with pytest.raises(ValueError, match="must look like"):

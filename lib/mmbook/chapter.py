@@ -501,7 +501,9 @@ class Chapter:
         self.figures.append({"name": name, "png": f"figures/{png.name}", "svg": f"figures/{svg.name}",
                              "alt": alt.strip(), "cell": _execution_count(), "function": origin.get("function"),
                              "source": f"{origin['file']}:{origin['line']}" if origin else None,
-                             "data_files": origin.get("data_files", []), "overprint": overprint})
+                             "data_files": origin.get("data_files", []), "overprint": overprint,
+                             # for the browser test: the smallest text in CSS px at the scale a page shows it
+                             "smallest_text_pt": plotting.smallest_text_pt(fig), "shown_dpi": fig.dpi})
         if self._figure_writer.defer_png:
             _glue(name, figsave.DeferredFigure(f"figures/{png.name}", fig.dpi, figsave.saved_dpi(fig)))
         else:
