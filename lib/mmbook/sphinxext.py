@@ -367,6 +367,21 @@ def add_figure_provenance(app, doctree, docname: str) -> None:
             links[kind.upper()] = posixpath.relpath(f"{FIGURES_OUT}/{chapter}/{src.name}", page_dir)
         raw = nodes.raw("", provenance_html(chapter, record, records, commit, links), format="html")
         figure.append(raw)
+        if record.get("smallest_text_pt"):
+            figure.append(nodes.raw("", text_size_html(record), format="html"))
+
+
+def text_size_html(record: dict[str, Any]) -> str:
+    """A hidden mark under a figure with its smallest text (figure points) and the resolution the page's
+    image width stands for, so that the browser test can check the text in CSS pixels as shown.
+
+    Examples
+    --------
+    >>> text_size_html({"smallest_text_pt": 9.0, "shown_dpi": 110.0})
+    '<span class="mm-text-size" data-pt="9.0" data-dpi="110.0" hidden></span>'
+    """
+    return (f'<span class="mm-text-size" data-pt="{float(record["smallest_text_pt"])}" '
+            f'data-dpi="{float(record.get("shown_dpi") or 110)}" hidden></span>')
 
 
 # ----------------------------------------------------------------------------- table downloads
