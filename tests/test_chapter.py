@@ -213,7 +213,8 @@ def test_a_checks_table_lands_in_the_scorecard_results_and_page(ch, tmp_path):
     assert results["predictions"] == {"reproduced": 1, "applicable": 1, "not_applicable": 1}
     assert results["audit"] == {"passed": 1, "failed": 0, "not audited": 1}
     rows = ch.scorecard_table().rows
-    assert rows[1][1] == "Eq. 2" and rows[1][2] == "four halves; derived: 2 = 4 / 2"
+    assert rows[1][0] == "reproduced"  # the verdict first, then the claim
+    assert rows[1][1] == "Any rate" and rows[1][2] == "Eq. 2" and rows[1][3] == "four halves; derived: 2 = 4 / 2"
     assert rows[1][-1] == "✓ moved by rate"
 
 
