@@ -238,3 +238,29 @@ def test_no_page_calls_the_source_text_seed(built_book):
         if hits:
             found[str(path.relative_to(built_book))] = hits[:3]
     assert not found, found
+
+
+#: a source text's line cited in prose (issue 25 item 6: a reader holding the paper finds a section, table,
+#: figure, equation or page; line numbers stay in the provenance)
+LINE_CITATION = re.compile(r"(?<!algorithm's )\b(?:seed\s+(?:\d{3}\s+)?)?lines?\s+\d{2,4}\b")  # an algorithm's own lines are the paper's
+
+
+def _download_prose(path) -> str:
+    """The text of a downloadable notebook a reader reads as prose: the Markdown cells of the .ipynb, the
+    .md without its code cells."""
+    text = path.read_text(encoding="utf-8")
+    if path.suffix == ".ipynb":
+        return "\n".join("".join(c["source"]) for c in json.loads(text)["cells"] if c["cell_type"] == "markdown")
+    return re.sub(r"```\{code-cell\}.*?\n```", "", text, flags=re.S)
+
+
+@pytest.mark.parametrize("name", CHAPTERS)
+def test_downloadable_notebooks_say_source_text_and_cite_no_lines(built_book, name):
+    """Issue 25 item 6: the .md and .ipynb a reader downloads carry the book's words too, where no page filter
+    rewrites them: the study's text is never "the seed", and its prose cites no line of the source text."""
+    for suffix in (".md", ".ipynb"):
+        path = built_book / "downloads" / f"{name}{suffix}"
+        assert path.is_file(), f"no download {path.name}"
+        prose = _download_prose(path)
+        found = [m[0] for pattern in (STUDY_SEED, LINE_CITATION) for m in pattern.finditer(prose)]
+        assert not found, f"{path.name}: {found[:10]}"

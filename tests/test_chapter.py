@@ -80,6 +80,10 @@ def test_figure_saves_png_and_svg_with_provenance(ch):
     entry = ch.figures[0]
     # drawn in the test itself, not by a study function: no function, no data tables passed to it
     assert entry["alt"] == "a falling line" and entry["function"] is None and entry["data_files"] == []
+    # the figure's only texts are its tick labels: the smallest text is their size as matplotlib resolves it
+    ticks = [t.get_fontsize() for t in ax.get_xticklabels() + ax.get_yticklabels()]
+    assert entry["smallest_text_pt"] == min(ticks)
+    assert entry["shown_dpi"] == fig.dpi
     with pytest.raises(ValueError, match="recorded twice"):
         ch.figure(plt.figure(), "fig-demo-a")
     with pytest.raises(ValueError, match="must look like"):
@@ -209,7 +213,8 @@ def test_a_checks_table_lands_in_the_scorecard_results_and_page(ch, tmp_path):
     assert results["predictions"] == {"reproduced": 1, "applicable": 1, "not_applicable": 1}
     assert results["audit"] == {"passed": 1, "failed": 0, "not audited": 1}
     rows = ch.scorecard_table().rows
-    assert rows[1][1] == "Eq. 2" and rows[1][2] == "four halves; derived: 2 = 4 / 2"
+    assert rows[1][0] == "reproduced"  # the verdict first, then the claim
+    assert rows[1][1] == "Any rate" and rows[1][2] == "Eq. 2" and rows[1][3] == "four halves; derived: 2 = 4 / 2"
     assert rows[1][-1] == "✓ moved by rate"
 
 

@@ -1,13 +1,16 @@
 """Every chapter's notebook agrees with its parameter specification."""
 
 import ast
+import re
 
 import jupytext
 import pytest
 
 from mmbook.params import chapter_names, load_chapter
+from mmperf import paths
 
 CHAPTERS = chapter_names()
+NOTEBOOKS = paths.project_root() / "notebooks"
 
 
 def _parameters_cell(spec):
@@ -46,3 +49,48 @@ def test_chapter_validates_first_and_saves(name):
     assert any("ch.save()" in c for c in code), f"{name}: the notebook never calls ch.save()"
     text = spec.notebook.read_text()
     assert "!pip" not in text and "%pip" not in text, f"{name}: notebooks must not install packages"
+
+
+# ----------------------------------------------------------------------------- words a reader sees
+#: the study's text called "seed" (the word is the random-number generator's: "the base seed", "seeded"), and
+#: a source text's line number cited in prose: a reader holding the paper finds a section, table, figure,
+#: equation or page, never a line of our extraction (issue 25 items 6 and 8; line numbers stay in the
+#: provenance fields: a check's ``source``, a CSV's provenance)
+STUDY_SEED = re.compile(r"\b[Tt]he seed\b(?!\s+(?:parameter|of the))|(?<![`\w])seed's\b|\bseeds?\s+(?:\d{3}\s+)?lines?\s+\d")
+LINE_CITATION = re.compile(r"(?<!algorithm's )\b(?:seed\s+(?:\d{3}\s+)?)?lines?\s+\d{2,4}\b")  # an algorithm's own lines are the paper's
+CODE_CELL = re.compile(r"```\{code-cell\}.*?\n```", re.S)
+
+
+def reader_problems(text: str) -> list[str]:
+    """What in ``text`` calls the source text "seed" or cites a line of it (grep the notebook for it)."""
+    return [m[0] for pattern in (STUDY_SEED, LINE_CITATION) for m in pattern.finditer(text)]
+
+
+def test_reader_problems_finds_what_it_should():
+    """Four hits: "the seed" and "seed line 1" (the study's text called seed), "seed line 12" and "line 875"
+    (line citations); the generator's seed, code and a section are none."""
+    text = "As the seed says (seed line 12), line 875 reads"
+    assert reader_problems(text) == ["the seed", "seed line 1", "seed line 12", "line 875"]
+    assert reader_problems("the base seed, seeded runs, `seed`, Section 5.6.1 (Table 2, Figure 5.14)") == []
+
+
+@pytest.mark.parametrize("name", chapter_names())
+def test_notebook_prose_cites_the_paper_not_source_text_lines(name):
+    """The notebook's Markdown (what the page and the downloadable .md/.ipynb show as text; code cells are
+    code) never says "the seed" for the source text nor cites a line of it."""
+    text = CODE_CELL.sub("", (NOTEBOOKS / f"{name}.md").read_text(encoding="utf-8"))
+    assert reader_problems(text) == [], name
+
+
+def test_checks_notes_and_claims_cite_the_paper_not_source_text_lines():
+    """A check's ``claim``, ``note`` and ``reason`` are shown on the scorecard; its ``source`` keeps the line."""
+    import yaml
+
+    bad = {}
+    for table in sorted((NOTEBOOKS.parent / "lib" / "mmstudies").glob("*/checks.yml")):
+        for check in yaml.safe_load(table.read_text(encoding="utf-8")).get("checks", []):
+            for field in ("claim", "note", "reason"):
+                found = reader_problems(str(check.get(field) or ""))
+                if found:
+                    bad[f"{table.parent.name}/{check['id']}.{field}"] = found
+    assert not bad, bad

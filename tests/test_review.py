@@ -253,7 +253,7 @@ def test_the_claypool_quality_reviews_fix_is_in_the_table():
 
 def test_the_hsieh_video_reviews_fixes_are_in_the_table():
     """Three citation slips (the sentences are at lines 1375, 1407 and 1431/1439), H32's place (Eq. 4.2 is the
-    buffer; the rate is defined at line 1195), and the conditions of the quoted numbers (the thesis's one-frame
+    buffer; the rate is defined in Section 4.2, line 1195 of the source text), and the conditions of the quoted numbers (the thesis's one-frame
     PCR spacing and 30 frames/s, line 1334) and of Section 4.7's studies (lines 1465-1487)."""
     from mmstudies.hsieh_video import checks
 
@@ -261,7 +261,7 @@ def test_the_hsieh_video_reviews_fixes_are_in_the_table():
     assert t.spec("cbr-buffer-falls-mtv").source.startswith("seed 004 line 1375: ")
     assert t.spec("mpeg2-buffer-order").source.startswith("seed 004 line 1407: ")
     assert t.spec("mjpeg-less-buffer-fugitive").source.startswith("seed 004 lines 1431 and 1439: ")
-    assert "line 1195" in t.spec("h32-cbr-rate-falls").reason and "Eq. 4.2" not in t.spec("h32-cbr-rate-falls").location
+    assert "Section 4.2" in t.spec("h32-cbr-rate-falls").reason and "Eq. 4.2" not in t.spec("h32-cbr-rate-falls").location
     assert t.spec("quoted-mtv-pcbr-rate").conditions == {"fps": 30.0, "pcr_interval_frames": 1}
     assert t.spec("quoted-adv-pcbr-buffer").conditions == {"adv_long_startup_frames": 300, "pcr_interval_frames": 1}
     assert t.spec("quoted-mtv-cbr-buffer").conditions == {}

@@ -179,3 +179,32 @@ def test_coverage_rows_link_the_figure_whose_caption_names_the_item():
             "<tr><td>Table 4.1</td></tr></tbody></table></details>")
     out = sphinxext.link_coverage_to_figures(body)
     assert re.findall(r'<a href="#([^"]+)">([^<]+)</a>', out) == [("fig-sys", "Figure 4.5 (encoder)")]
+
+
+def test_a_page_loads_only_the_assets_its_body_uses():
+    """Issue 25 item 8: thebe never, copy buttons only with highlighted code, sphinx-design only with its
+    components, toggle buttons only with toggles; everything else (the theme's own, MathJax) untouched."""
+    script = SimpleNamespace
+    scripts = [script(filename="_static/doctools.js", attributes={}),
+               script(filename="_static/sphinx-thebe.js", attributes={"async": "async"}),
+               script(filename=None, attributes={"body": 'const THEBE_JS_URL = "https://unpkg.com/thebe"'}),
+               script(filename="_static/clipboard.min.js", attributes={}),
+               script(filename="_static/copybutton.js?v=f281be69", attributes={}),
+               script(filename="_static/design-tabs.js", attributes={}),
+               script(filename="_static/togglebutton.js", attributes={}),
+               script(filename="_static/mathjax/tex-chtml.js", attributes={"defer": "defer"})]
+    styles = [script(filename=name, attributes={}) for name in
+              ("_static/pygments.css", "_static/sphinx-thebe.css", "_static/copybutton.css",
+               "_static/sphinx-design.min.css", "_static/togglebutton.css", "_static/mmperf.css")]
+
+    def kept(body):
+        context = {"body": body, "script_files": list(scripts), "css_files": list(styles)}
+        sphinxext.drop_unused_assets(None, "book/x", "page.html", context, None)
+        return [s.filename.split("/")[-1].split("?")[0] for s in context["script_files"] + context["css_files"]]
+
+    assert kept("<p>Prose only.</p>") == ["doctools.js", "tex-chtml.js", "pygments.css", "mmperf.css"]
+    code = '<div class="highlight-ipython3 notranslate"><div class="highlight"><pre>x</pre></div></div>'
+    assert kept(code + '<div class="admonition dropdown">') == [
+        "doctools.js", "clipboard.min.js", "copybutton.js", "togglebutton.js", "tex-chtml.js",
+        "pygments.css", "copybutton.css", "togglebutton.css", "mmperf.css"]
+    assert "sphinx-design.min.css" in kept('<details class="sd-sphinx-override sd-dropdown">')

@@ -501,7 +501,9 @@ class Chapter:
         self.figures.append({"name": name, "png": f"figures/{png.name}", "svg": f"figures/{svg.name}",
                              "alt": alt.strip(), "cell": _execution_count(), "function": origin.get("function"),
                              "source": f"{origin['file']}:{origin['line']}" if origin else None,
-                             "data_files": origin.get("data_files", []), "overprint": overprint})
+                             "data_files": origin.get("data_files", []), "overprint": overprint,
+                             # for the browser test: the smallest text in CSS px at the scale a page shows it
+                             "smallest_text_pt": plotting.smallest_text_pt(fig), "shown_dpi": fig.dpi})
         if self._figure_writer.defer_png:
             _glue(name, figsave.DeferredFigure(f"figures/{png.name}", fig.dpi, figsave.saved_dpi(fig)))
         else:
@@ -562,8 +564,8 @@ class Chapter:
     def scorecard_table(self):
         """The scorecard, statuses coloured and written, for display at the end of the chapter.
 
-        Seven columns, so that it fits the text column: the note is folded into *what*, the reason into
-        *tolerance*. A chapter with a checks table shows an eighth, the independence audit's mark, and
+        Seven columns, so that it fits the text column, the verdict first: the note is folded into *what*,
+        the reason into *tolerance*. A chapter with a checks table shows an eighth, the independence audit's mark, and
         a derived value compared with is labelled so beside the paper's print.
         """
         table = self.scorecard.table()
@@ -576,6 +578,8 @@ class Chapter:
         if any("id" in r for r in records):
             table["paper"] = [_paper_cell(r) for r in records]
             table["audit"] = [r.get("audit", "") for r in records]
+        # the verdict first: on a phone the box scrolls sideways and the verdict must be on screen
+        table = table[["status", *(c for c in table.columns if c != "status")]]
         shown = _show(table, status="status", wrap=["what", "where", "tolerance", "paper", "audit"]
                       if "audit" in table else ["what", "where", "tolerance"],
                       caption="Reproduction scorecard: every check of this run")

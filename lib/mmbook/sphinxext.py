@@ -14,6 +14,9 @@ What it adds to the HTML that Jupyter Book makes of the executed chapters:
 - **the book's stylesheets**: ``book/_static/mmperf.css`` (figures on phones and in dark mode, the
   provenance line, Markdown tables, print) and ``_static/mmperf-tables.css``, written from
   :data:`mmperf.tables.CSS` (tables of class ``mm-table`` wherever they come from).
+- **lighter pages**: the scripts and stylesheets of the theme's extensions that a page does not use
+  are left out of it (:func:`drop_unused_assets`); Sphinx's search scripts and index load only on the
+  search page (``book/_templates/layout.html``).
 - a fix: Jupyter Book 1 registers sphinx-thebe's inline configuration script twice on notebook
   pages, so the browser reports "Identifier 'THEBE_JS_URL' has already been declared"; each script
   is kept once per page.
@@ -57,6 +60,59 @@ def deduplicate_scripts(app, pagename, templatename, context, doctree) -> None:
             seen.add(key)
             unique.append(script)
     context["script_files"] = unique
+
+
+#: scripts and stylesheets a page loads only when its body uses them (issue 25 item 8, page weight): the
+#: asset's file name (its last path part) -> a test on the page's HTML body. sphinx-thebe is never used
+#: (the book has no launch buttons: ``launch_buttons.thebe`` is false); sphinx-design only draws its
+#: components (class ``sd-...``); sphinx-copybutton only acts on highlighted code (``div.highlight pre``);
+#: sphinx-togglebutton only on ``.toggle`` and ``.admonition.dropdown``.
+PAGE_ASSETS: dict[str, Any] = {
+    "sphinx-thebe.js": lambda body: False,
+    "sphinx-thebe.css": lambda body: False,
+    "design-tabs.js": lambda body: bool(re.search(r'class="[^"]*\bsd-tab', body)),
+    "sphinx-design.min.css": lambda body: bool(re.search(r'class="[^"]*\bsd-', body)),
+    "clipboard.min.js": lambda body: 'class="highlight' in body,
+    "copybutton.js": lambda body: 'class="highlight' in body,
+    "copybutton.css": lambda body: 'class="highlight' in body,
+    "togglebutton.js": lambda body: bool(re.search(r'class="[^"]*\b(toggle|dropdown)\b', body)),
+    "togglebutton.css": lambda body: bool(re.search(r'class="[^"]*\b(toggle|dropdown)\b', body)),
+}
+
+
+def _asset_name(asset) -> str:
+    return posixpath.basename(str(getattr(asset, "filename", asset) or "").split("?")[0])
+
+
+def unused_asset(asset, body: str) -> bool:
+    """True for a script or stylesheet that the page with this ``body`` does not use (see PAGE_ASSETS);
+    also sphinx-thebe's inline configuration script.
+
+    Examples
+    --------
+    >>> unused_asset("_static/sphinx-thebe.js", "<p>x</p>"), unused_asset("_static/doctools.js", "<p>x</p>")
+    (True, False)
+    >>> unused_asset("copybutton.js", '<div class="highlight-python notranslate"><div class="highlight"><pre>')
+    False
+    >>> unused_asset("sphinx-design.min.css", "<p>x</p>"), unused_asset("togglebutton.js", '<div class="toggle">')
+    (True, False)
+    """
+    attributes = getattr(asset, "attributes", {}) or {}
+    if "THEBE_JS_URL" in str(attributes.get("body", "")):
+        return True
+    used = PAGE_ASSETS.get(_asset_name(asset))
+    return used is not None and not used(body)
+
+
+def drop_unused_assets(app, pagename, templatename, context, doctree) -> None:
+    """Leave out of a page the scripts and stylesheets it does not use (see :func:`unused_asset`): the
+    theme's extensions register theirs on every page."""
+    body = context.get("body")
+    if body is None:
+        return
+    for key in ("script_files", "css_files"):
+        if context.get(key):
+            context[key] = [a for a in context[key] if not unused_asset(a, body)]
 
 
 # ----------------------------------------------------------------------------- build stamp
@@ -311,6 +367,21 @@ def add_figure_provenance(app, doctree, docname: str) -> None:
             links[kind.upper()] = posixpath.relpath(f"{FIGURES_OUT}/{chapter}/{src.name}", page_dir)
         raw = nodes.raw("", provenance_html(chapter, record, records, commit, links), format="html")
         figure.append(raw)
+        if record.get("smallest_text_pt"):
+            figure.append(nodes.raw("", text_size_html(record), format="html"))
+
+
+def text_size_html(record: dict[str, Any]) -> str:
+    """A hidden mark under a figure with its smallest text (figure points) and the resolution the page's
+    image width stands for, so that the browser test can check the text in CSS pixels as shown.
+
+    Examples
+    --------
+    >>> text_size_html({"smallest_text_pt": 9.0, "shown_dpi": 110.0})
+    '<span class="mm-text-size" data-pt="9.0" data-dpi="110.0" hidden></span>'
+    """
+    return (f'<span class="mm-text-size" data-pt="{float(record["smallest_text_pt"])}" '
+            f'data-dpi="{float(record.get("shown_dpi") or 110)}" hidden></span>')
 
 
 # ----------------------------------------------------------------------------- table downloads
@@ -572,6 +643,7 @@ def setup(app):
     app.connect("builder-inited", _on_builder_inited)
     app.connect("doctree-resolved", add_figure_provenance)
     app.connect("html-page-context", deduplicate_scripts, priority=900)
+    app.connect("html-page-context", drop_unused_assets, priority=910)
     app.connect("html-page-context", add_footer_stamp)
     app.connect("html-page-context", number_tables, priority=450)  # before the boxes take their captions
     app.connect("html-page-context", accessible_body)

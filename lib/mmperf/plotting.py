@@ -160,6 +160,29 @@ def text_sizes(fig, column_px: int = BOOK_COLUMN_PX, dpi: float = DISPLAY_DPI) -
     return found
 
 
+def smallest_text_pt(fig) -> float | None:
+    """The font size, in the figure's own points, of its smallest visible text (None: no text).
+
+    The book's browser test turns it into CSS pixels at the scale a page really shows the figure
+    (``pt * figure.dpi / 72`` pixels at full size, times the shown width over the full width), so a
+    figure shrunk to a narrower column than :data:`BOOK_COLUMN_PX` is caught too.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> import matplotlib.pyplot as plt
+    >>> fig, ax = plt.subplots()
+    >>> _ = ax.set_xlabel("load", fontsize=11); _ = ax.tick_params(labelsize=10)
+    >>> _ = ax.text(0.5, 0.5, "note", fontsize=8.5); _ = ax.text(0.5, 0.2, "hidden", fontsize=4, visible=False)
+    >>> smallest_text_pt(fig)
+    8.5
+    >>> plt.close(fig)
+    """
+    sizes = [size for _text, size in text_sizes(fig, column_px=10**9, dpi=96.0)]
+    return round(min(sizes), 2) if sizes else None
+
+
 def check_legible(fig, min_pt: float = MIN_DISPLAY_PT, column_px: int = BOOK_COLUMN_PX,
                   dpi: float = DISPLAY_DPI) -> list[str]:
     """The texts of ``fig`` smaller than ``min_pt`` points where the book shows it (empty: legible).

@@ -76,7 +76,7 @@ def test_macro_sentence_follows_the_count(default):
     # our re-prediction at 1280 B and 10 % deleted: errors +17/+16/+37/+14/+8 %, -10/-22.5 % -> 2 of 7 within 10 %
     # (tests/models/test_claypool_load_experiments.py derives them)
     assert ("Our re-prediction of the seven runs from Table 5.2, at 1280-byte packets and the 10 % of packets the text "
-            "says were deleted (seed line 1328), puts 2 of the 7 within 10 % of the measurement.") in t["macro_text"]
+            "says were deleted (Section 5.5.1), puts 2 of the 7 within 10 % of the measurement.") in t["macro_text"]
     r9, c9 = _run({"packet_bytes": 900.0})
     assert "at 900-byte packets" in text.compose(r9, c9)["macro_text"]
     assert f"puts {r9['table5_3_repredicted_within10_count']} of the 7 within 10 %" in text.compose(r9, c9)["macro_text"]

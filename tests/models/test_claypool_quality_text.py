@@ -99,7 +99,7 @@ def test_review_rows_answer_each_finding_with_this_runs_numbers():
     assert "load (1," in kappa_row and "load (2)" in kappa_row
     assert f"{r.extra['n_star']['Sparc 5 + Fibre Channel']:.0f} users" in kappa_row
     assert f"×{r['fig7_9_unicast_q_ratio_drawn']:.2f}" in rows[2][1] and c["fig79-unicast"].status in rows[2][1]
-    assert "seed line 2001" in rows[5][1] and f"{r['fig7_5_indigo2_soldiers_at_4fps']:.2f} soldiers" in rows[5][1]
+    assert "Section 7.5 (two soldiers" in rows[5][1] and f"{r['fig7_5_indigo2_soldiers_at_4fps']:.2f} soldiers" in rows[5][1]
     assert "(200 ms, 5 %)" not in kappa_row and "limits (230 ms, 6 %)" in kappa_row
 
 

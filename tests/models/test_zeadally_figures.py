@@ -10,9 +10,18 @@ import pandas as pd  # noqa: E402
 import pytest  # noqa: E402
 
 from mmperf.data import load_table  # noqa: E402
-from mmperf.plotting import FULL_SIZE_WIDTH_IN, check_legible, check_overprint, use_book_style  # noqa: E402
+from mmperf.plotting import (  # noqa: E402
+    FULL_SIZE_WIDTH_IN,
+    check_legible,
+    check_overprint,
+    smallest_text_pt,
+    use_book_style,
+)
 from mmstudies.zeadally import analytic as a  # noqa: E402
 from mmstudies.zeadally import costfit, figures  # noqa: E402
+
+#: the text column of a chapter page at a 1366 px laptop window (measured in the built book)
+LAPTOP_COLUMN_PX = 741
 
 
 def _all_figures():
@@ -49,6 +58,12 @@ def test_figure_is_legible(name):
     fig = _all_figures()[name]()
     try:
         assert fig.get_figwidth() <= FULL_SIZE_WIDTH_IN
+        # what the book shows is the tight box, labels included, shrunk to a 1366 px window's 741 px column
+        # (measured): the smallest text must still read 10 CSS px (Figure 7's "Level: option" labels made it
+        # 8 in wide; shown at 0.6 of its saved size, its 9 pt labels read 9 px)
+        tight_px = fig.get_tightbbox(fig.canvas.get_renderer()).width * fig.dpi
+        shown_px = smallest_text_pt(fig) * fig.dpi / 72 * min(1.0, LAPTOP_COLUMN_PX / tight_px)
+        assert shown_px >= 10.0, f"{name}: smallest text {shown_px:.1f} px as shown"
         assert check_legible(fig) == []
         assert check_overprint(fig) == []
     finally:

@@ -48,10 +48,10 @@ def test_equations_at_the_papers_stage_throughputs(make):
     assert text == (
         "With Z_NA = 200, Z_AX = 240 and Z_XF = 230 Mbit/s, Eq. 1 gives 73.99 Mbit/s (35.0 frames/s) and Eq. 2 "
         "gives 106.98 Mbit/s (50.7 frames/s). These are the paper's stage throughputs, and the paper rounds the "
-        "results to 74 and 107 Mbit/s (seed lines 118 and 140). "
-        "The measured 33 frames/s without shared memory (seed line 112) are 69.4 Mbit/s at this run's frame size; "
+        "results to 74 and 107 Mbit/s (Section 5). "
+        "The measured 33 frames/s without shared memory (Section 5) are 69.4 Mbit/s at this run's frame size; "
         "Eq. 1 lies 4.60 Mbit/s above them. "
-        "The measured 50 frames/s with shared memory (seed line 140) are 105.6 Mbit/s at this run's frame size; "
+        "The measured 50 frames/s with shared memory (Section 5) are 105.6 Mbit/s at this run's frame size; "
         "Eq. 2 lies 1.40 Mbit/s above them.")
 
 
@@ -59,7 +59,7 @@ def test_equations_that_do_not_round_to_the_papers_say_so(make):
     """74.5 rounds to 74 (banker's rounding of .5 to even) but 74.6 rounds to 75."""
     assert narrative.equations(make(**_eq_metrics(eq1_mbps=74.5)), P).count("do not round") == 0
     text = narrative.equations(make(**_eq_metrics(eq1_mbps=74.6)), P)
-    assert "(seed lines 118 and 140); our values do not round to them." in text
+    assert "(Section 5); our values do not round to them." in text
     text = narrative.equations(make(**_eq_metrics(eq2_mbps=107.6)), P)
     assert "our values do not round to them." in text
 
@@ -68,8 +68,8 @@ def test_equations_at_other_stage_throughputs_answer_a_different_question(make):
     ch = make({"z_na_mbps": 100.0}, **_eq_metrics(eq1_mbps=52.3))
     text = narrative.equations(ch, P)
     assert text.startswith("With Z_NA = 100, Z_AX = 240 and Z_XF = 230 Mbit/s, Eq. 1 gives 52.30 Mbit/s")
-    assert ("The paper's 74 and 107 Mbit/s (seed lines 118 and 140) are Eq. 1 and Eq. 2 at its own measured stage "
-            "throughputs of 200, 240 and 230 Mbit/s (seed lines 114-116); this run's differ, so our values answer "
+    assert ("The paper's 74 and 107 Mbit/s (Section 5) are Eq. 1 and Eq. 2 at its own measured stage "
+            "throughputs of 200, 240 and 230 Mbit/s (Section 5); this run's differ, so our values answer "
             "a different question.") in text
     assert "These are the paper's stage throughputs" not in text
 
@@ -87,7 +87,7 @@ def test_overhead_that_shrinks_with_shared_memory(make):
     text = narrative.overheads(make(t0_no_shm_ms=2.123, t0_shm_ms=0.5))
     assert text == ("In frame times, the model leaves a fixed overhead of 2.12 ms per frame without shared memory "
                     "and 0.50 ms with it. The overhead shrinks with shared memory, as the paper explains: removing "
-                    "the IPC copy also removed the X server's memory allocation (seed line 140).")
+                    "the IPC copy also removed the X server's memory allocation (Section 5).")
 
 
 @pytest.mark.parametrize("shm", [1.0, 1.5])
@@ -95,7 +95,7 @@ def test_overhead_that_does_not_shrink(make, shm):
     """Equal overheads do not shrink (strict comparison)."""
     text = narrative.overheads(make(t0_no_shm_ms=1.0, t0_shm_ms=shm))
     assert text.endswith(" The overhead does not shrink with shared memory here, against the paper's explanation "
-                         "(seed line 140).")
+                         "(Section 5).")
 
 
 def test_overhead_undefined_with_shared_memory(make):
@@ -103,7 +103,7 @@ def test_overhead_undefined_with_shared_memory(make):
     ch.undefined_metrics["t0_shm_ms"] = "the model is slower than the measurement"
     assert narrative.overheads(ch) == (
         "In frame times the model is slower than the measurement with shared memory: it leaves no fixed overhead "
-        "to explain, so the paper's explanation of the gap by unmodelled overheads (seed lines 118 and 140) does "
+        "to explain, so the paper's explanation of the gap by unmodelled overheads (Section 5) does "
         "not apply at these parameters (see the warning at the top of the page). Without shared memory the model "
         "leaves 3.10 ms per frame.")
 
@@ -285,7 +285,7 @@ def test_cpu_model_meets_targets_improves_graphics_but_not_video(make):
     ch.scorecard.compare("PS calibration", "x", paper=1.0, ours=1.0, tol=0.1, evidence="target", reason="r")
     assert narrative.cpu_model(ch) == (
         "It meets all its calibration targets. Run together, the model drops 50 % of the video frames against the "
-        "paper's 39 % and the visualisation falls to 20.0 frames/s against 26 (Table 2, seed lines 151-154). With "
+        "paper's 39 % and the visualisation falls to 20.0 frames/s against 26 (Table 2). With "
         "shared memory the model's visualisation improves, to 25.0 frames/s (paper: 35); its video drops 50 % of "
         "the frames (paper: 10 %), no improvement. Under egalitarian sharing a greedy competitor takes half the CPU "
         "whatever its per-frame cost, so the paper's improvement must come from something this model lacks, such "

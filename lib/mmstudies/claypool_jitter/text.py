@@ -57,7 +57,7 @@ def mechanisms_table(p: dict) -> pd.DataFrame:
     rows = [
         ["counter processes", "always runnable (a tight loop)", "815, 879", "the thesis's design"],
         ["scheduling", f"round robin, time slice quantum_ms = {p['quantum_ms']:g} ms; a slice in progress runs out",
-         "873, 899-901", "the thesis gives no slice; the order of the kernel latency it cites (100 ms, line 659)"],
+         "873, 899-901", "the thesis gives no slice; the order of the kernel latency it cites (100 ms, Section 3.1)"],
         _default_rule(p.get("default_wakeup", "tail")),
         ["nice priority", "it goes to the head of the queue, after the running slice", "875, 899-901",
          "the thesis's text"],
@@ -100,7 +100,7 @@ def _default_rule(wakeup: str) -> list[str]:
                 "running slice", f"875: {LINE_875}", "the text's reading (what-if; default_wakeup = io-boost)"]
     return ["default priority", "the woken receive process joins the tail of the run queue (behind every counter)",
             f"873: {LINE_873}; 875: {LINE_875}",
-            "OUR ASSUMPTION: line 873 gives no rule for default priority, and line 875 would put the woken "
+            "OUR ASSUMPTION: the first sentence (Section 3.5.1) gives no rule for default priority, and the second would put the woken "
             "receive process ahead of the counters (default_wakeup = io-boost is that reading)"]
 
 
@@ -157,7 +157,7 @@ def explain(ch, R: dict) -> None:
       f"Averaged over the 15 pairs our r differs from the printed r by {m['table32_mean_abs_difference']:.2f}; "
       f"{int(m['table32_pairs_in_band'])} of the 15 lie inside the thesis's band. The non-range metrics correlate "
       f"between {m['ours_other_r_min']:.2f} and {m['ours_other_r_max']:.2f}; over the pairs the thesis calls "
-      f"correlating well (Gaps-Absdev aside, thesis 0.72-0.99, seed line 773) the lowest is {lowest}, so the "
+      f"correlating well (Gaps-Absdev aside, thesis 0.72-0.99, Section 3.3) the lowest is {lowest}, so the "
       + ch.judge("thesis's conclusion that the choice among them does not matter holds here too. ",
                  check="non-range-correlate-well", status=("reproduced",),
                  otherwise="check of the thesis's conclusion that the choice among them does not matter is "
@@ -203,7 +203,7 @@ def explain(ch, R: dict) -> None:
     h3_status = _status(sc, "H3 slopes")[0].status
     g("cj_load_text",
       f"The per-class correlations run from {m['ours_r_load_min']:.3f} to {m['ours_r_load_max']:.3f} "
-      f"(thesis 0.97-0.99, seed line 827) and the lines meet within {m['ours_meet_spread_load']:.2f} load units "
+      f"(thesis 0.97-0.99, Figure 3.7) and the lines meet within {m['ours_meet_spread_load']:.2f} load units "
       "at load 1. "
       + ("In the time-slice generator each extra counter adds one slice to the receive process's wait, so the "
          "variance grows almost linearly with the number of counters; a lone counter leaves only the rest of one "
@@ -235,15 +235,15 @@ def explain(ch, R: dict) -> None:
     xd = m.get("ours_x_intercept_default")
     g("cj_priority_text",
       f"The default line's slope is {sci(ps['default'])} µs² per load unit"
-      + (f" and it crosses the x-axis at load {xd:.2f} (thesis: around one, seed line 893)" if xd is not None else "")
+      + (f" and it crosses the x-axis at load {xd:.2f} (thesis: around one, Section 3.5.2)" if xd is not None else "")
       + f". The nice slope's 95 % CI is [{sci(pci['nice'][0])}, {sci(pci['nice'][1])}] and the real-time slope's "
       f"[{sci(pci['realtime'][0])}, {sci(pci['realtime'][1])}]. "
-      + ("Under seed line 875's reading (default_wakeup = io-boost) a default-priority receive process waits, as a "
+      + ("Under Section 3.5.1's reading (default_wakeup = io-boost) a default-priority receive process waits, as a "
          "niced one does, only for the running slice: the two lines follow one rule and differ only by sampling. "
          if gen == "timeslice" and R.get("default_wakeup") == "io-boost" else "")
       + ("Under the time-slice rules a nice receive process waits at most the rest of one slice whatever the "
          "number of counters, so its line is flat; the thesis's nice jitter grows with load because a newly "
-         "activated process runs before it (seed lines 899-901), and our counters, always runnable, are never "
+         "activated process runs before it (Section 3.5.3), and our counters, always runnable, are never "
          "newly activated. Real-time priority removes the counters' effect entirely; what is left is the stalls. "
          if gen == "timeslice" else
          "A non-preemptive wait for the current burst saturates at the burst length, so the Ciw nice line is "
@@ -270,7 +270,7 @@ def explain(ch, R: dict) -> None:
          "this run cannot tell whether 1/variance rises with bandwidth (the slope's 95 % CI reaches zero)")
       + f" (r = {m['ours_r_bandwidth']:.2f}). A link's delay scales with 1/bandwidth, so its variance falls with the "
       "square of the bandwidth; in Table 5.4 Fibre Channel still shows a seventh of Ethernet's network jitter "
-      "(seed lines 1531-1534), which suggests that host protocol work, absent from our link, limited the faster "
+      "(Section 5.6.4), which suggests that host protocol work, absent from our link, limited the faster "
       "networks.")
     add = _status(sc, "H23 processor + network")[0]
     needed = add.needed_n
@@ -283,7 +283,7 @@ def explain(ch, R: dict) -> None:
     need = (f"; about {needed} replications would decide, if the estimate stays where it is" if needed else "")
     g("cj_additivity_text",
       f"The thesis predicts total jitter as processor jitter plus network jitter and finds the sum within 7 % of "
-      f"the measurement (seed line 1527; the largest error in the transcribed table is "
+      f"the measurement (Section 5.6.4; the largest error in the transcribed table is "
       f"{m['table54_max_abs_error_pct']:.1f} %). In our runs the stations are independent, so variances should "
       f"add; our worst network ({R['worst_network']}) is off by "
       f"{m['ours_additivity_max_abs_error_pct']:.1f} ± {m['ours_additivity_ci_pct']:.1f} % (95 % CI from "
@@ -345,9 +345,9 @@ def reading_text(R: dict) -> str:
     flat = low <= 0 <= high
     return (f"Under the other reading (default_wakeup = {rd['wakeup']}; this run: {this}), re-simulated on "
             f"{rd['n']} traces, the four classes' r(load, variance) run from {min(rs):.2f} to {max(rs):.2f} "
-            f"(thesis 0.97-0.99, seed line 827) and the default line's slope is {sci(slope)} µs² per load unit "
+            f"(thesis 0.97-0.99, Figure 3.7) and the default line's slope is {sci(slope)} µs² per load unit "
             f"(95 % CI [{sci(low)}, {sci(high)}]) against {sci(ours)} in this run"
-            + ((": under line 875's reading this run shows no rising default line (the slope's interval reaches "
+            + ((": under Section 3.5.1's reading this run shows no rising default line (the slope's interval reaches "
                 "zero), so the thesis's steeper default line (Fig 3.10) rests on our tail rule. ")
                if flat and rd["wakeup"] == "io-boost" else
                ": the slope's interval reaches zero, so these few traces cannot show a rising default line. "
@@ -395,10 +395,10 @@ def review_rows(m: dict, R: dict, checks: dict) -> list[list[str]]:
     t54_value = f"{t54.ours:.4f}" if t54 is not None and isinstance(t54.ours, float) else "undefined"
     top = int(m.get("pooled_optimum_at_top", 0))
     return [
-        ["The default-priority rule cites seed line 873, which says nothing about it; line 875 says an I/O-"
+        ["The default-priority rule cites a sentence of Section 3.5.1 that says nothing about it; the next says an I/O-"
          "reactivated process outranks any user-mode process regardless of nice.",
          f"Answered, not grounded: the text gives no rule for default priority, so 'tail of the run queue' is "
-         f"labelled OUR ASSUMPTION, with lines 873 and 875 quoted in the mechanisms table. {reading_text(R)}",
+         f"labelled OUR ASSUMPTION, with both sentences of Section 3.5.1 quoted in the mechanisms table. {reading_text(R)}",
          "parameter default_wakeup (tail | io-boost); the other reading re-simulated beside every run "
          "(sensitivity_replications > 0); model test: io-boost gives the nice trace draw for draw"],
         ["Construction scored as prediction: 'lines meet at load 1', r(SPECint92, 1/variance), '1/variance rises "

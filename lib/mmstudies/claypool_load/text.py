@@ -61,7 +61,7 @@ def compose(r: Run, c: dict[str, Check]) -> dict[str, str]:
         f"{n_in} of the {n_all} printed predictions are within 10 % of the measurement, so 'in most cases' "
         + ("holds only just" if n_all / 2 < n_in < n_all else ("holds" if n_in == n_all else "fails"))
         + f", and {ipx_phrase}. Our re-prediction of the seven runs from Table 5.2, at "
-        f"{float(p['packet_bytes']):g}-byte packets and the 10 % of packets the text says were deleted (seed line 1328), "
+        f"{float(p['packet_bytes']):g}-byte packets and the 10 % of packets the text says were deleted (Section 5.5.1), "
         + f"puts {re_in} of the 7 within 10 % of the measurement"
         + f". Solving the two-person no-deletion model for the packet size that gives the printed "
         f"rows without silence deletion yields {p_slc:.0f} bytes (SLC) and {p_ipx:.0f} bytes (IPX)"
@@ -166,18 +166,18 @@ def review_rows(r: Run, c: dict[str, Check]) -> list[tuple[str, str, str]]:
     return [
         ("'Coverage says Table 5.3 has \"our re-prediction from Table 5.2\", but the table shows only implied shares'",
          f"Fixed. All seven runs are re-predicted from Table 5.2 at {float(p['packet_bytes']):g}-byte packets and the "
-         f"10 % deleted from the ITR files (seed line 1328), shown in the table and scored against the measurements "
+         f"10 % deleted from the ITR files (Section 5.5.1), shown in the table and scored against the measurements "
          f"with the thesis's 10 % rule: {re_in} of {len(repred)} reproduced.",
          "experiments (repredicted_s at the packet-size parameter), seven prediction rows in checks.yml, the page's "
          "Table 5.3; a test derives three runs by hand"),
-        ("'The mix share 66.7 % is scored reproduced (±5) against \"over 70 %\" (line 1453)'",
-         f"Fixed. One check reads both statements (line 1379 'approximately 70%', line 1453 'over 70%') as 70-75 %: "
+        ("'The mix share 66.7 % is scored reproduced (±5) against \"over 70 %\" (Section 5.6.3)'",
+         f"Fixed. One check reads both statements (Section 5.6.1 'approximately 70%', Section 5.6.3 'over 70%') as 70-75 %: "
          f"ours {V['mix_share_n8_pct']:.1f} % with {p['mix_rule']}, {mix.status}; exercise 1 sets it against the "
          "two-person macro run.",
          "checks.yml mix-share-70; load_values.csv gains the line-1453 value; exercise 1 (exercises.mix_rule_text)"),
         ("'The Table 7.2 counts take their counting rule from that table (target)'",
-         f"Fixed. The rule now comes from the text (each soldier receives and reckons the N-1 others, seed lines 1968 "
-         f"and 2001), so the measured counts test it: receive and update {rec.ours:g} against {rec.paper:g}, "
+         f"Fixed. The rule now comes from the text (each soldier receives and reckons the N-1 others, Section 7.3 "
+         f"and Section 7.5), so the measured counts test it: receive and update {rec.ours:g} against {rec.paper:g}, "
          f"{rec.status}; compute {comp.ours:g} against {comp.paper:g}, {comp.status}. The printed column (N) is "
          "recomputed as arithmetic; the read bytes and the setting rows stay targets.",
          "analytic.VC and vc_count_rule default N-1; checks.yml table7-2-*"),

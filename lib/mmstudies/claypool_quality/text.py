@@ -95,7 +95,7 @@ def _audio(r: Run, c: dict[str, Check]) -> dict[str, str]:
     lead = {"not reproduced": "The paper's Figure 5.25 is where the reconstruction parts company with the thesis. ",
             "reproduced": "The paper's Figure 5.25 agrees with the thesis on the Sparc 5. "}.get(c["sparc5"].status, "")
     body = (f"Our Sparc 5 + Fibre Channel conference stays acceptable up to {_users(sp)} (the thesis: up to "
-            f"{paper_sp:.0f}, seed line 1559; {c['sparc5'].status}); the Alpha + HIPPI one up to {_users(al)} "
+            f"{paper_sp:.0f}, Section 5.6.4; {c['sparc5'].status}); the Alpha + HIPPI one up to {_users(al)} "
             f"(the thesis: over 70, with an Alpha SPECint92 the thesis does not give; {c['alpha'].status}); the "
             "IPX + Ethernet one " + (f"up to {ipx:.0f} users" if ipx >= 2 else "for no conference at all, not even two users")
             + f" (the thesis: 'trouble supporting a small number', fewer than 20; {c['ipx-small'].status}).")
@@ -214,7 +214,7 @@ def _vc(r: Run, c: dict[str, Check]) -> dict[str, str]:
     # the check lives in claypool-load (one rule, one check); its band, ±10 % of 'about 1000', decides 'outside'
     outside = math.isfinite(n_4) and abs(n_4 - paper_n) > 0.1 * paper_n
     fps = (f" When only the 4 frames/s of the paper's Figure 7.5 count, it supports {sold(n_4)} (the thesis: about "
-           f"{paper_n:,.0f}, seed line 2095; "
+           f"{paper_n:,.0f}, Section 7.6.3; "
            + ("outside" if outside or not math.isfinite(n_4) else "inside")
            + " ±10 % of it; the check is scored in the claypool-load chapter).")
     n_nr = r.get("fig7_5_soldiers_at_4fps_no_reckon")
@@ -222,11 +222,11 @@ def _vc(r: Run, c: dict[str, Check]) -> dict[str, str]:
         between = min(n_4, n_nr) < paper_n < max(n_4, n_nr)
         fps += (f" Without the per-frame dead-reckoning work of every soldier (Table 7.1's 'Compute') the same rule "
                 f"gives {sold(n_nr)}" + ("; the thesis's count lies between the two, so its Figure 7.5 must count "
-                                         "that work differently, and the figure is not in the seed to tell how."
+                                         "that work differently, and the figure is not in the source text to tell how."
                                          if between else "; neither counting reaches the thesis's, and its Figure "
-                                         "7.5 is not in the seed to tell why."))
+                                         "7.5 is not in the source text to tell why."))
     x15 = (f" The independent check is the 15× processor: our model keeps it acceptable to {sold(n_15)}, against "
-           f"the thesis's {A['fig7_7_15x_max_soldiers']:,.0f} (seed line 2105; "
+           f"the thesis's {A['fig7_7_15x_max_soldiers']:,.0f} (Section 7.6.3; "
            + (f"{c['x15'].status})." if c["x15"].status != "not applicable" else
               "not judged here: the thesis's count is for its 10 % jitter limit and 6.5 Personal Irises)."))
     why = ""
@@ -404,7 +404,7 @@ def review_rows(r: Run, c: dict[str, Check]) -> list[tuple[str, str, str]]:
          "data/claypool/quality_assumptions.csv (the exponent's note); the page's audio assumptions"),
         ("'\"Unicast much worse\" holds only through the missed-updates axis, which the thesis says is constant "
          "and leaves out of Fig. 7.9; on the drawn axes Q rises x1.6'",
-         f"Fixed. The claim is scored on the three axes Figure 7.9 draws (seed line 2141): Q rises ×{ratio:.2f}, "
+         f"Fixed. The claim is scored on the three axes Figure 7.9 draws (Section 7.7): Q rises ×{ratio:.2f}, "
          f"below the chapter's reading of 'greatly' (more than double): {uni.evidence}, {uni.status}.",
          "experiments (fig7_9_unicast_q_ratio_drawn), checks.yml's fig79-unicast claim, reason and note; a test "
          "recomputes the ratio from the axes"),
@@ -421,8 +421,8 @@ def review_rows(r: Run, c: dict[str, Check]) -> list[tuple[str, str, str]]:
          "cannot be built without it"),
         ("'Indigo 2 about 1000 soldiers is scored here and in claypool-load with N-1 and N counting rules "
          "(734.19 vs 735.19)'",
-         f"One rule, N-1, from seed line 2001 (two soldiers: each sends and receives 30 updates in 10 s) and line "
-         f"1968 (Reckon positions 'another soldier'); Table 7.2, which counts N (27 at 9 soldiers), is then a "
+         f"One rule, N-1, from Section 7.5 (two soldiers: each sends and receives 30 updates in 10 s) and Section "
+         f"7.3 (Reckon positions 'another soldier'); Table 7.2, which counts N (27 at 9 soldiers), is then a "
          f"check of the rule in claypool-load, not its source. Both chapters now count N-1 ({_soldiers(n_4)} "
          "here) and the one check lives in claypool-load.",
          "this chapter's scorecard no longer scores it (the metric stays, in the prose); claypool-load's rule, "

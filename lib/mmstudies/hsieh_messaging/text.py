@@ -206,9 +206,9 @@ def hop_claim_sentence(unix_hop_factor: float) -> str:
     """
     if 1 + 2 * unix_hop_factor > 2:
         return ("With this factor the model reproduces the \"more than twofold\" Direct gain that an "
-                "earlier report found (seed line 441).")
+                "earlier report found (Section 2.2.1.4).")
     return ("With this factor the model predicts less than the \"more than twofold\" Direct gain that an "
-            "earlier report found (seed line 441): a local hop must cost more than half a network hop.")
+            "earlier report found (Section 2.2.1.4): a local hop must cost more than half a network hop.")
 
 
 def hop_misses(hops: pd.DataFrame, rel: float = checks.RATIO_REL) -> pd.DataFrame:
@@ -463,7 +463,7 @@ def crossover_judgement(first: float, always: float, accounting: str, params: di
                 "around the thesis's round figure"
                 + (f"; IP routing beats tunnelling at every MTU only from {always:,.0f} bytes, so the thesis's "
                    "6000 bytes is neither edge of the sawtooth." if math.isfinite(always) and not inside else ".")
-                + " Figure 3.4 is the thesis's own calculation (seed line 926), so this check is arithmetic.")
+                + " Figure 3.4 is the thesis's own calculation (Section 3.2.4), so this check is arithmetic.")
     return (f"The per-packet accounting crosses at {first:,.0f} bytes, "
             + ("inside" if inside else "outside") + f" the {low:,}-{high:,}-byte band around the thesis's 6000; the "
             "text does not describe this accounting, so a match under it is a selection, and the check is scored "
@@ -578,17 +578,17 @@ def cap256_sentence(cap256: float, ceiling: float, link_mbps: float = OC3_MBPS, 
     if not math.isclose(link_mbps, OC3_MBPS):
         return (f"The effective round trip was fitted to caps measured on the OC-3 link ({OC3_MBPS} Mbit/s), "
                 f"and holds there only; at this run's {link_mbps:g} Mbit/s the thesis's rule (a window larger than "
-                f"the bandwidth-delay product keeps the link full, seed line 1050) asks for {bdp_kb:.0f} KBytes with "
+                f"the bandwidth-delay product keeps the link full, Section 3.3.3.1) asks for {bdp_kb:.0f} KBytes with "
                 "the short round trip. The thesis measured no caps on such a link, so the fitted value is not used to "
                 "judge which window fills it; the simulated sender below keeps the OC-3 fit, an assumption that the "
                 "hosts, not the link, set the time to turn a window over.")
     if cap256 >= ceiling:
         return (f"With the fitted value a window of 256 KB already allows {cap256:.1f} MByte/s, above "
                 f"the tunnel's ceiling of {ceiling:.2f} MByte/s, which matches the thesis's "
-                "finding that 256 and 512 KB perform alike (seed line 1050).")
+                "finding that 256 and 512 KB perform alike (Section 3.3.3.1).")
     return (f"With the fitted value a window of 256 KB allows {cap256:.1f} MByte/s, below this run's tunnel "
             f"ceiling of {ceiling:.2f} MByte/s: on this link 256 KB would no longer fill the pipe, "
-            "unlike the thesis's finding (seed line 1050).")
+            "unlike the thesis's finding (Section 3.3.3.1).")
 
 
 def turnover_sentence(ratio: float) -> str:
@@ -787,9 +787,9 @@ def review_rows(ch) -> list[tuple[str, str, str]]:
     first_text = f"{first:,.0f} B" if math.isfinite(first) else "undefined (no crossing in this run's range)"
     link = float(ch.parameters["link_rate_mbps"])
     return [
-        ("The default header accounting adds a TCP header to every packet although seed 004 line 926 describes "
+        ("The default header accounting adds a TCP header to every packet although Section 3.2.4 describes "
          "fragmenting one IP packet: under the text's reading the crossover is 4444 B, not 6223 B.",
-         f"Fixed. The default is the text's reading (one datagram, fragmented by the router; lines 926, 1083, 1096). "
+         f"Fixed. The default is the text's reading (one datagram, fragmented by the router; Sections 3.2.4, 3.4 and 3.4.1). "
          f"This run's first crossing: {first_text} ({ch.parameters['header_accounting']}). The 6000 B claim is "
          f"scored as the thesis's own calculation (arithmetic): {_status(by_id, 'crossover-mtu-h15')}. The per-packet "
          "reading is a labelled what-if under which the check is not applicable.",
@@ -803,7 +803,7 @@ def review_rows(ch) -> list[tuple[str, str, str]]:
          f"{_status(by_id, 'fitted-cap-tunnel-64k')}; 128 KB: {_status(by_id, 'fitted-cap-tunnel-128k')}.",
          "checks.fitted_cap; the 4.74 MByte/s derived by hand in tests/models/test_hsieh_messaging_checks.py"),
         ("Checks [11]-[14] call the SP2 values H18.",
-         "Fixed: the SP2 round trip and throughput are H12 (seed line 798); the LAN's TCP rates at 2 and 16 MB are H18.",
+         "Fixed: the SP2 round trip and throughput are H12 (Section 2.4.4); the LAN's TCP rates at 2 and 16 MB are H18.",
          "checks.yml: text-h12-sp2-*, text-h18-lan-*"),
         ("The fitted RTT_eff (on OC-3) is used at any link rate, so at 622 Mbit/s it contradicts the thesis's window "
          "rule: make it depend on the link or say where it holds.",
@@ -832,8 +832,8 @@ def review_rows(ch) -> list[tuple[str, str, str]]:
          f"{m.get('score_predictions_not_applicable', 0):.0f} predictions not applicable.",
          "checks.yml conditions; the audit checks them (tests/test_evidence_audit.py)"),
         ("Issue 27 item 4: the frozen goldens 6223 and 7551 in the tests need derivations.",
-         "Fixed: 6223 (and 4444) derived cell by cell in the tests; 7551 is Table 2.6's printed n_1/2 (seed line "
-         "794), now read from the seed line in the test; the headline metrics are pinned with derivations.",
+         "Fixed: 6223 (and 4444) derived cell by cell in the tests; 7551 is Table 2.6's printed n_1/2, "
+         "now read from the source text in the test; the headline metrics are pinned with derivations.",
          "tests/models/test_hsieh_messaging_analytic.py, tests/test_chapter_hsieh_messaging.py, "
          "tests/models/test_hsieh_messaging_headline.py"),
     ]

@@ -197,7 +197,7 @@ def cbr_trend_text(ours: dict, horse: pd.DataFrame, fps: float) -> str:
             f"{an.mbps(horse['r_cbr'].iloc[0], fps):.3g} Mbit/s at one frame time, "
             f"{an.mbps(horse['r_cbr'].iloc[-1], fps):.3g} at {int(horse['P'].iloc[-1])}). The CBR buffer's first "
             "falling and then rising " + verdicts(ours, "cbr-buffer-u-shape-").replace("holds", "shows", 1)
-            + "; the thesis saw this shape on its four MPEG-2 traces (seed line 1207), which we do not have.")
+            + "; the thesis saw this shape on its four MPEG-2 traces (Section 4.2), which we do not have.")
 
 
 def quoted_text(adv: dict, mtv: dict, values: dict) -> str:
@@ -206,9 +206,9 @@ def quoted_text(adv: dict, mtv: dict, values: dict) -> str:
     which = "" if long_frames == 300 else f" ({long_frames} frame times; the thesis's is 300)"
     return (f"For adv at the long start-up delay{which} the stand-in needs "
             f"{100 * (adv['r_pcbr'] / adv['r_cbr'] - 1):.0f} % more rate with PCBR than with CBR and "
-            f"{adv['b_cbr'] / adv['b_pcbr']:.1f} times less buffer (the thesis: 6 % and 7.04 times, seed line 1374). For "
+            f"{adv['b_cbr'] / adv['b_pcbr']:.1f} times less buffer (the thesis: 6 % and 7.04 times, Section 4.6.1). For "
             f"mtv at ten frame times PCBR needs {mtv['r_pcbr'] / mtv['r_cbr']:.2f} times CBR's rate and "
-            f"{mtv['b_cbr'] / mtv['b_pcbr']:.0f} times less buffer (the thesis: 2.68 and 350, seed line 1387). The "
+            f"{mtv['b_cbr'] / mtv['b_pcbr']:.0f} times less buffer (the thesis: 2.68 and 350, Section 4.6.1). The "
             f"thesis's mtv CBR buffer of {values['mtv_cbr_buffer_MB']:g} MB at {values['mtv_cbr_rate_Mbps']:g} Mbit/s "
             "says its trace has a long quiet stretch before a heavy one, which nothing in the thesis lets us calibrate.")
 
@@ -220,13 +220,13 @@ def section47_text(ours: dict, control: str) -> str:
     >>> o = {"fixed-buffer-mtv": Ours("", holds=True), "fixed-buffer-adv": Ours("", holds=True),
     ...      "fixed-rate-mtv": Ours("", holds=False)}
     >>> print(section47_text(o, "prefetch"))
-    The thesis found PDCBR needing lower rates than PCBR at short start-up delays for a fixed buffer (seed line 1473); on the stand-ins, with the amount pre-fetched as the control, the pattern holds on 2 of 2 stand-ins (mtv, adv). For a fixed rate the thesis's pattern (seed line 1489) holds on 0 of 1 stand-ins; fails on mtv.
+    The thesis found PDCBR needing lower rates than PCBR at short start-up delays for a fixed buffer (Section 4.7.1); on the stand-ins, with the amount pre-fetched as the control, the pattern holds on 2 of 2 stand-ins (mtv, adv). For a fixed rate the thesis's pattern (Section 4.7.2) holds on 0 of 1 stand-ins; fails on mtv.
     """
     how = "the amount pre-fetched" if control == "prefetch" else "the start-up delay (our option)"
     fb = verdicts(ours, "fixed-buffer-")
     return (f"The thesis found PDCBR needing lower rates than PCBR at short start-up delays for a fixed "
-            f"buffer (seed line 1473); on the stand-ins, with {how} as the control, the pattern {fb}. "
-            f"For a fixed rate the thesis's pattern (seed line 1489) {verdicts(ours, 'fixed-rate-')}.")
+            f"buffer (Section 4.7.1); on the stand-ins, with {how} as the control, the pattern {fb}. "
+            f"For a fixed rate the thesis's pattern (Section 4.7.2) {verdicts(ours, 'fixed-rate-')}.")
 
 
 def adv_uncapped_text(adv: dict) -> str:
@@ -238,7 +238,7 @@ def adv_uncapped_text(adv: dict) -> str:
     """
     return (f"A remark on H25: taken literally (no end-of-file cap), Eq. 4.2 gives the synthetic adv "
             f"a CBR buffer of {an.mbytes(adv['b_cbr_uncapped']):.2f} MB at the long delay instead of "
-            f"{an.mbytes(adv['b_cbr']):.2f} MB. Whether the thesis's 4.75 MB (seed line 1374) includes such an "
+            f"{an.mbytes(adv['b_cbr']):.2f} MB. Whether the thesis's 4.75 MB (Section 4.6.1) includes such an "
             "after-the-end gap cannot be told without its trace.")
 
 
@@ -323,7 +323,7 @@ def fixed_buffer_method_text(control: str, n_points: int, max_delay_s: float) ->
     True
     """
     if control == "prefetch":
-        return ("As the thesis does (seed line 1471: 'The start-up delay is controlled by the amount of data "
+        return ("As the thesis does (Section 4.7.1: 'The start-up delay is controlled by the amount of data "
                 "pre-fetched into the receiver's buffer'), playback waits until an amount of data has been "
                 f"pre-fetched; this run tries {n_points} amounts, geometric from 1/64 to 3/4 of the buffer (the "
                 "thesis gives no grid), and the start-up delay is then the time each scheme's schedule takes to "
@@ -334,7 +334,7 @@ def fixed_buffer_method_text(control: str, n_points: int, max_delay_s: float) ->
     return (f"With the option `fixed_buffer_control = startup` (our earlier reading, not the thesis's mechanism) this "
             f"run sweeps {n_points} start-up delays up to {max_delay_s:g} s directly, searches rates on a grid of "
             "one-per-cent steps from R_CBR(P) (a lower bound for every scheme) and keeps the feasible low rate with "
-            "the least buffer. The thesis's control is the amount pre-fetched (seed line 1471), the default.")
+            "the least buffer. The thesis's control is the amount pre-fetched (Section 4.7.1), the default.")
 
 
 def record_section47(ch, res: dict, studies: pd.DataFrame, P: dict) -> None:
@@ -429,13 +429,13 @@ def review_rows(res: dict, records: list[dict], P: dict) -> list[tuple[str, str,
          f"thesis's data), {kinds.get('arithmetic', 0) + kinds.get('target', 0)} checks use its printed numbers "
          "(arithmetic and targets); metrics predictions_on_thesis_data and checks_using_thesis_numbers.",
          "text.headline_text; results.json metrics"),
-        ("'Fig. 4.15: the thesis's control variable is the amount pre-fetched (seed 004 line 1471)'",
+        ("'Fig. 4.15: the thesis's control variable is the amount pre-fetched (Section 4.7.1)'",
          f"Fixed: the default control is the amount pre-fetched (this run: {res.get('fixed_buffer_control', 'prefetch')}); "
          "the start-up delay of each scheme is the time its schedule takes to deliver that amount. Our earlier "
          "start-up-delay sweep with the least-buffer rule is the labelled option fixed_buffer_control = startup.",
          "analytic.prefetch_time, analytic.prefetch_rates, experiments.prefetch_study; tests by brute force"),
         ("'The MPEG-2 stand-in class gives a CBR buffer above 10 MB for t260 and up to 100 % buffer reduction, "
-         "against the thesis's 5-20 % (line 1409)'",
+         "against the thesis's 5-20 % (Section 4.6.2)'",
          f"Fixed: the MPEG-2 class has a GOP rate control (a CBR encoder's), so the cumulative data stays near the "
          f"constant-rate line. In this run t260's largest CBR buffer is {an.mbytes(t260['b_cbr'].max()):.2f} MB and "
          f"PCBR's median MPEG-2 buffer reduction {100 * red.median():.0f} % (a calibration target, "

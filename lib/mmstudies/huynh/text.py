@@ -58,7 +58,7 @@ def simulation_summary(runs: int, events: float, cpu_s: float, wall_s: float, wo
 
 def channel_text(m: dict, sc) -> str:
     return (f"The largest channel utilisation in any configuration is {pct(m['mc_max_pct'])}, "
-            f"{verdict_phrase(status(sc, 'Micro Channel utilisation never'))} (never above 20 %, seed line 195). "
+            f"{verdict_phrase(status(sc, 'Micro Channel utilisation never'))} (never above 20 %, Section 5.1). "
             f"The Move/Locate ratio on the i386 is {m['mc_move_over_locate_386']:.2f} and the i386/i486 ratio "
             f"in Locate Mode {m['mc_386_over_486_locate']:.2f}: both hold by construction (every Locate "
             "transfer crosses the channel twice and every Move transfer once; the second ratio is the ratio "
@@ -88,8 +88,8 @@ def host_text(m: dict, sc, undefined: dict, frame_rate: float) -> str:
     anchors = verdict_phrase(status(sc, "386 host CPU saturates")) if status(sc, "386 host CPU saturates") == \
         status(sc, "486 host CPU saturates") else "one calibration target met and one missed"
     bottleneck = status(sc, "386 host CPU at the measured")
-    verdict = {"reproduced": "not the bottleneck there, as the paper says (seed line 199)",
-               "not reproduced": "busier than the paper's 'not likely to be a system bottleneck' (seed line 199) "
+    verdict = {"reproduced": "not the bottleneck there, as the paper says (Section 5.2)",
+               "not reproduced": "busier than the paper's 'not likely to be a system bottleneck' (Section 5.2) "
                                  "allows"}.get(bottleneck, verdict_phrase(bottleneck))
     here = ""
     if frame_rate != 30.0:
@@ -116,8 +116,8 @@ def utilisation_text(m: dict, sc) -> str:
     share8 = verdict_phrase(status(sc, "File transfers' share of host CPU, 8"))
     return (f"The file transfers' share of the host CPU is {pct(m['ft_share_30_pct'])} at 30 frames/s (the "
             f"target) and {pct(m['ft_share_8_pct'])} at 8 frames/s, "
-            f"{share8} ('almost 50 %', seed line "
-            f"205). Memory is at {pct(m['mem_386_pct'])} (i386) and {pct(m['mem_486_pct'])} (i486) at 30 "
+            f"{share8} ('almost 50 %', "
+            f"Section 5.2). Memory is at {pct(m['mem_386_pct'])} (i386) and {pct(m['mem_486_pct'])} (i486) at 30 "
             f"frames/s, disk {pct(m['disk_pct'])} and the ring {pct(m['ring_30_pct'])} (targets), and the ring "
             f"{pct(m['ring_8_pct'])} at 8 frames/s, {verdict_phrase(status(sc, 'Token-ring utilisation', '8 frames/s'))}. "
             "The two 8 frames/s numbers are not predictions of the queueing model: they are the "
@@ -159,7 +159,7 @@ def delay_text(m: dict, undefined: dict, sc, focus: str) -> str:
            else f" The paper's key claim, that compression and decompression dominate and nothing else matters much: "
                 f"the codec's smallest share of a delay at the paper's top frame rate (30 frames/s) is {pct(m['codec_share_min_pct'])} ± "
                 f"{pct(m['codec_share_min_ci_pct'])}, {verdict_phrase(share)} (the check asks for more than half: "
-                "'most of the time', seed line 217).")
+                "'most of the time', Section 5.4).")
     def pair(mode):
         send, recv = f"delay_send_{mode}_ms", f"delay_recv_{mode}_ms"
         if send in undefined and recv in undefined:
@@ -173,7 +173,7 @@ def delay_text(m: dict, undefined: dict, sc, focus: str) -> str:
 
 def move_wins_text(m: dict, na: str | None = None) -> str:
     """Where Move's distributed send delay is lower than Locate's (check Q3's intervals), against the paper's
-    'at the high rate of 30 frames/s' (seed line 337).
+    'at the high rate of 30 frames/s' (Section 6).
 
     Examples
     --------
@@ -201,7 +201,7 @@ def move_wins_text(m: dict, na: str | None = None) -> str:
     else:
         where = ("at " + ", ".join(f"{f:g}" for f in wins) + " frames/s, not only at the high rate the paper names")
     return (f"On the i386 with distributed mixing Move's compress/send delay is lower than Locate's {where} "
-            f"(the paper: Move performs better 'at the high rate of 30 frames/s', seed line 337; ours: {cells}; "
+            f"(the paper: Move performs better 'at the high rate of 30 frames/s', Section 6; ours: {cells}; "
             "check Q3 counts a difference within a tenth as 'about equal').")
 
 
@@ -339,13 +339,13 @@ def ex4_verdict(m: dict) -> str:
 # The replication review of issue 24 (and issue 23 item 4) for this chapter: finding, response, change.
 REVIEW = [
     ("Move Mode's network and file-system code set to 0 although Table 1 gives 5 KLOCS/request each and the "
-     "text says only 'smaller' (seed lines 188-189, 273); Move's route a subset of Locate's by assumption",
+     "text says only 'smaller' (Sections 5 and 5.6); Move's route a subset of Locate's by assumption",
      "fixed: Table 1's values apply in both modes by default; the zero is a labelled what-if",
      "parameter move_adapter_kloc (default 5, Table 1); the data's two assumption rows removed; the orderings "
      "in Move's favour (Q9, Q15 and others) are now decided by the model; test: Move's routes with 5 KLOCS"),
     ("The overlap of Move's file transfer with the disk read is hard-coded",
      "answered, and made an option: the paper says Move Mode 'allows these two slow subsystems to operate in "
-     "parallel (one sending and the other one receiving data)' (seed line 256)",
+     "parallel (one sending and the other one receiving data)' (Section 5.5)",
      "parameter ft_overlap (default on, the paper's text); off, the transmission follows the read as in Locate"),
     ("The codec stage at utilisation 1: its queue grows with the run (receive delay 117.7 ms at 2,000 frames, "
      "132.9 ms at 8,000); four checks decided by the run length",
@@ -362,7 +362,7 @@ REVIEW = [
      "fixed", "Q16 is not comparable, with the reason"),
     ("The 75 % threshold for 'nothing else matters much' is arbitrary",
      "fixed: the threshold comes from the paper's own reading, 'most of the time is spent in compressing' "
-     "(seed line 217)", "the key-claim check asks for a codec share above 50 %"),
+     "(Section 5.4)", "the key-claim check asks for a codec share above 50 %"),
     ("'Move wins at high frame rates', but the model says Move also wins at 15 frames/s",
      "fixed: the page says at which simulated rates Move's send delay is lower",
      "a sentence composed from check Q3's intervals (text.move_wins_text)"),

@@ -142,7 +142,7 @@ def solution_texts(ans: dict[str, Any]) -> dict[str, str]:
     ex5 = (f"Read as a demand, Table 2's video column implies {_f(demand, 0)} ms per frame, "
            + (f"more than the {_f(half)} ms a half share allows, so with the competitor always present no frame "
               "finishes in time; the paper "
-              "measured far fewer drops (seed line 146), so the percentages measured one application at a time "
+              "measured far fewer drops (Section 6), so the percentages measured one application at a time "
               "overstate what each strictly needs." if demand > half else
               f"within the {_f(half)} ms a half share allows, so the model drops no frame."))
     ratio = ans["ex6_fddi_ratio"]

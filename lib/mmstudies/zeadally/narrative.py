@@ -28,18 +28,18 @@ def equations(ch, P: dict[str, float]) -> str:
     if paper_z:
         agree = round(M["eq1_mbps"]) == P["eq1_r"] and round(M["eq2_mbps"]) == P["eq2_r"]
         out.append(f"These are the paper's stage throughputs, and the paper rounds the results to "
-                   f"{P['eq1_r']:g} and {P['eq2_r']:g} Mbit/s (seed lines 118 and 140)"
+                   f"{P['eq1_r']:g} and {P['eq2_r']:g} Mbit/s (Section 5)"
                    + ("." if agree else "; our values do not round to them."))
     else:
-        out.append(f"The paper's {P['eq1_r']:g} and {P['eq2_r']:g} Mbit/s (seed lines 118 and 140) are Eq. 1 and "
+        out.append(f"The paper's {P['eq1_r']:g} and {P['eq2_r']:g} Mbit/s (Section 5) are Eq. 1 and "
                    f"Eq. 2 at its own measured stage throughputs of {P['z_na_single_copy_256kb']:g}, {P['z_ax']:g} and "
-                   f"{P['z_xf']:g} Mbit/s (seed lines 114-116); this run's differ, so our values answer a "
+                   f"{P['z_xf']:g} Mbit/s (Section 5); this run's differ, so our values answer a "
                    "different question.")
     for eq, gap, meas, fps_key in (("Eq. 1", M["gap_eq1_mbps"], M["measured_no_shm_mbps"], "fps_single_copy_256kb"),
                                    ("Eq. 2", M["gap_eq2_mbps"], M["measured_shm_mbps"], "fps_single_copy_256kb_shm")):
         where = "without" if eq == "Eq. 1" else "with"
-        head = (f"The measured {P[fps_key]:g} frames/s {where} shared memory (seed line "
-                f"{112 if eq == 'Eq. 1' else 140}) are {_f(meas)} Mbit/s at this run's frame size")
+        head = (f"The measured {P[fps_key]:g} frames/s {where} shared memory (Section 5) are {_f(meas)} Mbit/s at "
+                "this run's frame size")
         if gap >= 0:
             out.append(f"{head}; {eq} lies {_f(gap, 2)} Mbit/s above them.")
         else:
@@ -56,7 +56,7 @@ def overheads(ch) -> str:
         slower = [w for k, w in cases if k in U]
         text = ("In frame times the model is slower than the measurement " + " and ".join(slower)
                 + ": it leaves no fixed overhead to explain, so the paper's explanation of the gap by "
-                "unmodelled overheads (seed lines 118 and 140) does not apply at these parameters (see the "
+                "unmodelled overheads (Section 5) does not apply at these parameters (see the "
                 "warning at the top of the page).")
         defined = [(k, w) for k, w in cases if k in M]
         for k, w in defined:
@@ -67,9 +67,9 @@ def overheads(ch) -> str:
             f"and {_f(b, 2)} ms with it.")
     if b < a:
         return text + (" The overhead shrinks with shared memory, as the paper explains: removing the IPC copy "
-                       "also removed the X server's memory allocation (seed line 140).")
+                       "also removed the X server's memory allocation (Section 5).")
     return text + (" The overhead does not shrink with shared memory here, against the paper's explanation "
-                   "(seed line 140).")
+                   "(Section 5).")
 
 
 def every_configuration(ch) -> str:
@@ -188,7 +188,7 @@ def variability(ch) -> str:
 
 
 def cpu_model(ch) -> str:
-    """The processor-sharing model against the combined columns of Table 2 (seed lines 151-154)."""
+    """The processor-sharing model against the combined columns of Table 2."""
     M = ch.metrics
     g0, g1 = M["ps_video_graphics_graphics_fps"], M["ps_video_graphics_shared_m_graphics_fps"]
     v0, v1 = M["ps_video_graphics_video_dropped_pct"], M["ps_video_graphics_shared_m_video_dropped_pct"]
@@ -198,7 +198,7 @@ def cpu_model(ch) -> str:
             f"It misses {len(missed)} of its {len(targets)} calibration targets at these parameters ("
             + "; ".join(missed) + "), so its other results mean little here. ")
     text += (f"Run together, the model drops {_f(v0, 0)} % of the video frames against the paper's 39 % and the "
-            f"visualisation falls to {_f(g0, 1)} frames/s against 26 (Table 2, seed lines 151-154). With shared "
+            f"visualisation falls to {_f(g0, 1)} frames/s against 26 (Table 2). With shared "
             f"memory the model's visualisation {'improves' if g1 > g0 else 'does not improve'}, to {_f(g1, 1)} "
             f"frames/s (paper: 35); its video drops {_f(v1, 0)} % of the frames (paper: 10 %), "
             + ("an improvement." if v1 < v0 else "no improvement."))
