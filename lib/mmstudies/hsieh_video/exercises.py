@@ -181,6 +181,16 @@ def design_answers() -> dict[str, float]:
             "ex_design_bound_have": (1 - DESIGN_CONFIDENCE) ** (1 / DESIGN_HAVE)}
 
 
+def figure_answers(mtv_p10: dict, fps: float) -> dict[str, float]:
+    """Exercise 7 (read off this run's Figures 4.9-4.10): the run's PCBR and CBR rates for mtv at ten frame
+    times (Mbit/s), under names of their own.
+
+    >>> figure_answers({"r_pcbr": 1000.0, "r_cbr": 500.0}, 30.0)   # byte per frame time x 30 x 8 / 1e6
+    {'ex_fig_pcbr_rate_mbps': 0.24, 'ex_fig_cbr_rate_mbps': 0.12}
+    """
+    return {"ex_fig_pcbr_rate_mbps": an.mbps(mtv_p10["r_pcbr"], fps), "ex_fig_cbr_rate_mbps": an.mbps(mtv_p10["r_cbr"], fps)}
+
+
 def exercise_answers() -> dict[str, float]:
     """Every answer computed at its exercise's own setting (the notebook caches this)."""
     return (hand_answers() | order_answers() | cap_answers() | pcr_answers() | spike_answers() | lead_answers()
