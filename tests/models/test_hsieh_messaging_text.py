@@ -336,27 +336,7 @@ def test_cap256_sentence_off_oc3_states_where_the_fit_holds():
     assert "holds there only" in words and "asks for 214 KBytes" in words and "256 KB" not in words
 
 
-# ----------------------------------------------------------------------------- exercises, scorecard
-def test_gain_bound_is_where_eq22_reaches_the_target():
-    n = text.gain_bound(3.0)
-    assert n == pytest.approx(217.49 / 24.49)                           # (3 x 95.83 - 70) / (37 - 3 x 4.17)
-    assert analytic.eq22_gain(n) == pytest.approx(3.0)
-    assert text.gain_bound(2.0, (0.0, 4.0), (1.0, 1.0)) == 1.0          # 4n / (1 + n) = 2 at n = 1
-
-
-def test_record_exercises(ch):
-    text.record_exercises(ch, {"fits": {"tunnel": {"rtt_eff_ms": 10.0}}})
-    m = ch.metrics
-    r = 27.202e6 / 8
-    assert m["ex_r_bps"] == r
-    assert m["ex_a_us"] == pytest.approx((1905.5e-6 - 32 / r) * 1e6)
-    assert m["ex_nhalf_ratio"] == pytest.approx(7867 / m["ex_nhalf"])
-    assert m["ex_oc12_aal"] == pytest.approx(622.08 * 26 / 27 * 48 / 53)   # SONET payload, then cell payload
-    assert m["ex_oc12_bdp_kb"] == pytest.approx(622.08e6 / 8 * 2.75e-3 / 1000)
-    assert m["ex_oc12_window_eff_kb"] == pytest.approx(622.08e6 / 8 * 10e-3 / 1024)
-    assert (m["ex_gain3_n"], m["ex_gain3_bound"]) == (9, pytest.approx(8.8808, abs=1e-4))
-
-
+# ----------------------------------------------------------------------------- scorecard
 def test_failed_sentence_counts_by_group():
     failed = ["n_1/2 from the Hockney form, PVM-ATM AAL5", "n_1/2 from the Hockney form, PVM/LLA",
               "Direct/Normal r_max, equal-hop model", "something else"]

@@ -640,46 +640,8 @@ def record_windows(ch, win: dict, params: dict[str, Any]) -> None:
 
 
 # ----------------------------------------------------------------------------------------------
-# Exercises and the scorecard
+# The scorecard (the exercises' answers are in exercises.py)
 # ----------------------------------------------------------------------------------------------
-
-#: Exercise 1's inputs, Table 2.3's PVM-ATM AAL5 Direct row (seed line 600): r_max in bit/s, t0, n_1/2.
-EX_R_MAX_BIT_S, EX_T0_S, EX_N_HALF_TABLE = 27.202e6, 1905.5e-6, 7867
-#: Exercise 2's link (OC-12), H-PDU size and the thesis's short tunnel round trip.
-EX_OC12_MBPS, EX_HPDU_BYTES, EX_TUNNEL_RTT_MS = 622.08, 2056, 2.75
-#: Eq. 2.2's lines (seed line 633): numerator 70 + 37 n, denominator 95.83 + 4.17 n ms.
-EQ22_NUM, EQ22_DEN = (70.0, 37.0), (95.83, 4.17)
-
-
-def gain_bound(target: float, num: Sequence[float] = EQ22_NUM, den: Sequence[float] = EQ22_DEN) -> float:
-    """The host count ``n`` at which Eq. 2.2's gain equals ``target``:
-    ``(c_n + s_n n) / (c_d + s_d n) = g`` gives ``n = (g c_d - c_n) / (s_n - g s_d)``.
-
-    >>> round(gain_bound(3.0), 4)   # (287.49 - 70) / (37 - 12.51) = 217.49 / 24.49
-    8.8808
-    """
-    return (target * den[0] - num[0]) / (num[1] - target * den[1])
-
-
-def record_exercises(ch, win: dict) -> None:
-    """The numbers of the exercises' solutions (the OC-12 window uses this run's fitted tunnel round trip)."""
-    ex_r = EX_R_MAX_BIT_S / 8
-    ex_a = EX_T0_S - 32 / ex_r
-    ch.metric("ex_r_bps", ex_r, "byte/s")
-    ch.metric("ex_a_us", ex_a * 1e6, "us")
-    ch.metric("ex_nhalf", ex_a * ex_r / 2, "byte")
-    ch.metric("ex_nhalf_table", EX_N_HALF_TABLE, "byte")
-    ch.metric("ex_nhalf_ratio", EX_N_HALF_TABLE / (ex_a * ex_r / 2))
-    ch.metric("ex_oc12_aal", analytic.aal_rate_mbps(EX_OC12_MBPS), "Mbit/s")
-    ch.metric("ex_oc12_ceiling", analytic.aal_rate_mbps(EX_OC12_MBPS) * analytic.tunnel_utilisation(EX_HPDU_BYTES),
-              "Mbit/s")
-    ch.metric("ex_oc12_bdp_kb", analytic.bdp_bytes(EX_OC12_MBPS, EX_TUNNEL_RTT_MS) / 1000, "KByte")
-    ch.metric("ex_oc12_window_eff_kb",
-              analytic.bdp_bytes(EX_OC12_MBPS, win["fits"]["tunnel"]["rtt_eff_ms"]) / 1024, "KByte")
-    bound = gain_bound(3.0)
-    ch.metric("ex_gain3_bound", bound)
-    ch.metric("ex_gain3_n", math.floor(bound) + 1)
-
 
 #: Groups of predictions named in the scorecard's summary: name -> text a check's claim starts with or contains.
 FAILED_GROUPS = {"the Hockney n_1/2 of a table row": "n_1/2 from the Hockney form",

@@ -304,16 +304,6 @@ def headline_text(records: list[dict]) -> str:
             f"what the same method gives on our stand-ins; {n_c} construction checks test the model against itself.")
 
 
-def pcr_exercise_text(rate_mbps: float, m: int) -> str:
-    """The PCR exercise's closing number, named for this run's PCR interval.
-
-    >>> pcr_exercise_text(1.864, 1)
-    'In this run (a PCR every 1 frame) the minimum PCBR rate for the synthetic mtv at ten frame times is 1.86 Mbit/s; run it again with 2 to compare.'
-    """
-    return (f"In this run (a PCR every {m} frame{'s' if m != 1 else ''}) the minimum PCBR rate for the synthetic mtv at "
-            f"ten frame times is {rate_mbps:.2f} Mbit/s; run it again with {2 if m == 1 else 1} to compare.")
-
-
 def fixed_buffer_method_text(control: str, n_points: int, max_delay_s: float) -> str:
     """How this run searches Figure 4.15's rates, for its control variable.
 
@@ -368,8 +358,6 @@ def record_results(ch, res: dict, run, values: dict, P: dict) -> None:
     ch.metric("predictions_on_thesis_data", sum(r["evidence"] == "prediction" for r in records), unit="checks")
     ch.metric("checks_using_thesis_numbers", sum(r["evidence"] in ("arithmetic", "target") for r in records),
               unit="checks")
-    ch.glue("adv_b_cbr_mb", an.mbytes(adv["b_cbr"]))
-    ch.glue("adv_b_cbr_uncapped_mb", an.mbytes(adv["b_cbr_uncapped"]))
     for table_name in ("4_2", "4_3"):
         ch.glue(f"fps_{table_name}", checks.implied_fps(run, "Table " + table_name.replace("_", ".")).value)
     for name in MJPEG:
@@ -379,15 +367,11 @@ def record_results(ch, res: dict, run, values: dict, P: dict) -> None:
             ch.warn(f"PDCBR grid: {name}",
                     "no feasible (R_high, R_low) pair at some start-up delays; those points are missing")
     ours = method_results(run)
-    h29 = {k: v for k, v in ours.items() if k.startswith("h29-rate-order-") and not k.endswith("-reader")}
-    ch.glue("h29_holds_count", sum(v.holds is True for v in h29.values()))
-    ch.glue("h29_total", len(h29))
     ch.glue("ordering_text", ordering_text(ours, share, high_last(P["pdcbr_high_values"], P["pdcbr_high_step"])))
     ch.glue("cbr_trend_text", cbr_trend_text(ours, study["horse"], fps))
     ch.glue("quoted_text", quoted_text(adv, mtv, values))
     ch.glue("section47_text", section47_text(ours, res.get("fixed_buffer_control", "prefetch")))
     ch.glue("adv_uncapped_text", adv_uncapped_text(adv))
-    ch.glue("pcr_exercise_text", pcr_exercise_text(an.mbps(mtv["r_pcbr"], fps), P["pcr_interval_frames"]))
     ch.glue("targets_text", targets_text(records))
     ch.glue("scorecard_text", headline_text(records))
     ch.glue("timing_text", timing_text(res["timing"]))
@@ -398,7 +382,6 @@ def review_rows(res: dict, records: list[dict], P: dict) -> list[tuple[str, str,
 
     ``records`` are the scorecard's records (with the checks table's ids), ``P`` the parameters.
     """
-    fps = P["fps"]
     by_id = {r.get("id"): r for r in records}
     kinds = {}
     for r in records:
@@ -407,7 +390,6 @@ def review_rows(res: dict, records: list[dict], P: dict) -> list[tuple[str, str,
     red = checks.mpeg2_reductions(res["study"])
     red_pdcbr = checks.mpeg2_reductions(res["study"], "b_pdcbr").dropna()
     pdcbr_median = f"{100 * red_pdcbr.median():.0f} %" if len(red_pdcbr) else "undefined (no feasible pair)"
-    mtv = res["mtv_p10"]
     targets = ", ".join(f"{k} {by_id[k]['status']}" for k in ("h33-mean-backdraft", "h33-mean-fugitive") if k in by_id)
     user = res["user"]
     return [
@@ -450,8 +432,8 @@ def review_rows(res: dict, records: list[dict], P: dict) -> list[tuple[str, str,
          "Fixed: the buffers and caps are composed from this run's scales, the thesis's values beside them.",
          "text.record_section47, text.buffers_text"),
         ("'at the default the minimum PCBR rate for mtv at ten frame times is 1.49 Mbit/s' (the default gives 1.86)",
-         f"Fixed: the sentence names this run's value and PCR spacing ({an.mbps(mtv['r_pcbr'], fps):.2f} Mbit/s, a PCR "
-         f"every {P['pcr_interval_frames']} frame(s)).", "text.pcr_exercise_text"),
+         "Fixed: the exercise's solution computes PCBR's rate for mtv at ten frame times at its own setting, a PCR "
+         "every frame and every other frame, whatever this run's parameters.", "exercises.pcr_answers"),
         ("'A reader's trace file is used but its results are nowhere in results.json and it is missing from the "
          "traces table'",
          ("Fixed: the trace has a row of the traces table (frames, mean rate, variation, peak / mean) and its "
