@@ -9,8 +9,9 @@ reports each standalone numeral that is not one of the allowed forms:
 - a reference number right after Table, Figure, Fig., Eq., Equation, Section, Chapter, Ch.,
   Appendix, page, line(s), Part, Step, week, item, exercise, row, column, H (a headline id);
 - a year from 1900 to 2099;
-- in a sentence that carries a seed location - ``(seed line 123)`` or ``seed lines 120-125`` -
-  which marks the sentence's numbers as the paper's, at that place;
+- in a sentence that carries a location in the paper - ``(Section 4.1)``, ``(Table 2)``, ``(Huynh and
+  Khoshgoftaar, Figure 5)``, ``(Eq. 4.2)``, ``(page 7)`` in parentheses, or a source-text line in
+  provenance style ``(seed line 123)`` - which marks the sentence's numbers as the paper's, at that place;
 - digits that touch letters (MPEG-1, OC-3, SPECint92, i486, G.114, 10BASE-T, H.261) are names.
 
 A second lint (:func:`lint_judgements`, issue 23 item 5) finds sentences that *judge* in a chapter's own
@@ -50,7 +51,12 @@ _REFERENCE = re.compile(
     r"pp?\.|lines?|parts?|steps?|weeks?|items?|exercises?|rows?|columns?|notes?|errat(?:um|a)|stop)\s*$",
     re.I)
 _NUMERAL = re.compile(r"(?<![\w.\-/])[-−+]?\d+(?:[.,]\d+)*(?:\s?%)?(?![\w\-])")
-_SEED_LOCATION = re.compile(r"\bseed\b[^.]*?\blines?\s+\d+", re.I)
+_SEED_LOCATION = re.compile(
+    r"\bseed\b[^.]*?\blines?\s+\d+"
+    # a place a reader holding the paper can find, in parentheses: (Section 4.1), (Zeadally et al., Table 2)
+    # (not "(see Table 3)", which points the reader at our own table)
+    r"|\((?:[^()]*,\s*)?(?:sections?|§|tables?|figures?|figs?\.|eqs?\.|equations?|pages?|pp?\.)\s*\d[^()]*\)",
+    re.I)
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(*])|\n\s*\n|\n\s*[-*|#] ")
 _FENCE = re.compile(r"^(`{3,}|:{3,})(.*)$")
 
@@ -126,6 +132,8 @@ def lint_text(text: str, file: str = "<text>", first_line: int = 1) -> list[Find
     >>> lint_text("The model gives {glue:text}`eq1:.1f` Mbit/s against Table 2 (seed line 104).")
     []
     >>> lint_text("The paper prints 74 Mbit/s (seed line 104), in 1997, for MPEG-1 on OC-3.")
+    []
+    >>> lint_text("The paper computes 74 Mbit/s and measures 69.3 Mbit/s (Zeadally et al., Section 5).")
     []
     """
     masked = text
