@@ -395,7 +395,8 @@ class ChapterSpec:
     package: str = ""
     #: the auto-grader's key (spec key ``answers``): for each exercise label, the glued value that is its
     #: answer (``glue``, computed by the notebook at the exercise's own settings), the ``tolerance`` (``abs``
-    #: or ``rel``) and optionally the ``unit``; read by ``mmbook check``
+    #: or ``rel``) and optionally the ``unit`` and ``ask`` (which number of the exercise is asked, in a few
+    #: words, for the answers template); read by ``mmbook check``
     answers: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def defaults(self) -> dict[str, Any]:
@@ -569,6 +570,8 @@ def _answers(spec_file: Path, chapter: str, raw: Any) -> dict[str, dict[str, Any
     >>> _answers(Path("demo.yml"), "demo", {"ex-demo-1": {"glue": "ex1_wait_ms", "tolerance": {"rel": 0.05},
     ...                                                   "unit": "ms"}})
     {'ex-demo-1': {'glue': 'ex1_wait_ms', 'tolerance': {'rel': 0.05}, 'unit': 'ms'}}
+    >>> _answers(Path("demo.yml"), "demo", {"ex-demo-1": {"glue": "x", "tolerance": {"abs": 0}, "ask": "the wait"}})
+    {'ex-demo-1': {'glue': 'x', 'tolerance': {'abs': 0}, 'ask': 'the wait'}}
     >>> _answers(Path("demo.yml"), "demo", {"ex-demo-1": {"glue": "x", "tolerance": {"pct": 5}}})
     Traceback (most recent call last):
     ...
@@ -582,8 +585,9 @@ def _answers(spec_file: Path, chapter: str, raw: Any) -> dict[str, dict[str, Any
         if not str(label).startswith(f"ex-{chapter}-"):
             raise ValueError(f"{where}: an exercise label of this chapter starts with 'ex-{chapter}-'")
         if not isinstance(entry, dict) or not {"glue", "tolerance"} <= set(entry) or set(entry) - {
-                "glue", "tolerance", "unit"}:
-            raise ValueError(f"{where}: needs the keys glue and tolerance (and optionally unit), got {entry!r}")
+                "glue", "tolerance", "unit", "ask"}:
+            raise ValueError(f"{where}: needs the keys glue and tolerance (and optionally unit and ask), "
+                             f"got {entry!r}")
         if not str(entry["glue"]).isidentifier():
             raise ValueError(f"{where}: glue must be the name of a glued value, got {entry['glue']!r}")
         tolerance = entry["tolerance"]
@@ -593,7 +597,7 @@ def _answers(spec_file: Path, chapter: str, raw: Any) -> dict[str, dict[str, Any
             raise ValueError(f"{where}: tolerance must be one of {{abs: x}} or {{rel: x}} with x >= 0, "
                              f"got {tolerance!r}")
         answers[str(label)] = {"glue": str(entry["glue"]), "tolerance": dict(tolerance),
-                               **({"unit": str(entry["unit"])} if "unit" in entry else {})}
+                               **{key: str(entry[key]) for key in ("unit", "ask") if key in entry}}
     return answers
 
 
