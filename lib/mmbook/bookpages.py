@@ -493,12 +493,13 @@ def _cell_text(cell: dict) -> str:
     return "".join(cell["source"]) if isinstance(cell.get("source"), list) else cell.get("source", "")
 
 
-def student_notebook(nb: dict) -> dict:
+def student_notebook(nb: dict, answer_names: frozenset[str] | set[str] = frozenset()) -> dict:
     """A notebook (as JSON) without its solutions: ``{solution}`` blocks leave the markdown cells and the
-    stored outputs of solution-only glued names (:func:`solution_only_glue_names`) leave the code cells.
+    stored outputs of solution-only glued names (:func:`solution_only_glue_names`) and of ``answer_names``
+    (the glued values the chapter's grading key names, :func:`answer_glue_names`) leave the code cells.
     The code that computes an answer stays: a student re-running it is doing the exercise."""
     markdown = "\n".join(_cell_text(c) for c in nb.get("cells", []) if c.get("cell_type") == "markdown")
-    hidden = solution_only_glue_names(markdown)
+    hidden = solution_only_glue_names(markdown) | set(answer_names)
     answers = _hidden_texts(nb, hidden)
     for cell in nb.get("cells", []):
         if cell.get("cell_type") == "markdown":
@@ -506,6 +507,19 @@ def student_notebook(nb: dict) -> dict:
         elif cell.get("outputs"):
             cell["outputs"] = [o for o in cell["outputs"] if not _is_answer(o, hidden, answers)]
     return nb
+
+
+def answer_glue_names(name: str) -> dict[str, str]:
+    """The glued values chapter ``name``'s grading key names (``answers:`` in its specification), by exercise
+    label: each is a computed answer, hidden from the student edition like a solution ({} for an unknown
+    chapter)."""
+    from mmbook import params as params_mod
+
+    try:
+        spec = params_mod.load_chapter(name)
+    except params_mod.ChapterNotFound:
+        return {}
+    return {label: entry["glue"] for label, entry in spec.answers.items()}
 
 
 def _plain_texts(output: dict) -> set[str]:
@@ -536,7 +550,8 @@ def _strip_file(file: Path) -> None:
     if file.suffix == ".md":
         file.write_text(strip_solutions(file.read_text(encoding="utf-8")), encoding="utf-8")
     elif file.suffix == ".ipynb":
-        nb = student_notebook(json.loads(file.read_text(encoding="utf-8")))
+        nb = student_notebook(json.loads(file.read_text(encoding="utf-8")),
+                              frozenset(answer_glue_names(file.stem).values()))
         file.write_text(json.dumps(nb, indent=1) + "\n", encoding="utf-8")
 
 
@@ -632,8 +647,9 @@ def load_chapter(name: str, markdown: str | None = None, notebook: Path | None =
     nb = nbformat.reads(notebook.read_text(encoding="utf-8"), as_version=4) if notebook.is_file() else None
     if markdown is None:
         markdown = _notebook_markdown(nb) if nb is not None and notebook == book else chapter_markdown(name)
+    # the grading key's glued values are answers too (laws glues its answers as numbers no sentence shows)
     return LoadedChapter(name, markdown, notebook, nb, glued_values(nb) if nb is not None else {},
-                         frozenset(solution_only_glue_names(markdown)))
+                         frozenset(solution_only_glue_names(markdown) | set(answer_glue_names(name).values())))
 
 
 def solution_markers(name: str, markdown: str | None = None, notebook: Path | None = None,
@@ -652,12 +668,13 @@ def solution_markers(name: str, markdown: str | None = None, notebook: Path | No
     # what a student may see: the text outside solutions, every other glued value and cell output (the
     # scorecard's claims, composed sentences), so that a phrase a solution shares with them is no marker
     rest = chapter.visible | elsewhere
+    key = answer_glue_names(name)
     out = []
     for ex in parse_exercises(chapter.markdown, name):
         if not ex.solution.strip():
             continue
         shingles = frozenset(_shingles(_words(_rendered(ex.solution, chapter.glued))) - rest)
-        names = frozenset(glue_names(ex.solution) & chapter.only)
+        names = frozenset(glue_names(ex.solution) & chapter.only | ({key[ex.label]} if ex.label in key else set()))
         if not shingles and not names:
             raise ValueError(f"{name}: the solution of {ex.label} has no words of its own to find it by "
                              f"(at least {SHINGLE_WORDS} words, or a glued value only solutions use)")

@@ -312,7 +312,8 @@ def _strip_solutions(name: str, spec: params_mod.ChapterSpec, work: Path, execut
     from mmbook import bookpages
 
     markers = bookpages.solution_markers(name, spec.notebook.read_text(encoding="utf-8"), executed)
-    nb = bookpages.student_notebook(json.loads(executed.read_text(encoding="utf-8")))
+    nb = bookpages.student_notebook(json.loads(executed.read_text(encoding="utf-8")),
+                                    frozenset(entry["glue"] for entry in spec.answers.values()))
     executed.write_text(json.dumps(nb, indent=1) + "\n", encoding="utf-8")
     source = work / f"{name}.md"
     source.write_text(bookpages.strip_solutions(source.read_text(encoding="utf-8")), encoding="utf-8")
