@@ -244,3 +244,87 @@ def test_run_puts_the_previous_sigterm_handler_back(demo_project):
     before = signal.getsignal(signal.SIGTERM)
     assert main(["run", "demo", "-p", "rate", "-1", "--output", str(demo_project / "x")]) == 2
     assert signal.getsignal(signal.SIGTERM) is before
+
+
+# ----------------------------------------------------------------------------- mmbook check (the grader)
+SINGLE_QUEUES_BY_HAND = {
+    "ex-single-queues-1": 10,          # W = 1 / (1 - 0.9)
+    "ex-single-queues-2": 4.5 / 7,     # Erlang C, c 2, a 1.5: (a^2 / 2) / (1 - 0.75) = 4.5 over 1 + 1.5 + 4.5
+    "ex-single-queues-3": 0.5,         # (1 + 0) / 2
+    "ex-single-queues-4": 10,          # 0.8 / 0.2 x (1 + 4) / 2
+    "ex-single-queues-5": 1 / 6,       # 1 / (K + 1), K 5
+    "ex-single-queues-6": 10 / 11,     # rho / (1 - rho) = 10
+    "ex-single-queues-7": 4 / 19,      # Erlang B, c 3, a 2: (8 / 6) / (1 + 2 + 2 + 8 / 6)
+    "ex-single-queues-8": 126,         # ((1.96 + 0.84) x 0.2 / 0.05)^2 = 125.4, rounded up
+}
+
+
+def _answers_file(path, answers):
+    path.write_text("".join(f"{label}: {value!r}\n" for label, value in answers.items()), encoding="utf-8")
+    return path
+
+
+@pytest.mark.slow
+def test_check_a_right_and_a_wrong_answers_file_on_single_queues(tmp_path, capsys, monkeypatch):
+    """Exercises 1-8 by hand (above); exercise 9 is a simulation's number, taken from the run's own glued
+    value. Right: every line 'right', 9 of 9, exit 0. Wrong: exercise 1 at 13 (30 % above W = 10) and exercise 3
+    at 0.45 (10 % below 0.5): the instructor's lines say by how much, the student's only the direction, exit 1.
+    The second check reuses the first's model values (the book's build or the per-user cache): no run."""
+    from mmbook import grading, runner
+
+    ex9 = grading.model_values("single-queues")["ex9_length_factor"]
+    right = _answers_file(tmp_path / "right.yml", {**SINGLE_QUEUES_BY_HAND, "ex-single-queues-9": ex9})
+    assert main(["check", "single-queues", str(right), "--student"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out == [f"ex-single-queues-{n}: right" for n in range(1, 10)] + ["9 of 9 right"]
+
+    def no_run(*args, **kwargs):
+        raise AssertionError("the second check ran the chapter again")
+    monkeypatch.setattr(runner, "run_chapter", no_run)
+    wrong = _answers_file(tmp_path / "wrong.yml", {**SINGLE_QUEUES_BY_HAND, "ex-single-queues-1": 13,
+                                                   "ex-single-queues-3": 0.45})
+    assert main(["check", "single-queues", str(wrong)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == ("ex-single-queues-1: wrong: expected within 2 % of the model's value, 10 mean service times; "
+                      "yours is 30 % high")
+    assert out[2] == "ex-single-queues-3: wrong: expected within 1 % of the model's value, 0.5; yours is 10 % low"
+    assert out[-2] == "ex-single-queues-9: not answered" and out[-1] == "6 of 9 right (1 not answered)"
+    assert main(["check", "single-queues", str(wrong), "--student"]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].endswith("yours is too high") and out[2].endswith("yours is too low")
+    assert not any("10 mean service times" in line or "0.5;" in line for line in out)
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["check", "no-such-chapter", "a.yml"], "no chapter 'no-such-chapter'"),
+    (["check", "single-queues", "missing.yml"], "answers file missing.yml does not exist"),
+    (["check", "single-queues", "bad.yml"], "bad.yml: ex-single-queues-1: 'ten' is not a number"),
+    (["check", "single-queues", "label.yml"], "label.yml: ex-laws-knee: chapter 'single-queues' has no exercise"),
+    (["check", "single-queues", "latin1.yml"], "answers file latin1.yml is not UTF-8 text"),
+    (["check", "single-queues"], "needs the answers file"),
+    (["check", "single-queues", "--template", "bad.yml"], "--template bad.yml exists; it is never overwritten"),
+])
+def test_check_refuses_bad_input_in_one_line_before_anything_runs(tmp_path, capsys, monkeypatch, argv, message):
+    from mmbook import grading
+
+    def no_model(*args, **kwargs):
+        raise AssertionError("bad input reached the model")
+    monkeypatch.setattr(grading, "model_values", no_model)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "bad.yml").write_text("ex-single-queues-1: ten\n", encoding="utf-8")
+    (tmp_path / "label.yml").write_text("ex-laws-knee: 2.7\n", encoding="utf-8")
+    (tmp_path / "latin1.yml").write_bytes("ex-single-queues-1: 10 \xb5s\n".encode("latin-1"))
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert message in err and len(err.splitlines()) == 1
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
+
+
+def test_check_template_writes_a_new_file_only(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert main(["check", "queue-networks", "--template"]) == 0
+    written = tmp_path / "queue-networks-answers.yml"
+    assert "ex-queue-networks-9:" in written.read_text(encoding="utf-8")
+    assert "mmbook check queue-networks queue-networks-answers.yml --student" in capsys.readouterr().err
+    assert main(["check", "queue-networks", "mine.yml", "--template"]) == 0 and (tmp_path / "mine.yml").is_file()

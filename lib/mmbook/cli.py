@@ -10,6 +10,8 @@ Examples::
     mmbook sweep sharp --grid frame_rate_fps=15,25,30 --grid background_load=0,0.1 --output runs/s
     mmbook sweep zeadally --vary z_xf_mbps=100:400 --sample 20 --output runs/lhs
     mmbook compare runs/a runs/b   # change of A relative to B, (A - B) / |B| (B omitted: the book's build)
+    mmbook check single-queues --template answers.yml   # an answers file to fill in
+    mmbook check single-queues answers.yml --student    # grade it: right or wrong, too high or too low
 """
 
 from __future__ import annotations
@@ -36,6 +38,17 @@ EXIT_CODES = """exit status:
 
 simulation cache: $MMPERF_CACHE_DIR, else $XDG_CACHE_HOME/mmperf/simcache (~/.cache/mmperf/simcache);
 `mmbook run` writes nothing into the book's build (_build/)."""
+
+
+CHECK_EXIT_CODES = """exit status:
+  0    every exercise of the chapter's key answered and right
+  1    an answer wrong or missing (or the chapter's run failed)
+  2    bad input: unknown chapter, a chapter without a key, an unreadable or malformed answers file, a label
+       the chapter does not have, an exercise without a numeric answer, a value that is not a number,
+       a --template file that exists
+
+The model's values come from the chapter run at its defaults: the book's build when up to date, else one
+run cached per user (a second check takes about a second)."""
 
 
 class UsageError(ValueError):
@@ -92,6 +105,16 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("run_b", type=Path, nargs="?", help="what A is compared with; omitted: the book's default "
                                                        "build of the same chapter")
     c.add_argument("--output", type=Path, help="also write the comparison as CSV (a new file: never overwritten)")
+    k = sub.add_parser("check", help="grade a student's answers to a chapter's exercises against the model",
+                       epilog=CHECK_EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    k.add_argument("chapter")
+    k.add_argument("answers", type=Path, nargs="?", metavar="ANSWERS.yml",
+                   help="the answers: exercise label: number, one per line")
+    k.add_argument("--template", nargs="?", const=True, metavar="FILE",
+                   help="write an empty answers file to fill in (default CHAPTER-answers.yml; never over an "
+                        "existing file)")
+    k.add_argument("--student", action="store_true",
+                   help="say only right or wrong and too high or too low, never the model's value")
     b = sub.add_parser("build", help="execute every chapter (cached) and build the HTML book")
     b.add_argument("--force", action="store_true", help="re-execute every chapter even if unchanged")
     b.add_argument("-j", "--jobs", type=int, default=2, help="chapters executed in parallel (default 2)")
@@ -346,16 +369,38 @@ def _cmd_compare(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_check(args: argparse.Namespace) -> int:
+    from mmbook import grading
+
+    if args.template is not None:
+        if args.student:
+            raise UsageError("--student goes with grading an answers file, not with --template")
+        if args.answers is not None and args.template is not True:
+            raise UsageError("give the template's file once: --template FILE")
+        target = args.answers if args.template is True else Path(args.template)
+        written = grading.write_template(args.chapter, target or Path(f"{args.chapter}-answers.yml"))
+        print(f"wrote {written}: fill in a number after each label, then run "
+              f"`mmbook check {args.chapter} {written} --student`", file=sys.stderr)
+        return 0
+    if args.answers is None:
+        raise UsageError(f"mmbook check {args.chapter} needs the answers file (ANSWERS.yml), or --template to "
+                         "write one")
+    lines, status = grading.check(args.chapter, args.answers, student=args.student)
+    print("\n".join(lines))
+    return status
+
+
 def _refusals() -> tuple[type[Exception], ...]:
     """The errors that mean "bad input" (exit 2). Called only while an exception is being matched, so that
     commands which never reach the runner (a no-op ``mmbook build``, ``mmbook list``) do not pay for
     importing it and Jupyter's client."""
     from mmbook.compare import CompareError
+    from mmbook.grading import AnswersError
     from mmbook.runner import OutputError
     from mmbook.sweep import SweepError
 
     return (params_mod.ParameterError, params_mod.ChapterNotFound, UsageError, OutputError, SweepError,
-            CompareError)
+            CompareError, AnswersError)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -371,6 +416,8 @@ def main(argv: list[str] | None = None) -> int:
             return _cmd_sweep(args)
         if args.command == "compare":
             return _cmd_compare(args)
+        if args.command == "check":
+            return _cmd_check(args)
         from mmbook.build import build
 
         build(force=args.force, jobs=args.jobs, student=args.student)

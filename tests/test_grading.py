@@ -1,0 +1,148 @@
+"""The auto-grader (``mmbook check``): the key, the student's file, the comparison, the feedback, the template
+(the command itself on a Part I chapter: tests/test_cli.py, ``-k check``)."""
+
+import math
+
+import pytest
+
+from mmbook import bookpages, grading, params
+from mmbook.grading import AnswersError, KeyEntry, feedback, grade, grade_one, read_answers, summary
+
+CHAPTERS_WITH_KEYS = ("laws", "single-queues", "queue-networks")
+
+
+def entry(kind="rel", amount=0.05, unit="", label="ex-demo-1"):
+    return KeyEntry(label, 1, "An exercise", "x", kind, amount, unit)
+
+
+@pytest.mark.parametrize("yours, status", [(10.5, "right"), (9.5, "right"), (10.51, "wrong"), (9.49, "wrong"),
+                                           (None, "unanswered")])
+def test_a_relative_tolerance_is_a_band_around_the_models_value(yours, status):
+    """5 % of 10 is 0.5: 9.5 and 10.5 are the band's edges (inside), 9.49 and 10.51 outside."""
+    assert grade_one(entry(), yours, 10.0).status == status
+
+
+def test_an_absolute_tolerance_and_a_model_value_of_zero():
+    e = entry("abs", 1.0, "replications")
+    assert [grade_one(e, y, 126.0).status for y in (125, 127, 124.9, 127.1)] == ["right", "right", "wrong", "wrong"]
+    assert grade_one(entry("abs", 0.01), 0.009, 0.0).right and not grade_one(entry("rel", 0.05), 0.001, 0.0).right
+    assert grade_one(e, 1.0, math.nan).status == "undefined"
+
+
+def test_feedback_for_the_instructor_gives_the_value_and_for_the_student_only_the_direction():
+    """13 against 10 is 30 % high; 0.45 against 0.5 is 10 % low; with an absolute tolerance the distance is
+    in the unit: 130 against 126 is 4 replications high."""
+    e = entry(unit="ms")
+    assert feedback(grade_one(e, 13.0, 10.0)) == ("ex-demo-1: wrong: expected within 5 % of the model's value, "
+                                                  "10 ms; yours is 30 % high")
+    assert feedback(grade_one(e, 13.0, 10.0), student=True) == ("ex-demo-1: wrong: expected within 5 % of the "
+                                                                "model's value; yours is too high")
+    assert feedback(grade_one(e, 0.45, 0.5)).endswith("yours is 10 % low")
+    assert feedback(grade_one(e, 0.45, 0.5), student=True).endswith("yours is too low")
+    assert feedback(grade_one(entry("abs", 1, "replications"), 130, 126)).endswith(
+        "within 1 replications of the model's value, 126 replications; yours is 4 replications high")
+    assert feedback(grade_one(e, 10.2, 10.0)) == "ex-demo-1: right (the model's value 10 ms)"
+    assert feedback(grade_one(e, 10.2, 10.0), student=True) == "ex-demo-1: right"
+    assert feedback(grade_one(e, None, 10.0), student=True) == "ex-demo-1: not answered"
+
+
+def test_the_student_feedback_never_shows_the_models_value():
+    """A model value with digits no tolerance or answer shares: none of them in the student's line."""
+    e = entry(unit="ms")
+    for yours in (1.0, 7.3, 100.0, None):
+        line = feedback(grade_one(e, yours, 7.654321), student=True)
+        assert "7.654" not in line and "7.65" not in line
+
+
+def test_summary_and_a_key_naming_a_value_the_run_does_not_glue():
+    e1, e2 = entry(label="ex-demo-1"), entry(label="ex-demo-2")
+    verdicts = grade({"ex-demo-1": e1, "ex-demo-2": e2}, {"ex-demo-1": 1.0}, {"x": 1.0})
+    assert summary(verdicts) == "1 of 2 right (1 not answered)"
+    with pytest.raises(RuntimeError, match="glues no number named 'x'"):
+        grade({"ex-demo-1": e1}, {}, {"y": 1.0})
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS_WITH_KEYS)
+def test_every_key_names_an_exercise_and_a_value_glued_in_its_solution_or_its_chapter(chapter):
+    """The Part I keys: every label an exercise of the chapter, in order; every glued name glued by the
+    notebook's code (single-queues and queue-networks: the solution shows it; laws: a number beside the
+    solution's sentence)."""
+    key = grading.answer_key(chapter)
+    exercises = bookpages.chapter_exercises(chapter)
+    assert [e.number for e in key.values()] == sorted(e.number for e in key.values())
+    source = params.load_chapter(chapter).notebook.read_text(encoding="utf-8")
+    for label, e in key.items():
+        ex = exercises[e.number - 1]
+        assert ex.label == label
+        assert e.glue in bookpages.glue_names(ex.solution) or e.glue.startswith("laws_ans_"), label
+    if chapter == "laws":
+        assert "solutions.answer_numbers(" in source
+
+
+def test_every_numeric_exercise_of_part_one_is_in_its_key():
+    """Each Part I exercise is in its chapter's key unless its answer is no number (queue-networks 6 asks
+    where two curves part and which one MVA follows; laws' weighted-fit exercise asks which point and why)."""
+    no_number = {"ex-queue-networks-6", "ex-laws-wls"}
+    for chapter in CHAPTERS_WITH_KEYS:
+        labels = {ex.label for ex in bookpages.chapter_exercises(chapter)}
+        assert labels - set(grading.answer_key(chapter)) <= no_number, chapter
+
+
+def test_template_lists_every_exercise_of_the_key_and_is_itself_a_blank_answers_file(tmp_path):
+    path = grading.write_template("single-queues", tmp_path / "a.yml")
+    text = path.read_text(encoding="utf-8")
+    key = grading.answer_key("single-queues")
+    assert [line.rstrip(":") for line in text.splitlines() if line.startswith("ex-")] == list(key)
+    assert "# Exercise 1, A busy M/M/1 queue: the mean sojourn W, in mean service times (within 2 % of the " \
+           "model's value)" in text
+    assert read_answers(path, "single-queues", key) == {label: None for label in key}
+    with pytest.raises(AnswersError, match="exists; it is never overwritten"):
+        grading.write_template("single-queues", path)
+    assert path.read_text(encoding="utf-8") == text
+
+
+@pytest.mark.parametrize("content, message", [
+    ("ex-single-queues-1: 12 ms\n", r"a.yml: ex-single-queues-1: '12 ms' is not a number"),
+    ("ex-single-queues-1: true\n", r"a.yml: ex-single-queues-1: True is not a number"),
+    ("ex-single-queues-1: [1, 2]\n", r"a.yml: ex-single-queues-1: \[1, 2\] is not a number"),
+    ("ex-single-queues-1: .inf\n", r"a.yml: ex-single-queues-1: inf is not a finite number"),
+    ("ex-single-queues-99: 1\n", r"a.yml: ex-single-queues-99: chapter 'single-queues' has no exercise of that label"),
+    ("ex-single-queues-1: 1\nex-single-queues-1: 2\n", r"a.yml, line 2: ex-single-queues-1 is answered twice"),
+    ("- 1\n- 2\n", r"answers file .*a.yml must map exercise labels to numbers"),
+    ("ex-single-queues-1: [1\n", r"a.yml, line 2: malformed YAML"),
+])
+def test_bad_answers_are_one_line_naming_the_file_and_the_label(tmp_path, content, message):
+    path = tmp_path / "a.yml"
+    path.write_text(content, encoding="utf-8")
+    with pytest.raises(AnswersError, match=message) as caught:
+        read_answers(path, "single-queues", grading.answer_key("single-queues"))
+    assert len(str(caught.value).splitlines()) == 1
+
+
+def test_numbers_as_yaml_and_as_text_and_an_exercise_without_a_numeric_answer(tmp_path):
+    path = tmp_path / "a.yml"
+    path.write_text("ex-single-queues-1: 10\nex-single-queues-5: 1e-1\nex-single-queues-3:\n", encoding="utf-8")
+    assert read_answers(path, "single-queues", grading.answer_key("single-queues")) == {
+        "ex-single-queues-1": 10.0, "ex-single-queues-5": 0.1, "ex-single-queues-3": None}
+    path.write_text("ex-queue-networks-6: 3\n", encoding="utf-8")
+    with pytest.raises(AnswersError, match="ex-queue-networks-6: this exercise has no numeric answer to check"):
+        read_answers(path, "queue-networks", grading.answer_key("queue-networks"))
+
+
+def test_a_chapter_without_a_key_is_refused(demo_project):
+    with pytest.raises(AnswersError, match="chapter 'demo' declares no answers to check"):
+        grading.answer_key("demo")
+
+
+def test_the_answer_values_leave_the_student_notebook():
+    """laws glues its answers as numbers no sentence shows: the student's notebook drops them all the same."""
+    def output(name, text):
+        return {"output_type": "display_data", "metadata": {"scrapbook": {"name": name}},
+                "data": {"application/papermill.record/text/plain": text, "text/plain": text}}
+    nb = {"cells": [{"cell_type": "markdown", "source": "Text."},
+                    {"cell_type": "code", "source": "", "outputs": [output("laws_ans_knee", "2.7029"),
+                                                                     output("visible", "0.5")]}]}
+    names = frozenset(bookpages.answer_glue_names("laws").values())
+    assert "laws_ans_knee" in names
+    stripped = bookpages.student_notebook(nb, names)
+    assert [o["metadata"]["scrapbook"]["name"] for o in stripped["cells"][1]["outputs"]] == ["visible"]
