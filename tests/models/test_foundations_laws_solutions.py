@@ -102,3 +102,23 @@ def test_ex_weighted_fit_weight_ratio():
     w = s.weighted_fit_reading(tables["table5_3"])
     assert w["weight_ratio"] == pytest.approx(49.0, rel=1e-6)
     assert abs(w["resid"]) < abs(w["resid_ols"]) and abs(w["worst_sigmas"]) > 3
+
+
+def test_answer_numbers_are_the_solutions_numbers():
+    """The grader's key (laws.yml answers): by hand where the exercise is arithmetic (busiest stage
+    33 x 2.1 / 200 = 34.65 %; N = 150 / 2.1 x 0.06 = 4.2857; disk 100 x 0.008 = 80 %; N* = 2.7029), and the
+    same numbers the solutions' text states where it is a simulation."""
+    _, tables = checks.load_inputs()
+    ans = s.answer_numbers(tables["table5_3"])
+    assert ans["laws_ans_busiest_util_pct"] == pytest.approx(34.65)
+    assert ans["laws_ans_frames_in_path"] == pytest.approx(150 / 2.1 * 0.06)
+    assert ans["laws_ans_disk_util_pct"] == pytest.approx(80.0)
+    assert ans["laws_ans_knee"] == pytest.approx((1 / 200 + 1 / 240 + 1 / 230) * 200)
+    assert ans["laws_ans_frames_within"] == s.frames_within()[0]
+    rel = s.relative_half_widths()[0.9]
+    assert ans["laws_ans_rel_half_09_pct"] == pytest.approx(100 * rel["rel_half"])
+    assert ans["laws_ans_replications_09"] == rel["needed"]
+    assert ans["laws_ans_warmup_mean"] == pytest.approx(s.warmup_bias()["mean"])
+    texts = text.exercises(tables["table5_3"])
+    assert f"{ans['laws_ans_top_effect_pct']:.1f} %" in texts["laws_ex_extend_text"]
+    assert f"{ans['laws_ans_warmup_mean']:.2f} ±" in texts["laws_ex_warmup_text"]

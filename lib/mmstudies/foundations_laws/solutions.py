@@ -99,3 +99,19 @@ def data_path_design(low: tuple[float, float] = (200.0, 230.0), high: tuple[floa
                     rates.append(z_ax)
                 rows.append({"na": na, "xf": xf, "shm": shm, "mbps": a.serial_throughput_mbps(rates)})
     return a.factorial_effects(pd.DataFrame(rows), ["na", "xf", "shm"], "mbps")
+
+
+def answer_numbers(table5_3: pd.DataFrame) -> dict[str, float]:
+    """The one number of each exercise that the auto-grader checks (``answers:`` in ``notebooks/laws.yml``),
+    from the same functions as the solutions' text, at each exercise's own settings."""
+    rel = relative_half_widths()
+    design = data_path_design().set_index("effect").drop("I")
+    return {"laws_ans_busiest_util_pct": 100 * max(utilisations()),
+            "laws_ans_frames_in_path": frames_in_path(),
+            "laws_ans_disk_util_pct": 100 * disk()[1],
+            "laws_ans_knee": knee_and_bound()[0],
+            "laws_ans_frames_within": float(frames_within()[0]),
+            "laws_ans_rel_half_09_pct": 100 * rel[0.9]["rel_half"],
+            "laws_ans_replications_09": float(rel[0.9]["needed"]),
+            "laws_ans_warmup_mean": warmup_bias()["mean"],
+            "laws_ans_top_effect_pct": 100 * float(design["fraction"].max())}
