@@ -241,3 +241,79 @@ def test_student_edition_has_no_solutions(built_book):
         page = (html / "book" / "chapters" / f"{name}.html").read_text(encoding="utf-8")
         for ex in bookpages.chapter_exercises(name):
             assert f'id="{ex.label}"' in page, f"{name}: exercise {ex.label} missing from the student edition"
+
+
+# ----------------------------------------------------------------------------- course: weights, projects, exam
+def test_assessment_weights_sum_to_100_and_name_labs_exercises_two_projects_and_an_exam():
+    data = bookpages.course_data()
+    weights = {row["part"]: row["weight"] for row in data["assessment"]}
+    assert sum(weights.values()) == 100
+    assert {"Labs", "Exercises", "Final exam"} <= set(weights)
+    assert sum(part.startswith("Project") for part in weights) == 2
+    table = bookpages.assessment_table(data)
+    assert "| **total** | **100 %** | |" in table and table.count("\n") == len(weights) + 3
+
+
+def test_two_project_briefs_with_rubrics_of_100_points_on_the_instructors_page_only():
+    data = bookpages.course_data()
+    assert len(data["projects"]) == 2
+    section = bookpages.projects_section(data)
+    for project in data["projects"]:
+        assert {"title", "aim", "chapters", "deliverables", "rubric"} <= set(project)
+        assert sum(r["points"] for r in project["rubric"]) == 100
+        assert set(project["chapters"]) <= set(CHAPTERS)
+        assert f"### {project['title']}" in section
+    assert section.count("| **total** | **100** |") == 2
+    assert bookpages.projects_section() in bookpages.instructor_page(CHAPTERS[:1])
+    assert "book/instructor.md" in bookpages.student_build_config()["exclude_patterns"]
+
+
+def test_exam_bank_has_two_answered_questions_a_week_and_cites_real_glued_values():
+    """Every week of the course map has at least two questions, each with an answer key; an answer citing a
+    chapter's value names a chapter of the book and a number that chapter glues (a metric its spec's headline
+    names, or a glue in its notebook's code)."""
+    bank = bookpages.course_data()["exam"]
+    weeks = {w["week"] for w in bookpages.course_weeks(CHAPTERS)}
+    per_week = {week: sum(q["week"] == week for q in bank) for week in weeks}
+    assert min(per_week.values()) >= 2, per_week
+    assert all(q["question"].strip() and q["answer"].strip() for q in bank)
+    for q in bank:
+        for chapter, name in re.findall(r"\{glue:text\}`([a-z0-9-]+)::([a-z0-9_]+)", q["answer"]):
+            spec = load_chapter(chapter)
+            source = spec.notebook.read_text(encoding="utf-8")
+            assert name in (spec.headline or ()) or f'"{name}"' in source, (chapter, name)
+    section = bookpages.exam_section()
+    assert section.count("Answer key") == len(bank)
+    assert "{glue:text}`chapters/zeadally.ipynb::eq1_mbps:.1f`" in section
+
+
+def test_the_leak_check_finds_an_exam_answer_in_a_student_file(tmp_path):
+    """An answer key copied into any file of the student edition is a leak, named by its week and number."""
+    data = bookpages.course_data()
+    markers = bookpages.exam_markers(data=data)
+    assert len(markers) == len(data["exam"]) and all(m.shingles for m in markers)
+    week1 = next(q for q in data["exam"] if q["week"] == 1)
+    (tmp_path / "page.html").write_text(f"<p>{week1['answer']}</p>", encoding="utf-8")
+    leaks = bookpages.solution_leaks(tmp_path, [], markers)
+    assert leaks and leaks[0].startswith("exam week-1-q1: ")
+    (tmp_path / "page.html").write_text("<p>Nothing of the key here.</p>", encoding="utf-8")
+    assert bookpages.solution_leaks(tmp_path, [], markers) == []
+
+
+def test_week_one_keeps_the_general_weeks_content():
+    """Part I's first chapter took week 1; the general week's reading and work are folded into it."""
+    weeks = bookpages.course_weeks(CHAPTERS)
+    general = bookpages.GENERAL_WEEKS[0]
+    assert weeks[0]["chapters"] and weeks[0]["also"] == general
+    text = bookpages.course_map(CHAPTERS, outcomes=[])
+    week1 = text.split("### Week 2:")[0]
+    assert general["work"] in week1 and general["pages"] in week1
+
+
+def test_no_two_weeks_hand_out_the_same_lab():
+    labs = {}
+    for week in bookpages.course_weeks(CHAPTERS):
+        if week["chapters"]:
+            command = week.get("whatif") or load_chapter(week["chapters"][0]).guide.get("whatif", "")
+            assert command not in labs, f"weeks {labs.get(command)} and {week['week']} share {command}"
+            labs[command] = week["week"]

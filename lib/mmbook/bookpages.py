@@ -334,10 +334,12 @@ def instructor_page(names: list[str]) -> str:
              "Every exercise of the book with its solution, chapter by chapter, and the parameters each one "
              "uses (so a lab can be prepared with `mmbook params CHAPTER` and `mmbook run`). The numbers in "
              "the solutions come from this build of the chapters. The student edition "
-             "(`mmbook build --student`, in `_build/student/html`) leaves this page and every solution out.\n"]
+             "(`mmbook build --student`, in `_build/student/html`) leaves this page and every solution out.\n",
+             GRADING_SECTION]
     total = 0
     for name in names:
         spec = params_mod.load_chapter(name)
+        key = spec.answers
         exercises = chapter_exercises(name)
         total += len(exercises)
         parts.append(f"## {spec.title}\n")
@@ -353,14 +355,44 @@ def instructor_page(names: list[str]) -> str:
             title = ex.title or ex.label
             parts.append(f"### {title[:1].upper() + title[1:]}\n")
             tags = f" Kind: {EXERCISE_KIND_WORDS[ex.kind]}; level {ex.level}." if ex.kind and ex.level else ""
+            graded = (f" Graded by `mmbook check {name}`: {key[ex.label].get('ask', 'its answer')}, "
+                      f"{_tolerance_words(key[ex.label])}." if ex.label in key else "")
             parts.append(f"In the chapter: {{ref}}`{ex.label}`. Parameters used: {used}."
-                         + (f" Settings suggested: {settings}." if settings else "") + tags + "\n")
+                         + (f" Settings suggested: {settings}." if settings else "") + tags + graded + "\n")
             parts.append(_indent_block("admonition", "Exercise", crossdoc_glue(ex.body, nb, values)))
             solution = (crossdoc_glue(ex.solution, nb, values) if ex.solution
                         else "*No solution is given in the chapter.*")
             parts.append(_indent_block("admonition", "Solution", solution, cls="tip"))
     parts.insert(1, f"The book has {total} exercises in {len(names)} chapters.\n" if total else "")
+    parts += [projects_section(), exam_section()]
     return "\n".join(parts)
+
+
+#: the instructor page's account of the auto-grader (README, "Teaching with the book", says the same)
+GRADING_SECTION = """## Grading the exercises
+
+An exercise with a numeric answer grades itself: its chapter's specification names the glued value that is
+the answer (computed at the exercise's own settings) and a tolerance. A student writes the answers into a file
+(`mmbook check CHAPTER --template answers.yml` writes an empty one) and runs
+`mmbook check CHAPTER answers.yml --student`, which says for each exercise *right* or *wrong* and, if wrong,
+whether the answer is too high or too low, never the model's value, then "k of n right". Without `--student`
+(the instructor's grader) each line also gives the model's value and how far the answer is from it, e.g.
+"expected within 2 % of the model's value, 10 mean service times; yours is 30 % high". Exit status 0 when every
+answer is right, 1 otherwise, 2 for a malformed file or a label the chapter does not have. The exercises below
+say which number is graded and within what tolerance; the others (a reading, an explanation) are graded by
+hand against their solutions.
+"""
+
+
+def _tolerance_words(entry: dict[str, Any]) -> str:
+    """
+    >>> _tolerance_words({"tolerance": {"rel": 0.02}}), _tolerance_words({"tolerance": {"abs": 1}, "unit": "ms"})
+    ('within 2 % of the model', 'within 1 ms of the model')
+    """
+    (kind, amount), = entry["tolerance"].items()
+    if kind == "rel":
+        return f"within {100 * amount:g} % of the model"
+    return f"within {amount:g}{' ' + entry['unit'] if entry.get('unit') else ''} of the model"
 
 
 def _indent_block(kind: str, title: str, body: str, cls: str = "") -> str:
@@ -682,6 +714,29 @@ def solution_markers(name: str, markdown: str | None = None, notebook: Path | No
     return out
 
 
+def exam_markers(elsewhere: frozenset[str] = frozenset(), data: dict[str, Any] | None = None) -> list[SolutionMarkers]:
+    """The markers of every answer key of the exam question bank (``book/course.yml``): each run of
+    :data:`SHINGLE_WORDS` words of the answer (glued values left out) that a student sees nowhere else.
+    An answer too short to have one is found by its question's words instead (the question too is
+    instructor material).
+
+    >>> data = {"exam": [{"week": 1, "question": "What is N for X = 33/s and R = 0.06 s here?",
+    ...                   "answer": "N = X R = 33 x 0.060 = 1.98 frames on average."}]}
+    >>> [m] = exam_markers(data=data)
+    >>> m.label, "n x r 33 x 0.060" in m.shingles
+    ('week-1-q1', True)
+    """
+    bank = (course_data() if data is None else data).get("exam", [])
+    out, count = [], {}
+    for q in bank:
+        count[q["week"]] = count.get(q["week"], 0) + 1
+        answer = GLUE_ROLE.sub(" ", q["answer"])
+        shingles = _shingles(_words(answer)) - elsewhere or _shingles(_words(q["question"])) - elsewhere
+        out.append(SolutionMarkers("exam", f"week-{q['week']}-q{count[q['week']]}", frozenset(shingles),
+                                   frozenset()))
+    return out
+
+
 def _visible_shingles(chapter: LoadedChapter) -> set[str]:
     """Runs of words of a chapter a student sees: the text outside solutions, every glued value and cell
     output except the solutions' own (the scorecard's claims, composed sentences), figure texts."""
@@ -756,6 +811,7 @@ def solution_leaks(folder: Path, names: list[str], markers: list[SolutionMarkers
         chapters = {n: load_chapter(n) for n in names}  # each executed notebook read once
         elsewhere = book_visible_shingles(names, chapters)
         markers = [m for n in names for m in solution_markers(n, elsewhere=elsewhere, chapter=chapters[n])]
+        markers += exam_markers(elsewhere)
     if not markers:
         return []
     leaks = []
@@ -854,8 +910,13 @@ def course_weeks(names: list[str]) -> list[dict[str, Any]]:
     from mmbook import params as params_mod
 
     own = [dict(w, chapters=[name]) for name in names for w in params_mod.load_chapter(name).course]
-    # a chapter that claims a general week's number takes its place (Part I's first chapter opens the course)
+    # a chapter that claims a general week's number takes its place (Part I's first chapter opens the course);
+    # the general week's content is kept in that week (``also``), so nothing of it is lost
+    general = {w["week"]: w for w in GENERAL_WEEKS}
     claimed = {w["week"] for w in own}
+    for w in own:
+        if w["week"] in general and "also" not in w and w is next(o for o in own if o["week"] == w["week"]):
+            w["also"] = general[w["week"]]
     weeks = [dict(w, chapters=[]) for w in GENERAL_WEEKS if w["week"] not in claimed] + own
     return sorted(weeks, key=lambda w: w["week"])
 
@@ -919,12 +980,86 @@ def course_map(names: list[str], outcomes=None) -> str:
                 rows.append(("Exercises", "the exercises at the end of the chapter"))
             whatif = week.get("whatif") or guide.get("whatif", "")
             rows.append(("What-if assignment", whatif if "`" in whatif else f"`{whatif}`"))
+            if week.get("also"):  # a general week this chapter's week took the place of
+                also = week["also"]
+                rows.append((f"Also this week: {also['title'].lower()}",
+                             f"{also['pages']}; {also['objectives']}; {also['work']}"))
         else:
             rows.append(("Sections", week["pages"]))
             rows.append(("Objectives", week["objectives"]))
             rows.append(("Work", week["work"]))
         out.append("\n".join(f"**{k}.** {v}  " for k, v in rows if v) + "\n")
     return "\n".join(out)
+
+
+COURSE_FILE = "book/course.yml"
+
+
+def course_data() -> dict[str, Any]:
+    """``book/course.yml``: the assessment weights, the two project briefs and the exam question bank."""
+    file = paths.project_root() / COURSE_FILE
+    return yaml.safe_load(file.read_text(encoding="utf-8")) if file.is_file() else {}
+
+
+def assessment_table(data: dict[str, Any] | None = None) -> str:
+    """The assessment weights as a Markdown table (the teaching page, both editions).
+
+    >>> print(assessment_table({"assessment": [{"part": "Labs", "weight": 40, "what": "reports"},
+    ...                                        {"part": "Exam", "weight": 60, "what": "written"}]}))
+    | part | weight | what |
+    |---|---|---|
+    | Labs | 40 % | reports |
+    | Exam | 60 % | written |
+    | **total** | **100 %** | |
+    <BLANKLINE>
+    """
+    rows = (course_data() if data is None else data).get("assessment", [])
+    lines = ["| part | weight | what |", "|---|---|---|"]
+    lines += [f"| {r['part']} | {r['weight']:g} % | {r['what']} |" for r in rows]
+    lines.append(f"| **total** | **{sum(r['weight'] for r in rows):g} %** | |")
+    return "\n".join(lines) + "\n"
+
+
+def _chapter_glue(text: str, prefix: str = "chapters/") -> str:
+    """A course file's ``{glue:text}`CHAPTER::NAME:FMT``` as a glue role into that chapter's notebook.
+
+    >>> _chapter_glue("{glue:text}`zeadally::eq1_mbps:.1f` Mbit/s")
+    '{glue:text}`chapters/zeadally.ipynb::eq1_mbps:.1f` Mbit/s'
+    """
+    return re.sub(r"(\{glue(?::text)?\}`)([a-z0-9-]+)::", lambda m: f"{m[1]}{prefix}{m[2]}.ipynb::", text)
+
+
+def projects_section(data: dict[str, Any] | None = None) -> str:
+    """The two project briefs with their rubrics (the instructor's page only)."""
+    parts = ["## Project briefs\n",
+             "Two projects, weighted as the teaching page's assessment table says. Each brief gives the aim, the "
+             "chapters it draws on, what is handed in and the rubric it is marked by (100 points).\n"]
+    for project in (course_data() if data is None else data).get("projects", []):
+        chapters = ", ".join(f"[](chapters/{c}.ipynb)" for c in project["chapters"])
+        parts.append(f"### {project['title']}\n")
+        parts.append(f"**Aim.** {project['aim']}  \n**Chapters.** {chapters}  \n"
+                     f"**Deliverables.** {project['deliverables']}\n")
+        rows = ["| criterion | points |", "|---|---|"]
+        rows += [f"| {r['criterion']} | {r['points']} |" for r in project["rubric"]]
+        rows.append(f"| **total** | **{sum(r['points'] for r in project['rubric'])}** |")
+        parts.append("\n".join(rows) + "\n")
+    return "\n".join(parts)
+
+
+def exam_section(data: dict[str, Any] | None = None) -> str:
+    """The exam question bank with its answer keys, week by week (the instructor's page only); an answer that
+    cites a chapter's glued value shows this build's value."""
+    bank = (course_data() if data is None else data).get("exam", [])
+    parts = ["## Exam question bank\n",
+             f"{len(bank)} questions, at least two per week of the course map, each with its answer key. A "
+             "numeric answer is computed in the key or cites the chapter's value in this build. This section, "
+             "like the whole page, is left out of the student edition.\n"]
+    for week in sorted({q["week"] for q in bank}):
+        parts.append(f"### Week {week}\n")
+        for n, q in enumerate((q for q in bank if q["week"] == week), 1):
+            parts.append(f"{n}. {q['question']}\n")
+            parts.append(_indent_block("admonition", "Answer key", _chapter_glue(q["answer"]), cls="tip"))
+    return "\n".join(parts)
 
 
 def _duration(seconds: float) -> str:
@@ -943,3 +1078,4 @@ def write_front_matter(names: list[str], outcomes=None) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     _write_unless_same(folder / "studies.md", studies_table(names))
     _write_unless_same(folder / "course-map.md", course_map(names, outcomes))
+    _write_unless_same(folder / "assessment.md", assessment_table())
