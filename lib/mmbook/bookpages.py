@@ -54,7 +54,8 @@ FENCE = re.compile(r"^(?P<fence>`{3,}|:{3,})\{(?P<kind>exercise|solution)\}[ \t]
                    r"(?P<body>.*?)^(?P=fence)[ \t]*$", re.S | re.M)
 OPTION = re.compile(r"^:(?P<key>[a-z-]+):[ \t]*(?P<value>.*)$")
 GLUE_ROLE = re.compile(r"\{(?P<role>glue(?::text|:md|:any|:)?)\}`(?P<text>[^`]+)`")
-MMBOOK_P = re.compile(r"-p\s+(?P<name>[A-Za-z_][A-Za-z0-9_]*)\s+(?P<value>[^\s`]+)")
+#: a ``-p NAME VALUE`` pair of an ``mmbook run`` command; a placeholder value (``<twice the value>``) whole
+MMBOOK_P = re.compile(r"-p\s+(?P<name>[A-Za-z_][A-Za-z0-9_]*)\s+(?P<value><[^>`]*>|[^\s`]+)")
 
 
 # ----------------------------------------------------------------------------- exercises
@@ -140,6 +141,8 @@ def parse_exercises(text: str, chapter: str = "", parameter_names: list[str] | N
     >>> [ex] = parse_exercises(md, "demo", ["rate", "seed"])
     >>> ex.label, ex.title, ex.parameters, ex.settings
     ('ex-demo-half', 'Halving the rate', ['rate'], [('rate', '0.5')])
+    >>> parse_exercises(md.replace("-p rate 0.5", "-p rate <twice the value>"))[0].settings
+    [('rate', '<twice the value>')]
     >>> [ex] = parse_exercises(md.replace("`rate`", "the seed line 12 rate"), "demo", ["rate", "seed"])
     >>> ex.parameters
     ['rate']
