@@ -63,11 +63,13 @@ class KeyEntry:
         "within 5 % of the model's value"
         >>> KeyEntry("ex-a-1", 1, "", "x", "abs", 0.5, unit="ms").tolerance_words()
         "within 0.5 ms of the model's value"
+        >>> KeyEntry("ex-a-1", 1, "", "x", "abs", 0.2, unit="%").tolerance_words()
+        "within 0.2 percentage points of the model's value"
         """
         if self.tolerance_kind == "rel":  # "(relative)" where the answer is itself a percentage
             relative = " (relative)" if self.unit == "%" else ""
             return f"within {_number(100 * self.tolerance)} %{relative} of the model's value"
-        unit = f" {self.unit}" if self.unit else ""
+        unit = " percentage points" if self.unit == "%" else f" {self.unit}" if self.unit else ""
         return f"within {_number(self.tolerance)}{unit} of the model's value"
 
 
