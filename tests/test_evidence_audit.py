@@ -46,9 +46,29 @@ def _audit(chapter: str, table: checktable.CheckTable | None = None) -> dict[str
     return checktable.audit(table, table.function(table.record), load_chapter(chapter).defaults())
 
 
+def _chapter_audit(chapter: str) -> dict[str, checktable.AuditResult]:
+    """The audit exactly as the chapter's notebook calls it (``cached(checks.audit, parameters=defaults,
+    table_digest=...)``): the same simulation-cache entry, so that after ``make book`` the audit of every
+    chapter is read, not run again (huynh's alone took two minutes of ``make test``). The entry's key holds
+    the code of the checks module and of everything it imports, the checks table's digest and the defaults:
+    a change to any of them computes the audit again here."""
+    from mmperf.simcache import cached
+
+    module = importlib.import_module(AUDITED[chapter])
+    return cached(module.audit, parameters=load_chapter(chapter).defaults(), table_digest=module.table_digest())
+
+
 @pytest.fixture(scope="module", params=sorted(AUDITED))
 def audited(request):
-    return request.param, _audit(request.param)
+    return request.param, _chapter_audit(request.param)
+
+
+def test_the_cached_audit_is_the_audit():
+    """The cached call the tests read is the audit itself, on the cheapest audited chapter: computed afresh,
+    the same checks get the same marks."""
+    fresh = _audit("laws")
+    assert {cid: (r.kind, r.mark, r.agrees) for cid, r in fresh.items()} == {
+        cid: (r.kind, r.mark, r.agrees) for cid, r in _chapter_audit("laws").items()}
 
 
 def test_declared_kinds_agree_with_the_audit(audited):
