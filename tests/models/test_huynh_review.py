@@ -6,11 +6,11 @@ import csv
 import re
 from pathlib import Path
 
-import pandas as pd
 import pytest
 
+from mmperf.review import CRITERIA
 from mmstudies.huynh import checks
-from mmstudies.huynh.review import CRITERIA, REVIEW_DATE, agreement, review_rows, review_table
+from mmstudies.huynh.review import TEXT, review_table
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORD = ROOT / "data" / "huynh" / "review-huynh.csv"
@@ -49,7 +49,7 @@ def test_the_pages_review_summary_is_counted_from_the_record():
     fixed = sum(r["change"].startswith("fixed") for r in disagree)
     table = review_table(_ids())
     assert list(table.columns) == ["finding", "response", "change"]
-    assert table.loc[0, "finding"] == (f"Independent review ({REVIEW_DATE}, {n} checks sampled, {k} agree = "
+    assert table.loc[0, "finding"] == (f"Independent review ({TEXT.date}, {n} checks sampled, {k} agree = "
                                        f"{100 * k / n:.1f} %)")
     assert f"all {n} checks of checks.yml" in table.loc[0, "response"] and "seed 000" in table.loc[0, "response"]
     assert table.loc[0, "change"] == (f"{fixed} fixed in the review, {len(disagree) - fixed} open (rows below); "
@@ -60,29 +60,7 @@ def test_the_pages_review_summary_is_counted_from_the_record():
                                            for r in disagree]
 
 
-def test_the_summary_follows_the_record_when_it_changes():
-    """A made-up record of four checks: a wrong kind (open) and a wrong place (fixed) give 2 of 4 = 50 %
-    (3 of 4 after the fix); turning the open one to agree gives 3 of 4 = 75 % and one disagreement row."""
-    sample = pd.DataFrame({"check_id": ["a", "b", "c", "d"], "source_line": ["seed 000 line 1"] * 4,
-                           "paper_value_ok": ["yes", "yes", "no", "yes"], "kind_ok": ["yes", "no", "yes", "yes"],
-                           "verdict_ok": ["yes"] * 4, "conditions_ok": ["yes"] * 4,
-                           "note": ["n"] * 4, "change": ["", "open", "fixed: location", ""]})
-    a = agreement(sample)
-    assert (a["sampled"], a["agree"], a["percent"], a["fixed"], a["open"], a["after_fixes"]) == (4, 2, 50.0, 1, 1, 3)
-    rows = review_rows(sample, 4, "2026-01-01")
-    assert rows[0][0] == "Independent review (2026-01-01, 4 checks sampled, 2 agree = 50.0 %)"
-    assert "all 4 checks" in rows[0][1] and rows[0][2].startswith("1 fixed in the review, 1 open")
-    sample.loc[1, ["kind_ok", "change"]] = ["yes", ""]
-    rows = review_rows(sample, 6, "2026-01-01")
-    assert rows[0][0].endswith("3 agree = 75.0 %)") and "4 of the 6 checks" in rows[0][1] and len(rows) == 2
-
-
-def test_the_record_refuses_other_answers_and_unknown_checks():
-    bad = pd.DataFrame({"check_id": ["a"], "source_line": ["seed 000 line 1"], "paper_value_ok": ["maybe"],
-                        "kind_ok": ["yes"], "verdict_ok": ["yes"], "conditions_ok": ["yes"], "note": ["n"],
-                        "change": [""]})
-    with pytest.raises(ValueError, match="paper_value_ok.*a"):
-        agreement(bad)
+def test_the_record_refuses_a_check_the_table_does_not_have():
     with pytest.raises(ValueError, match="checks the checks table does not have"):
         review_table(["mc-max"])
 
