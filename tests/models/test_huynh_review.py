@@ -42,22 +42,26 @@ def test_the_record_covers_every_check_of_the_table_once():
 
 
 def test_the_pages_review_summary_is_counted_from_the_record():
-    """The summary row's numbers are counted here from the CSV; one row follows per disagreeing check, in order."""
+    """The summary row's numbers are counted here from the CSV, as recorded and after the author's response (a
+    disagreement answered or fixed counts as agreeing after it); one row follows per disagreeing check, in order."""
     rows = _record_rows()
     disagree = [r for r in rows if not all(r[c] == "yes" for c in CRITERIA)]
     n, k = len(rows), len(rows) - len(disagree)
-    fixed = sum(r["change"].startswith("fixed") for r in disagree)
+    counts = {w: sum(r["response"] == w for r in disagree) for w in ("fixed", "answered", "open")}
+    assert sum(counts.values()) == len(disagree) and all(r["response"] == "" for r in rows if r not in disagree)
+    after = k + counts["fixed"] + counts["answered"]
     table = review_table(_ids())
     assert list(table.columns) == ["finding", "response", "change"]
     assert table.loc[0, "finding"] == (f"Independent review ({TEXT.date}, {n} checks sampled, {k} agree = "
-                                       f"{100 * k / n:.1f} %)")
-    assert f"all {n} checks of checks.yml" in table.loc[0, "response"] and "seed 000" in table.loc[0, "response"]
-    assert table.loc[0, "change"] == (f"{fixed} fixed in the review, {len(disagree) - fixed} open (rows below); "
-                                      f"after the review's fixes {k + fixed} of {n} agree "
-                                      f"({100 * (k + fixed) / n:.1f} %)")
+                                       f"{100 * k / n:.0f} %; after the author's response {after} of {n} = "
+                                       f"{100 * after / n:.0f} %)")
+    assert table.loc[0, "response"].startswith("Every check of checks.yml read against seed 000")
+    assert table.loc[0, "change"] == (f"{counts['fixed']} fixed, {counts['answered']} answered, {counts['open']} "
+                                      "open (rows below)")
     assert [f.split(" (")[0] for f in table["finding"][1:]] == [r["check_id"] for r in disagree]
-    assert list(table["response"][1:]) == ["fixed in the review" if r["change"].startswith("fixed") else "open"
-                                           for r in disagree]
+    assert list(table["response"][1:]) == [
+        "fixed in the review" if not r["response_reason"] else f"fixed by the author: {r['response_reason']}"
+        for r in disagree]
 
 
 def test_the_record_refuses_a_check_the_table_does_not_have():
