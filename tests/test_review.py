@@ -168,6 +168,7 @@ RECORDS = [
     ("hsieh_messaging", "hsieh", "review_hsieh_messaging", "data/hsieh/review-hsieh-messaging.csv", "seed 004"),
     ("sharp", "sharp", "review_sharp", "data/sharp/review-sharp.csv", "seed 003"),
     ("zeadally", "zeadally", "review_zeadally", "data/zeadally/review-zeadally.csv", "seed 002"),
+    ("huynh", "huynh", "review_huynh", "data/huynh/review-huynh.csv", "seed 000"),
 ]
 
 
