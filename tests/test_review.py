@@ -169,6 +169,7 @@ RECORDS = [
     ("sharp", "sharp", "review_sharp", "data/sharp/review-sharp.csv", "seed 003"),
     ("zeadally", "zeadally", "review_zeadally", "data/zeadally/review-zeadally.csv", "seed 002"),
     ("huynh", "huynh", "review_huynh", "data/huynh/review-huynh.csv", "seed 000"),
+    ("foundations_laws", "zeadally", "review_laws", "data/zeadally/review-laws.csv", "seed 002"),
 ]
 
 
