@@ -6,7 +6,7 @@ sits with Zeadally's data), read against seed 002: for each of the 6 checks of `
 fewer than the 30 a review samples) the source line read, four answers, yes or no (is the paper value what the
 paper prints there, is the kind right, is the verdict right at its tolerance with a sound reason, are the
 conditions complete), a note and, for a disagreement, the change the review made ("fixed: ...") or "open". Its
-last three columns are for the author's response and are empty until the author answers.
+last three columns hold the author's response to each disagreement (fixed, answered or open, a reason, the change).
 :mod:`mmperf.review` counts the agreement and composes the page's review rows from it, so the agreement the page
 shows is counted, not typed.
 """
@@ -16,10 +16,10 @@ from __future__ import annotations
 from mmperf import review
 
 #: the review's words: the record, what was read and the date (the record's rows were read on this day); the
-#: summary as recorded, without the author's responses (none yet: an empty response to a disagreement is open)
+#: summary with the author's responses
 TEXT = review.ReviewText(record="data/zeadally/review-laws.csv",
                          seed="seed 002 (Zeadally et al.; the M/M/1 check against the theory it cites)",
-                         date="2026-11-26", summary=review.SUMMARY_AS_RECORDED, blank_is_open=True)
+                         date="2026-11-26", summary=review.SUMMARY_WITH_RESPONSE)
 
 #: the record's name in ``data/zeadally/provenance-review-laws.yml``
 RECORD_TABLE = "review_laws"
