@@ -138,10 +138,13 @@ def run_box(spec: params_mod.ChapterSpec, book: bool) -> str:
     """"Run this chapter yourself": the command, the parameter table and the downloads."""
     import pandas as pd
 
+    from mmbook.chapter import reader_words
     from mmperf.tables import show_table
 
+    # the run box is also the downloadable notebook's first cell, where no page filter rewrites it: the help
+    # texts in the book's words (a source-text line stays in the spec, for `mmbook params`)
     table = pd.DataFrame([{"parameter": p.name, "default": _plain(p.default), "allowed": p.allowed(),
-                           "unit": p.unit or "", "meaning": p.help} for p in spec.parameters.values()])
+                           "unit": p.unit or "", "meaning": reader_words(p.help)} for p in spec.parameters.values()])
     rows = show_table(table, formats={"default": "text"}, wrap=["meaning", "allowed"]).to_html() if len(table) else ""
     prefix = "../../downloads/" if book else ""
     executed = f"{prefix}{spec.name}.ipynb"
