@@ -188,4 +188,4 @@ def test_unicast_is_scored_on_the_axes_figure_7_9_draws(default):
     assert 1 < ratio < 2   # unicast is worse on the drawn axes, but by less than double
     assert c["fig79-unicast"].evidence == "prediction"
     assert c["fig79-unicast"].status == "not reproduced"
-    assert "seed line 2141" in c["fig79-unicast"].reason and "Figure 7.9" in c["fig79-unicast"].where
+    assert "Section 7.7" in c["fig79-unicast"].reason and "Figure 7.9" in c["fig79-unicast"].where

@@ -12,7 +12,7 @@ KB = 1024
 
 
 def test_data_loads_with_provenance_and_labels():
-    assert validate_study("huynh") == ["table1", "parameters"]
+    assert sorted(validate_study("huynh")) == ["parameters", "review_huynh", "table1"]
     t1 = load_table("huynh", "table1")
     assert len(t1) == 13 and set(t1["label"]) == {"paper"}
     values = load_values("huynh", "parameters")
