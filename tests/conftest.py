@@ -191,18 +191,17 @@ def built_book() -> Path:
 def default_run(chapter: str, scratch: Path) -> Path:
     """The folder of ``chapter``'s run at its defaults: the book's build when it is current (``make test``
     builds first, and the build runs every chapter at its defaults with the same ``run_chapter``), else a
-    fresh ``mmbook run`` into ``scratch``. A test of the default run reads it here instead of running the
+    fresh ``mmbook run`` into ``scratch`` (:func:`run_chapter`). A test of the default run reads it here instead of running the
     chapter again (each default run costs tens of seconds; issue 27 keeps ``make test`` within 20 minutes).
 
     "Current" is the build's own test (:func:`mmbook.build.is_up_to_date`): the chapter's cache key, over
     its notebook, spec, data and the code it imports, equals the one the build recorded.
     """
     from mmbook import build, params
-    from mmbook.cli import main
     from mmperf import paths
 
     if build.is_up_to_date(params.load_chapter(chapter)):
         return paths.default_chapter_dir(chapter)
     out = scratch / f"{chapter}-default"
-    assert main(["run", chapter, "--output", str(out)]) == 0
+    run_chapter(chapter, out, timeout=1800)  # the defaults are the chapter's longest run
     return out
