@@ -27,9 +27,10 @@ def test_the_runners_kernel_has_no_debugger_and_no_history(tmp_path, monkeypatch
 
 def test_what_kernel_ready_leaves_on_iopub_answers_its_own_requests(tmp_path, monkeypatch):
     """:func:`mmbook.adapter.kernel_ready` does not wait for IOPub to fall silent (jupyter_client's
-    wait_for_ready waits 0.2 s for that): whatever still arrives afterwards is the status of its own
-    ``kernel_info`` requests, which nbclient ignores (it keeps only the messages answering the cell it
-    runs)."""
+    wait_for_ready waits 0.2 s for that): whatever still arrives afterwards is a status message, either
+    for its own ``kernel_info`` requests or the kernel's start-up broadcast (``starting``, no parent;
+    it can arrive late under load: CI run of 8f9dd21). nbclient ignores both: it keeps only the
+    messages answering the cell it runs."""
     from queue import Empty
 
     from jupyter_core.utils import run_sync
@@ -47,7 +48,7 @@ def test_what_kernel_ready_leaves_on_iopub_answers_its_own_requests(tmp_path, mo
             except Empty:
                 break
         assert {(m["msg_type"], m["parent_header"].get("msg_type")) for m in left} <= {
-            ("status", "kernel_info_request")}
+            ("status", "kernel_info_request"), ("status", None)}
     finally:
         kc.stop_channels()
         adapter.stop_kernel(km)
