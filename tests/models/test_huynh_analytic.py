@@ -222,6 +222,7 @@ def test_exercise_metrics_by_hand():
     assert got["ex1_mc_locate_pct"][0] == pytest.approx(100 * 2 * bytes_once / 13.33e6, rel=1e-12)
     assert got["ex1_mc_move_pct"][0] == pytest.approx(100 * bytes_once / 13.33e6, rel=1e-12)
     assert got["ips_ratio"][0] == pytest.approx(24.75 / 8.55, rel=1e-12)
+    assert got["ex4_adapter_mips"] == (pytest.approx(1.485, rel=1e-12), "M instr/s")
     assert got["ex4_net_ms"] == (pytest.approx(1e3 * 5500 / 1.485e6, rel=1e-12), "ms")
     assert got["ex4_packets_per_s"][0] == 120
     assert got["ex4_ring_adapter_pct"][0] == pytest.approx(100 * 120 * 5500 / 1.485e6, rel=1e-12)

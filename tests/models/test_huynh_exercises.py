@@ -116,3 +116,52 @@ def test_the_answer_key_names_glued_answers(ans):
     closed = {e["glue"] for e in key.values()} - {"ex3_move_high_ms"}
     assert closed <= set(ans) | set(metrics)
     assert all(math.isfinite((ans | metrics)[g]) for g in closed)
+
+
+def test_ex2_text_places_the_ratio_against_the_two_processors():
+    """The calibrated ratio 24.75 / 8.55 = 2.895 lies between the clock ratio 50 / 25 = 2 and twice it, 4; a
+    ratio under 2 or over 4 gets the other two sentences, and none of them is the old hedge 'plausible'."""
+    from mmstudies.huynh.config import paper_values
+
+    v = paper_values()
+    text = exercises.ex2_text(24.75 / 8.55, v["host_clock_386_mhz"], v["host_clock_486_mhz"])
+    assert text.startswith("The ratio is 2.89: between the clock ratio of 2.0 (Section 2: 25 and 50 MHz) and the 4.0")
+    assert exercises.ex2_text(1.9, 25, 50).startswith("The ratio is 1.90: below the clock ratio of 2.0")
+    assert exercises.ex2_text(4.1, 25, 50).startswith("The ratio is 4.10: above the 4.0")
+    assert exercises.ex2_text(4.0, 25, 50).startswith("The ratio is 4.00: between")   # the bound is inside
+    assert not any("plausible" in exercises.ex2_text(r, 25, 50) for r in (1.9, 2.9, 4.1))
+
+
+def test_ex4_text_states_the_papers_reading_only_when_move_loses():
+    """At the paper's values the network code takes 5,500 / 1.485e6 s = 3.70 ms per packet against Locate's
+    40,000 / 24.75e6 s = 1.62 ms per frame on the i486: 'no longer', and the reading that saves the paper's claim
+    follows; with 'still' that reading is not printed."""
+    m = {"ex4_net_ms": 1e3 * 5500 / 1.485e6, "ex4_locate_486_ms": 1e3 * 40000 / 24.75e6}
+    lost = exercises.ex4_text(m, "no longer")
+    assert lost.startswith("So Move would no longer have the smaller software component on the i486 (3.7 ms of "
+                           "network code per packet against Locate's 1.6 ms per frame)")
+    assert "The paper's statements only fit if" in lost
+    kept = exercises.ex4_text(m | {"ex4_net_ms": 1.0}, "still")
+    assert kept.startswith("So Move would still have") and "only fit" not in kept
+
+
+def test_ex5_point_and_text_read_panel_a():
+    """The point is the Locate, i386, distributed row at 15 frames/s of the run's summary (scaled to %); the
+    sentence gives its distance to the law, inside or outside its interval, and names a law moved from the
+    defaults; a run without 15 frames/s says so."""
+    import pandas as pd
+
+    main = pd.DataFrame({"mixing": ["distributed", "distributed", "centralized"], "io_mode": ["locate"] * 3,
+                         "host": ["386", "486", "386"], "frame_rate": [15.0] * 3,
+                         "util_host_mean": [0.3170, 0.2, 0.5], "util_host_ci": [0.0005, 0.1, 0.1]})
+    assert exercises.ex5_point(main) == pytest.approx((31.70, 0.05))
+    assert exercises.ex5_point(main, frame_rate=8.0) is None
+    law = 100 * 2700 / 8550     # 31.58 %, test_ex5_host_at_15_frames
+    outside = exercises.ex5_text(exercises.ex5_point(main), law, law)
+    assert outside == ("In this run's figure the simulated point at 15 frames/s is 31.7 % ± 0.1 %, 0.12 percentage "
+                       "points above the law, outside its interval.")
+    assert exercises.ex5_text((31.5, 0.1), law, law).endswith("0.08 percentage points below the law, within its "
+                                                             "interval.")
+    moved = exercises.ex5_text((40.0, 0.1), 40.0, law)
+    assert moved.endswith("(this run's parameters move the law to 40.0 % from the defaults' 31.6 %).")
+    assert exercises.ex5_text(None, law, law).startswith("This run simulates no point at 15 frames/s")

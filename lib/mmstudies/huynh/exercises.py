@@ -1,5 +1,7 @@
 """The chapter's exercises 3 and 5-8, each answered at the setting its exercise states (exercises 1, 2 and 4
-are :func:`.analytic.exercise_metrics`, on the paper's values and the calibration).
+are :func:`.analytic.exercise_metrics`, on the paper's values and the calibration), and the solutions' sentences
+that judge, each composed from the numbers it judges (:func:`ex2_text`, :func:`ex4_text`, :func:`ex5_text`,
+:func:`solution_texts`) so that it stays true when the defaults or the data change.
 
 The settings are the paper's three-way conference with file transfers (:class:`.config.Config`'s defaults)
 and the change each exercise names. Every answer but exercise 3's is the utilisation law or a codec time,
@@ -131,3 +133,92 @@ def solution_texts(a: dict[str, Any]) -> dict[str, str]:
     ex7 = (f"the chapter's reading predicts the decompression stage {fl:.1f} ms longer at {low:g} frames/s than at "
            f"{high:g}, the compute-time reading {ct:.1f} ms")
     return {"huynh_ex3_text": "; ".join(parts) + ", " + verdict + ".", "huynh_ex7_text": ex7}
+
+
+def ex2_text(ratio: float, clock_386_mhz: float, clock_486_mhz: float) -> str:
+    """Exercise 2: where the calibrated i486/i386 instruction-rate ratio lies against what the processors suggest.
+
+    The clock ratio alone (Section 2's clocks) is the lower reference; the clock ratio doubled is the upper one,
+    the i486 executing common instructions in about half the i386's cycles (a property of the two processors,
+    not a number of the paper).
+
+    Examples
+    --------
+    >>> ex2_text(24.75 / 8.55, 25, 50)[:97]
+    'The ratio is 2.89: between the clock ratio of 2.0 (Section 2: 25 and 50 MHz) and the 4.0 that the'
+    >>> ex2_text(1.5, 25, 50).split(":")[1][:37]
+    ' below the clock ratio of 2.0 (Sectio'
+    >>> "above" in ex2_text(5.0, 25, 50)
+    True
+    """
+    clock = clock_486_mhz / clock_386_mhz
+    refs = (f"the clock ratio of {clock:.1f} (Section 2: {clock_386_mhz:g} and {clock_486_mhz:g} MHz)",
+            f"the {2 * clock:.1f} that the clock ratio and about half the cycles per instruction give")
+    if ratio < clock:
+        where = (f"below {refs[0]}: the anchors make the i486 do less per cycle than the i386, which the two "
+                 "processors' designs do not explain")
+    elif ratio <= 2 * clock:
+        where = f"between {refs[0]} and {refs[1]}, so the two anchors are consistent with the two processors"
+    else:
+        where = (f"above {refs[1]}: more than the two processors explain (their caches differ too, 64 kB "
+                 "against 256 kB, Section 2)")
+    return f"The ratio is {ratio:.2f}: {where}."
+
+
+def ex4_text(m: dict[str, float], verdict: str) -> str:
+    """Exercise 4's conclusion, composed from its numbers: whether Move still has the smaller software
+    component on the i486 (``verdict``, :func:`.text.ex4_verdict`), and only when it no longer has, the
+    reading under which the paper's statements fit.
+
+    Examples
+    --------
+    >>> m = {"ex4_net_ms": 3.7, "ex4_locate_486_ms": 1.6}
+    >>> ex4_text(m, "no longer")[:87]
+    'So Move would no longer have the smaller software component on the i486 (3.7 ms of netw'
+    >>> "only fit" in ex4_text(m, "no longer"), "only fit" in ex4_text(m, "still")
+    (True, False)
+    """
+    text = (f"So Move would {verdict} have the smaller software component on the i486 ({m['ex4_net_ms']:.1f} ms of "
+            f"network code per packet against Locate's {m['ex4_locate_486_ms']:.1f} ms per frame), and its file "
+            "transfers would each carry two 80C186 code paths.")
+    if verdict == "no longer":
+        text += (" The paper's statements only fit if Move Mode's per-frame adapter code is its own estimate of "
+                 "one KLOC per frame (Section 5.2) and no network code.")
+    return text
+
+
+def ex5_point(main: pd.DataFrame, frame_rate: float = EX5_FRAME_RATE) -> tuple[float, float] | None:
+    """Exercise 5: the simulated host utilisation (%) of panel (a) of the host-CPU figure (Locate, i386,
+    distributed) at ``frame_rate`` and its interval's half-width (%), or None when the run has no such point."""
+    row = main[(main["io_mode"] == "locate") & (main["host"] == "386") & (main["mixing"] == "distributed")
+               & (main["frame_rate"] == frame_rate)]
+    if row.empty:
+        return None
+    return 100 * float(row["util_host_mean"].iloc[0]), 100 * float(row["util_host_ci"].iloc[0])
+
+
+def ex5_text(point: tuple[float, float] | None, law_pct: float, default_pct: float,
+             frame_rate: float = EX5_FRAME_RATE) -> str:
+    """Exercise 5: this run's simulated point (``point``, :func:`ex5_point`) against the utilisation law at the
+    run's own setting (``law_pct``); the law at the defaults the exercise names is ``default_pct``.
+
+    Examples
+    --------
+    >>> ex5_text((31.62, 0.10), 31.58, 31.58)
+    "In this run's figure the simulated point at 15 frames/s is 31.6 % ± 0.1 %, 0.04 percentage points above the law, within its interval."
+    >>> ex5_text(None, 31.58, 31.58)
+    'This run simulates no point at 15 frames/s (its frame_rates), so its figure has none to compare.'
+    >>> ex5_text((40.0, 0.1), 40.1, 31.58).endswith("the defaults' 31.6 %).")
+    True
+    """
+    if point is None:
+        return f"This run simulates no point at {frame_rate:g} frames/s (its frame_rates), so its figure has none to compare."
+    sim, half = point
+    gap = sim - law_pct
+    side = "above" if gap > 0 else "below"
+    inside = "within" if abs(gap) <= half else "outside"
+    text = (f"In this run's figure the simulated point at {frame_rate:g} frames/s is {sim:.1f} % ± {half:.1f} %, "
+            f"{abs(gap):.2f} percentage points {side} the law, {inside} its interval")
+    if abs(law_pct - default_pct) > 1e-9:
+        text += f" (this run's parameters move the law to {law_pct:.1f} % from the defaults' {default_pct:.1f} %)"
+    return text + "."
