@@ -50,8 +50,21 @@ def test_every_exercise_answer_by_hand():
 def test_exercise_run_length_grows_with_the_load():
     """Exercise 9 at its own settings (utilisation 0.5 and 0.9): the factor is the squared ratio of the half
     widths by definition, and the busy queue needs a longer run. The chapter's default run measured a factor of
-    38 from 0.5 to 0.95; one seeded run of 20,000 customers in 20 batches estimates the factor loosely, so only
-    > 5 is asserted (a run-length curve that did not grow with the load, factor near 1, fails)."""
+    38 from 0.5 to 0.95; one seeded run of 20,000 customers in 20 batches at each load estimates the factor
+    loosely (at 50,000 customers it ranges from about 2.4 to 39 over seeds 1-40, median 11), so only > 2 is
+    asserted (a run-length curve that did not grow with the load, factor near 1, fails)."""
     a = experiments.exercise_run_length(customers=20_000, batches=20, seed=1)
     assert a["ex9_length_factor"] == pytest.approx((a["ex9_half_high_pct"] / a["ex9_half_low_pct"]) ** 2)
-    assert a["ex9_length_factor"] > 5
+    assert a["ex9_length_factor"] > 2
+
+
+def test_exercise_run_length_is_the_two_reruns_it_asks_for():
+    """Exercise 9 asks for `-p utilisation 0.5` and `-p utilisation 0.9` at this run's length: each re-run prints
+    its batch-means half width over the mean of one Lindley run at the run's seed (the notebook's
+    ``batch_half_pct``), so the key's widths are those two, seed for seed, not a draw at another seed."""
+    from mmstudies.foundations_queues import analytic, model
+
+    a = experiments.exercise_run_length(customers=20_000, batches=20, seed=3)
+    for rho, name in ((0.5, "ex9_half_low_pct"), (0.9, "ex9_half_high_pct")):
+        bm = analytic.batch_means(model.lindley_run(rho, 20_000, 3), 20)
+        assert a[name] == pytest.approx(100 * bm.half_width / bm.mean, rel=1e-12)

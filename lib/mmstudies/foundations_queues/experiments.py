@@ -109,7 +109,17 @@ def exercise_answers() -> dict[str, float]:
 
 def exercise_run_length(customers: int, batches: int, seed: int) -> dict[str, float]:
     """Exercise 9 at its own settings: the batch-means relative half width at utilisation 0.5 and 0.9 with
-    the run's length, and how many times longer the run at 0.9 must be to match the width at 0.5."""
-    curve = run_length_curve([0.5, 0.9], customers, batches, seed)
-    low, high = curve["relative_half"].tolist()
+    the run's length, and how many times longer the run at 0.9 must be to match the width at 0.5.
+
+    Each width is what the exercise's re-run (``-p utilisation 0.5``, ``-p utilisation 0.9``) prints as
+    ``batch_half_pct``: the long run of :func:`long_run` at the same ``seed``, so the key is the student's own
+    two numbers, not another draw (the ratio of two 20-batch widths varies by a factor of two or more from seed
+    to seed, far beyond any tolerance that would still reject a wrong method).
+    """
+    low, high = (_relative_half(long_run(rho, customers, batches, seed)["batch"]) for rho in (0.5, 0.9))
     return {"ex9_half_low_pct": 100 * low, "ex9_half_high_pct": 100 * high, "ex9_length_factor": (high / low) ** 2}
+
+
+def _relative_half(bm) -> float:
+    """A batch-means interval's half width over its mean (the chapter's ``batch_half_pct`` / 100)."""
+    return bm.half_width / bm.mean
