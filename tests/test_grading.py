@@ -146,3 +146,68 @@ def test_the_answer_values_leave_the_student_notebook():
     assert "laws_ans_knee" in names
     stripped = bookpages.student_notebook(nb, names)
     assert [o["metadata"]["scrapbook"]["name"] for o in stripped["cells"][1]["outputs"]] == ["visible"]
+
+
+# ----------------------------------------------------------------------------- the keys' tolerances, by case
+# Each tolerance must accept a right answer found a reasonable other way (the student's own re-run, read off the
+# page as it prints, rounded as the exercise asks) and reject a typical wrong one.
+
+def test_single_queues_9_accepts_the_two_reruns_read_off_the_page_and_rejects_a_wrong_method():
+    """Exercise 9 asks for two re-runs (utilisation 0.5 and 0.9, the defaults' length and seed) and how many
+    times longer the busy run must be. Each re-run prints its batch-means half width over the mean to one
+    decimal (``batch_half_pct:.1f``); at the defaults 4.9 % and 13.4 %, so (13.4 / 4.9)^2 = 7.48, "about 7"
+    or "about 8". Wrong: the unsquared ratio of the widths (2.7), and the ratio of the two mean waits, 9 / 1 = 9
+    (M/M/1: Wq = rho / (1 - rho) service times), which is not a statement about precision. 10 % takes the
+    rounding (at most 7 % here) and rejects the 20 % of the mean-wait ratio; the key's old 25 % accepted it,
+    and its old value (the 0.9 run at another seed: 10.9) rejected the student's own 7.5."""
+    from mmstudies.foundations_queues import experiments
+
+    d = params.load_chapter("single-queues").defaults()
+    model = experiments.exercise_run_length(d["long_customers"], d["batches"], d["seed"])["ex9_length_factor"]
+    reruns = [experiments.long_run(rho, d["long_customers"], d["batches"], d["seed"])["batch"] for rho in (0.5, 0.9)]
+    printed = [round(100 * bm.half_width / bm.mean, 1) for bm in reruns]
+    e = grading.answer_key("single-queues")["ex-single-queues-9"]
+    factor = (printed[1] / printed[0]) ** 2
+    for right in (factor, math.floor(factor), math.ceil(factor)):
+        assert grade_one(e, right, model).right, (right, model)
+    for wrong in (printed[1] / printed[0], 0.9 / 0.1 / (0.5 / 0.5)):
+        assert not grade_one(e, wrong, model).right, (wrong, model)
+
+
+@pytest.mark.slow
+def test_sharp_2_accepts_the_reruns_headline_mean_and_rejects_a_wrong_method():
+    """Exercise 2's key is the end-to-end mean at background load 0.25 from the chapter's long run (200,000
+    frames, seeds 10,001 on); the student re-runs the chapter with ``-p background_load 0.25`` and reads the
+    headline mean of its 100 replications of 1,500 frames (seeds 1-100; the Ciw-checked replications left out:
+    they agree with the recursion frame by frame), to one decimal. Both estimate one mean within about 0.1 ms
+    (52.8 and 52.7 ms), far inside 2 % (1.1 ms). Wrong: the measured load's mean (43.2 ms, no re-run); how far the
+    mean moves (+9.6 ms) where the key asks for the mean; and A6's stretch by hand, Table 1's CPU stages
+    (2 x 0.05 + 19.5 + 13.1 ms) times (1 - 0.1) / (1 - 0.25) plus the network's 10.5 ms = 49.74 ms, which leaves
+    out the waiting at the sink (6 % low)."""
+    from mmperf.simcache import cached
+    from mmstudies.sharp import exercises, experiments
+    from mmstudies.sharp.config import load_inputs
+
+    d, inp = params.load_chapter("sharp").defaults(), load_inputs()
+    common = exercises._common(d, inp)
+    keyed = cached(experiments.long_run_loss, **(common | {"background_load": exercises.EX2_LOAD,
+                                                           "total_frames": d["sweep_frames"], "replications": 5,
+                                                           "seed": d["seed"] + 9000}))
+    model = float((keyed["e2e_mean"] * keyed["frames"]).sum() / keyed["frames"].sum())
+    rerun = experiments.replicate_pipeline(
+        p_spike=d["p_spike"], frame_rate_fps=d["frame_rate_fps"], background_load=exercises.EX2_LOAD,
+        queue_capacity=d["queue_capacity"], sink_policy=d["sink_policy"],
+        frames_per_replication=d["frames_per_replication"], warmup_frames=d["warmup_frames"],
+        replications=d["replications"], seed=d["seed"], table1_stats=inp.paper, measured_load=inp.reference_load,
+        ciw_checked=0)
+    headline = round(float(experiments.summary_with_ci(rerun["runs"]).loc["e2e_mean", "mean"]), 1)
+    e = grading.answer_key("sharp")["ex-sharp-2"]
+    assert grade_one(e, headline, model).right, (headline, model)
+    p, stretch = inp.paper, (1 - inp.reference_load) / (1 - exercises.EX2_LOAD)
+    by_hand = (2 * p["sl"].mean + p["dec"].mean + p["pres"].mean) * stretch + p["net"].mean
+    assert by_hand == pytest.approx(49.74, abs=0.01)
+    measured = float((cached(experiments.long_run_loss, **(common | {
+        "background_load": inp.reference_load, "total_frames": d["sweep_frames"], "replications": 5,
+        "seed": d["seed"] + 9000}))["e2e_mean"]).mean())
+    for wrong in (measured, model - measured, by_hand):
+        assert not grade_one(e, wrong, model).right, (wrong, model)
