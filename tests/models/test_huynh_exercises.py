@@ -158,10 +158,12 @@ def test_ex5_point_and_text_read_panel_a():
     assert exercises.ex5_point(main, frame_rate=8.0) is None
     law = 100 * 2700 / 8550     # 31.58 %, test_ex5_host_at_15_frames
     outside = exercises.ex5_text(exercises.ex5_point(main), law, law)
-    assert outside == ("In this run's figure the simulated point at 15 frames/s is 31.7 % ± 0.1 %, 0.12 percentage "
+    assert outside == ("In this run's figure the simulated point at 15 frames/s is 31.70 % ± 0.05 %, 0.12 percentage "
                        "points above the law, outside its interval.")
     assert exercises.ex5_text((31.5, 0.1), law, law).endswith("0.08 percentage points below the law, within its "
                                                              "interval.")
+    on = exercises.ex5_text((law + 0.004, 0.0), law, law)     # a gap that rounds to 0.00: no interval judged
+    assert on.endswith("is 31.58 %, on the law to a hundredth of a percentage point.")
     moved = exercises.ex5_text((40.0, 0.1), 40.0, law)
     assert moved.endswith("(this run's parameters move the law to 40.0 % from the defaults' 31.6 %).")
     assert exercises.ex5_text(None, law, law).startswith("This run simulates no point at 15 frames/s")

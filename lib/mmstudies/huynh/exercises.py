@@ -205,7 +205,9 @@ def ex5_text(point: tuple[float, float] | None, law_pct: float, default_pct: flo
     Examples
     --------
     >>> ex5_text((31.62, 0.10), 31.58, 31.58)
-    "In this run's figure the simulated point at 15 frames/s is 31.6 % ± 0.1 %, 0.04 percentage points above the law, within its interval."
+    "In this run's figure the simulated point at 15 frames/s is 31.62 % ± 0.10 %, 0.04 percentage points above the law, within its interval."
+    >>> ex5_text((31.5791, 0.0001), 31.5789, 31.5789)
+    "In this run's figure the simulated point at 15 frames/s is 31.58 %, on the law to a hundredth of a percentage point."
     >>> ex5_text(None, 31.58, 31.58)
     'This run simulates no point at 15 frames/s (its frame_rates), so its figure has none to compare.'
     >>> ex5_text((40.0, 0.1), 40.1, 31.58).endswith("the defaults' 31.6 %).")
@@ -215,10 +217,14 @@ def ex5_text(point: tuple[float, float] | None, law_pct: float, default_pct: flo
         return f"This run simulates no point at {frame_rate:g} frames/s (its frame_rates), so its figure has none to compare."
     sim, half = point
     gap = sim - law_pct
-    side = "above" if gap > 0 else "below"
-    inside = "within" if abs(gap) <= half else "outside"
-    text = (f"In this run's figure the simulated point at {frame_rate:g} frames/s is {sim:.1f} % ± {half:.1f} %, "
-            f"{abs(gap):.2f} percentage points {side} the law, {inside} its interval")
+    if abs(gap) < 0.005:     # the host's work per frame is fixed: the point can sit on the law to the digit shown
+        text = (f"In this run's figure the simulated point at {frame_rate:g} frames/s is {sim:.2f} %, on the law to a "
+                "hundredth of a percentage point")
+    else:
+        side = "above" if gap > 0 else "below"
+        inside = "within" if abs(gap) <= half else "outside"
+        text = (f"In this run's figure the simulated point at {frame_rate:g} frames/s is {sim:.2f} % ± {half:.2f} %, "
+                f"{abs(gap):.2f} percentage points {side} the law, {inside} its interval")
     if abs(law_pct - default_pct) > 1e-9:
         text += f" (this run's parameters move the law to {law_pct:.1f} % from the defaults' {default_pct:.1f} %)"
     return text + "."
