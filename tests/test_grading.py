@@ -211,3 +211,21 @@ def test_sharp_2_accepts_the_reruns_headline_mean_and_rejects_a_wrong_method():
         "seed": d["seed"] + 9000}))["e2e_mean"]).mean())
     for wrong in (measured, model - measured, by_hand):
         assert not grade_one(e, wrong, model).right, (wrong, model)
+
+
+@pytest.mark.parametrize("label, right, wrong", [
+    # W_q = rho / (1 - rho) = 10: rho = 10/11 = 0.9091, written 0.909 or 0.91; wrong: W = 1 / (1 - rho) = 10, 0.9
+    ("ex-single-queues-6", (10 / 11, 0.909, 0.91), (0.9,)),
+    # ((1.96 + 0.84) x 0.2 / 0.05)^2 = 125.44: 125 or 126; the t quantiles at 127 degrees of freedom
+    # (1.979 + 0.844) x 4 squared = 127.5: 128; wrong: one-sided (1.645 + 0.84)^2 x 16 = 98.8, and no power
+    # (1.96 x 4)^2 = 61.5
+    ("ex-single-queues-8", (125, 126, 128), (99, 62)),
+])
+def test_single_queues_closed_form_tolerances_by_case(label, right, wrong):
+    """Two closed-form keys, each against its model value from the study (computed at the exercise's setting)."""
+    from mmstudies.foundations_queues import experiments
+
+    e = grading.answer_key("single-queues")[label]
+    model = experiments.exercise_answers()[e.glue]
+    assert all(grade_one(e, y, model).right for y in right), [(y, model) for y in right]
+    assert not any(grade_one(e, y, model).right for y in wrong), [(y, model) for y in wrong]
