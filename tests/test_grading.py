@@ -229,3 +229,24 @@ def test_single_queues_closed_form_tolerances_by_case(label, right, wrong):
     model = experiments.exercise_answers()[e.glue]
     assert all(grade_one(e, y, model).right for y in right), [(y, model) for y in right]
     assert not any(grade_one(e, y, model).right for y in wrong), [(y, model) for y in wrong]
+
+
+def test_huynh_1_takes_either_reading_of_a_kilobyte_and_rejects_a_missing_stream():
+    """Locate moves each byte twice over the channel: 2 x (3 x 30 x 8 kB + 30 x 4 kB) per second over 13.33 MB/s.
+    With 1 kB = 1024 bytes and decimal MB (the chapter's reading) 12.91 %; with 1 kB = 1000 bytes 12.60 %; with
+    both binary 12.31 %: the paper says neither, so all three are right. Wrong: the file transfers left out
+    (2 x 3 x 30 x 8192 B/s, 11.06 %) and each byte counted once (Move's 6.45 %)."""
+    from mmstudies.huynh.analytic import exercise_metrics
+    from mmstudies.huynh.config import calibration, paper_values
+
+    model = {n: x for n, x, _, _ in exercise_metrics(paper_values(), calibration())}["ex1_mc_locate_pct"]
+    e = grading.answer_key("huynh")["ex-huynh-1"]
+
+    def bytes_per_s(kb: int) -> float:
+        return 2 * (3 * 30 * 8 * kb + 30 * 4 * kb)
+
+    right = (100 * bytes_per_s(1024) / 13.33e6, 100 * bytes_per_s(1000) / 13.33e6,
+             100 * bytes_per_s(1024) / (13.33 * 2 ** 20))
+    wrong = (100 * 2 * 3 * 30 * 8192 / 13.33e6, 100 * bytes_per_s(1024) / 2 / 13.33e6)
+    assert all(grade_one(e, y, model).right for y in right), (right, model)
+    assert not any(grade_one(e, y, model).right for y in wrong), (wrong, model)
