@@ -250,3 +250,34 @@ def test_huynh_1_takes_either_reading_of_a_kilobyte_and_rejects_a_missing_stream
     wrong = (100 * 2 * 3 * 30 * 8192 / 13.33e6, 100 * bytes_per_s(1024) / 2 / 13.33e6)
     assert all(grade_one(e, y, model).right for y in right), (right, model)
     assert not any(grade_one(e, y, model).right for y in wrong), (wrong, model)
+
+
+@pytest.fixture(scope="module")
+def sharp_answers():
+    from mmstudies.sharp import exercises
+
+    return exercises.answers(params.load_chapter("sharp").defaults())
+
+
+@pytest.mark.parametrize("label, right, wrong", [
+    # L = 1 - (1 - 0.1) x (19.5 + 13.1) / 40 = 0.2665; wrong: A6's reference load left out, 1 - 32.6 / 40 = 0.185
+    ("ex-sharp-1", (0.2665, 0.267, 0.266), (0.185,)),
+    # two-sided 95 % Clopper-Pearson bound below 1e-3 with round(5e-4 n) losses: 14,419 frames; wrong: the normal
+    # approximation n = 1.96^2 x 5e-4 x (1 - 5e-4) / (5e-4)^2 = 7,680, no losses at all (3,690) and the one-sided
+    # bound (10,511)
+    ("ex-sharp-3", (14419, 14400), (7680, 3690, 10511)),
+    # the decoder twice as fast: (19.5 / 2 + 13.1) / 40 = 0.571; wrong: the faster network leaves 32.6 / 40 = 0.815,
+    # and halving both sink stages gives 0.4075
+    ("ex-sharp-5", (0.57125, 0.571), (0.815, 0.4075)),
+    # presentation alone stretched: 1 - 0.9 x 13.1 / (40 - 19.5) = 0.4249; wrong: the model's own 0.2665
+    ("ex-sharp-7", (0.4249, 0.425), (0.2665,)),
+    # (150 - 44.4) ms at 5 us/km is 21,120 km, plus the paper's 400 km: 21,520; the margin rounded to 106 ms gives
+    # 21,600; wrong: the paper's own distance left out (21,120 km, 1.9 % low)
+    ("ex-sharp-8", (21520, 106 / 0.005 + 400), (21120,)),
+])
+def test_sharp_closed_form_tolerances_by_case(sharp_answers, label, right, wrong):
+    """Sharp's closed-form keys, each against its model value at the chapter's defaults (exercises.answers)."""
+    e = grading.answer_key("sharp")[label]
+    model = sharp_answers[e.glue]
+    assert all(grade_one(e, y, model).right for y in right), [(y, model) for y in right]
+    assert not any(grade_one(e, y, model).right for y in wrong), [(y, model) for y in wrong]
