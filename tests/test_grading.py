@@ -281,3 +281,38 @@ def test_sharp_closed_form_tolerances_by_case(sharp_answers, label, right, wrong
     model = sharp_answers[e.glue]
     assert all(grade_one(e, y, model).right for y in right), [(y, model) for y in right]
     assert not any(grade_one(e, y, model).right for y in wrong), [(y, model) for y in wrong]
+
+
+@pytest.fixture(scope="module")
+def huynh_answers():
+    from mmstudies.huynh import exercises
+    from mmstudies.huynh.analytic import exercise_metrics
+    from mmstudies.huynh.config import calibration, paper_values
+
+    return exercises.answers() | {n: x for n, x, _, _ in exercise_metrics(paper_values(), calibration())}
+
+
+@pytest.mark.parametrize("label, right, wrong", [
+    # (90 x 265 + 30 x 30) / (90 x 85 + 30 x 30) = 24,750 / 8,550 = 2.895; wrong: the clock ratio 2 and the ratio
+    # of the two saturation path lengths, 240 / 60 = 4, which leaves out the per-request work
+    ("ex-huynh-2", (2.895, 2.89, 2.9), (2.0, 4.0)),
+    # 120 packets/s x 5,500 instructions at 1.485e6 instr/s = 44.4 %, or 44.3 % at 1.49e6; wrong: without the
+    # control element (5,000 instructions, 40.4 %) and the video packets alone (90 x 5,500, 33.3 %)
+    ("ex-huynh-4", (44.44, 100 * 120 * 5500 / 1.49e6), (100 * 120 * 5000 / 1.485e6, 100 * 90 * 5500 / 1.485e6)),
+    # read off the figure: 31.6 %, anything from 30 to 33; wrong: the file transfers left out (1,800 / 8,550,
+    # 21.1 %) and the i486's rate (2,700 / 24,750, 10.9 %)
+    ("ex-huynh-5", (31.6, 30.0, 33.0), (21.05, 10.91)),
+    # 90 (K + 15) + 600 = 8,550: K = 73.3; wrong: the model's own saturation at 60 KLOCS
+    ("ex-huynh-6", (73.33, 73.3), (60.0,)),
+    # 125.0 - 33.3 = 91.7 ms; wrong: the compute-time reading (0) and the lower rate's frame time alone (125)
+    ("ex-huynh-7", (91.67, 91.7, 125.0 - 33.3), (0.0, 125.0)),
+    # 1,485 KLOCS/s over 45 frames/s = 33, less the 0.5 control element: 32.5; wrong: the control element kept
+    # (33.0) and the anchor simply doubled (2 x 16 = 32.0)
+    ("ex-huynh-8", (32.5,), (33.0, 32.0)),
+])
+def test_huynh_closed_form_tolerances_by_case(huynh_answers, label, right, wrong):
+    """Huynh's closed-form keys, each against its model value (exercises.answers, analytic.exercise_metrics)."""
+    e = grading.answer_key("huynh")[label]
+    model = huynh_answers[e.glue]
+    assert all(grade_one(e, y, model).right for y in right), [(y, model) for y in right]
+    assert not any(grade_one(e, y, model).right for y in wrong), [(y, model) for y in wrong]
