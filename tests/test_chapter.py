@@ -216,6 +216,8 @@ def test_a_checks_table_lands_in_the_scorecard_results_and_page(ch, tmp_path):
     assert rows[1][0] == "reproduced"  # the verdict first, then the claim
     assert rows[1][1] == "Any rate" and rows[1][2] == "Eq. 2" and rows[1][3] == "four halves; derived: 2 = 4 / 2"
     assert rows[1][-1] == "✓ moved by rate"
+    assert ch.scorecard_table().summary == (
+        "Scorecard: 2 checks, predictions reproduced / applicable 1 / 1 (unfold for every check)")
 
 
 def test_a_judgement_is_printed_only_where_its_premise_holds_and_lands_in_results(ch):
@@ -288,3 +290,9 @@ def test_coverage_is_collapsed_and_links_the_book_figure():
                            "text, each with how it is regenerated</summary>")
     assert '<a href="#fig-demo-fig5-2-5">Figure 5.3</a>' in page and page.count("<a href") == 1
     assert "the source text keeps only the caption" in page and "seed" not in page
+
+
+def test_the_scorecard_summary_says_when_no_check_is_a_prediction(ch):
+    """One arithmetic check and no prediction: the folded scorecard's one line says so instead of "0 / 0"."""
+    ch.scorecard.compare("a", "s", paper=1, ours=1, tol=0.1, evidence="arithmetic", reason="r")
+    assert ch.scorecard_table().summary == "Scorecard: 1 check, none of them a prediction (unfold for every check)"

@@ -586,8 +586,11 @@ class Chapter:
         from mmperf.checks import predictions_headline
 
         head = predictions_headline(records)
-        summary = (f"Scorecard: {len(records)} checks; predictions reproduced / applicable "
-                   f"{head['reproduced']} / {head['applicable']} (open for every check)")
+        # "open" would read as a review status: the summary says what unfolding the box shows
+        predictions = (f"predictions reproduced / applicable {head['reproduced']} / {head['applicable']}"
+                       if head["applicable"] else "none of them a prediction")
+        checks = f"{len(records)} check" + ("" if len(records) == 1 else "s")
+        summary = f"Scorecard: {checks}, {predictions} (unfold for every check)"
         return Collapsed(_worded(shown), summary)
 
     def coverage_table(self):
