@@ -45,9 +45,9 @@ def test_default_run(tmp_path):
     assert r["headline"]["checked"] == 0 and m["predictions_on_thesis_data"] == 0
     targets = {c["id"]: c["status"] for c in r["checks"] if c["evidence"] == "target"}
     assert targets == {"h33-mean-backdraft": "target met", "h33-mean-fugitive": "target met",
-                       "mpeg2-buffer-reduction": "target met",
-                       # PDCBR's median reduction (22 % at the defaults) is outside the thesis's 5-20 % (the review)
-                       "mpeg2-buffer-reduction-pdcbr": "target missed"}
+                       "mpeg2-buffer-reduction": "target met"}
+    # PDCBR's median reduction (22 % at the defaults) is shown beside the thesis's 5-20 %, not scored (the review)
+    assert {c["id"]: c["status"] for c in r["checks"]}["mpeg2-buffer-reduction-pdcbr"] == "not comparable"
 
 
 @pytest.mark.slow

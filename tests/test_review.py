@@ -303,20 +303,20 @@ def test_the_hsieh_video_sample_has_30_or_more_checks_of_every_kind():
 
 def test_the_second_reviews_finding_on_the_pdcbr_target_is_counted_and_shown():
     """The row added after the review (PDCBR's buffer reduction) was read by a second reviewer: paper value,
-    verdict and conditions agree, the kind does not (a row nothing was calibrated to is no target), open. So the
-    record holds 43 checks of which 32 agree as recorded (the first review's 32 of 42) and, with this one open,
-    42 after the author's response; the page's summary and its own row say so."""
+    verdict and conditions agree, the kind does not (a row nothing was calibrated to is no target); the author
+    re-classified it not comparable. So the record holds 43 checks of which 32 agree as recorded (the first
+    review's 32 of 42) and 43 after the author's response; the page's summary and its own row say so."""
     from mmstudies.hsieh_video import checks
     from mmstudies.hsieh_video import review as hv_review
 
     record = review.read_record("hsieh", "review_hsieh_video")
     row = record.set_index("check_id").loc["mpeg2-buffer-reduction-pdcbr"]
-    assert [row[c] for c in CRITERIA] == ["yes", "no", "yes", "yes"] and row["response"] == "open"
+    assert [row[c] for c in CRITERIA] == ["yes", "no", "yes", "yes"] and row["response"] == "fixed"
     a = agreement(record)
-    assert (a["sampled"], a["agree"], a["open"], a["agree_after"]) == (43, 32, 1, 42)
+    assert (a["sampled"], a["agree"], a["open"], a["agree_after"]) == (43, 32, 0, 43)
     assert a["disagree_on"]["kind_ok"] >= 1
     table = hv_review.review_table(s.id for s in checks.table().checks)
     assert table.loc[0, "finding"].startswith("Independent review (2026-11-26, 43 checks sampled, 32 agree = 74 %; "
-                                              "after the author's response 42 of 43 = 98 %)")
+                                              "after the author's response 43 of 43 = 100 %)")
     last = table.iloc[-1]
-    assert last["finding"].startswith("mpeg2-buffer-reduction-pdcbr") and last["response"] == "open"
+    assert last["finding"].startswith("mpeg2-buffer-reduction-pdcbr") and last["response"].startswith("fixed by the author")

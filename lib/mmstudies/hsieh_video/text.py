@@ -422,7 +422,8 @@ def review_rows(res: dict, records: list[dict], P: dict) -> list[tuple[str, str,
          f"constant-rate line. In this run t260's largest CBR buffer is {an.mbytes(t260['b_cbr'].max()):.2f} MB and "
          f"PCBR's median MPEG-2 buffer reduction {100 * red.median():.0f} % (a calibration target, "
          f"{by_id.get('mpeg2-buffer-reduction', {}).get('status')}) and PDCBR's {pdcbr_median} (the thesis states the "
-         f"range for both schemes; {by_id.get('mpeg2-buffer-reduction-pdcbr', {}).get('status')}); the shortest "
+         f"range for both schemes; {by_id.get('mpeg2-buffer-reduction-pdcbr', {}).get('status')}, nothing was set "
+         "to meet it); the shortest "
          "delays still reduce more.",
          "traces.rate_controlled; data/hsieh/video_synthetic_classes.csv (gop_rate_control); test of the drift bound"),
         ("'Fig. 4.11 plots a made-up trace: an illustration'",
