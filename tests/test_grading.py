@@ -110,6 +110,7 @@ def test_template_lists_every_exercise_of_the_key_and_is_itself_a_blank_answers_
     ("ex-single-queues-1: 1\nex-single-queues-1: 2\n", r"a.yml, line 2: ex-single-queues-1 is answered twice"),
     ("- 1\n- 2\n", r"answers file .*a.yml must map exercise labels to numbers"),
     ("ex-single-queues-1: [1\n", r"a.yml, line 2: malformed YAML"),
+    ("ex-single-queues-1: 1\n\tex-single-queues-2: 2\n", r"a.yml, line 2: indented with a tab; YAML allows spaces only"),
 ])
 def test_bad_answers_are_one_line_naming_the_file_and_the_label(tmp_path, content, message):
     path = tmp_path / "a.yml"

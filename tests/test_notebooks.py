@@ -51,6 +51,35 @@ def test_chapter_validates_first_and_saves(name):
     assert "!pip" not in text and "%pip" not in text, f"{name}: notebooks must not install packages"
 
 
+# ----------------------------------------------------------------------------- narrative and calls
+#: the most lines of code a chapter notebook may hold (issue 27 item 3): the logic lives in its study's modules
+MAX_CODE_LINES = 150
+
+
+def code_lines(notebook) -> int:
+    """The lines of code of a notebook: the non-blank lines of its code cells' sources, as jupytext reads the
+    ``{code-cell}`` blocks (the cells' options, such as ``:tags:``, are metadata, not code)."""
+    nb = jupytext.read(notebook)
+    return sum(1 for cell in nb.cells if cell.cell_type == "code" for line in cell.source.splitlines() if line.strip())
+
+
+def test_code_lines_counts_non_blank_lines_of_code_cells_only(tmp_path):
+    """Two code cells of 2 and 1 non-blank lines (a blank line and the tags not counted), prose and a fenced
+    Python block that is not a code cell: 3."""
+    nb = tmp_path / "toy.md"
+    nb.write_text("# T\n\n```{code-cell} ipython3\n:tags: [remove-cell]\nx = 1\n\ny = 2\n```\n\nText.\n\n"
+                  "```python\nnot = 'a cell'\n```\n\n```{code-cell} ipython3\nprint(x + y)\n```\n")
+    assert code_lines(nb) == 3
+
+
+@pytest.mark.parametrize("name", CHAPTERS)
+def test_chapter_notebook_is_narrative_and_calls(name):
+    """No chapter notebook holds more than MAX_CODE_LINES lines of code."""
+    n = code_lines(load_chapter(name).notebook)
+    assert n <= MAX_CODE_LINES, (f"{name}: {n} lines of code in its notebook, more than {MAX_CODE_LINES}; move logic "
+                                 f"into lib/mmstudies/")
+
+
 # ----------------------------------------------------------------------------- words a reader sees
 #: the study's text called "seed" (the word is the random-number generator's: "the base seed", "seeded"), and
 #: a source text's line number cited in prose: a reader holding the paper finds a section, table, figure,

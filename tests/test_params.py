@@ -217,3 +217,27 @@ def test_package_defaults_to_the_chapter_name_and_may_be_named(tmp_path, monkeyp
     assert load_chapter("laws").package == "foundations_laws"
     with pytest.raises(ValueError, match="package must be a Python identifier"):
         load_chapter("bad")
+
+
+def test_a_headline_metric_named_as_a_parameter_is_refused_before_anything_runs(tmp_path, monkeypatch, capsys):
+    """The spec's headline names a metric 'rate', which is also a parameter: load_chapter refuses the spec with one
+    line naming the file, the name and the rule, and `mmbook run` exits 2 having written nothing."""
+    from mmbook.cli import main
+
+    (tmp_path / "data").mkdir()
+    (tmp_path / "notebooks").mkdir()
+    (tmp_path / "_config.yml").write_text("title: t\n")
+    spec = tmp_path / "notebooks" / "x.yml"
+    spec.write_text("title: X\nheadline: [wait_ms, rate]\n"
+                    "parameters:\n  rate:\n    type: float\n    default: 1.0\n    help: arrivals per second\n")
+    (tmp_path / "notebooks" / "x.md").write_text("# X\n")
+    monkeypatch.setenv("MMPERF_ROOT", str(tmp_path))
+    message = (f"{spec}: headline metric 'rate' has the name of a parameter; a metric's name must differ from every "
+               "parameter's")
+    with pytest.raises(ParameterError) as caught:
+        load_chapter("x")
+    assert str(caught.value) == message
+    out = tmp_path / "out"
+    assert main(["run", "x", "--output", str(out)]) == 2
+    assert capsys.readouterr().err == f"mmbook: error: {message}\n"
+    assert not out.exists()

@@ -192,21 +192,27 @@ def test_every_studys_record_loads_and_names_only_its_checks(study, folder, tabl
     assert a["agree"] == sum(all(r[c] == "yes" for c in CRITERIA) for r in raw)
 
 
+#: the studies whose page shows its review with ``<study>.review.review_table``: record path, source text, notebook
 STUDY_TABLES = {
-    "claypool_quality": ("data/claypool/review-claypool-quality.csv", "notebooks/claypool-quality.md"),
-    "hsieh_video": ("data/hsieh/review-hsieh-video.csv", "notebooks/hsieh-video.md"),
+    "claypool_quality": ("data/claypool/review-claypool-quality.csv", "seed 001", "notebooks/claypool-quality.md"),
+    "foundations_laws": ("data/zeadally/review-laws.csv", "seed 002", "notebooks/laws.md"),
+    "hsieh_video": ("data/hsieh/review-hsieh-video.csv", "seed 004", "notebooks/hsieh-video.md"),
+    "huynh": ("data/huynh/review-huynh.csv", "seed 000", "notebooks/huynh.md"),
 }
 
 
 @pytest.mark.parametrize("study", sorted(STUDY_TABLES))
 def test_the_pages_review_summary_is_counted_from_the_record(study):
     """The summary row's numbers are counted here from the CSV, as recorded and after the author's response (fixed
-    and answered count as agreeing); one row follows per disagreeing check, in order."""
+    and answered count as agreeing); one row follows per disagreeing check, in order. A summary that says every
+    check was read (``SUMMARY_WITH_RESPONSE``) needs a record of every check of the table."""
     import importlib
 
     module = importlib.import_module(f"mmstudies.{study}.review")
-    raw = _rows(STUDY_TABLES[study][0])
-    assert all(r["source_line"].startswith((module.TEXT.seed + " line", "model (book)")) for r in raw)
+    path, seed, _ = STUDY_TABLES[study]
+    raw = _rows(path)
+    # each row cites a line of the source text, the book's model, or says why it cites none
+    assert all(r["source_line"].startswith((seed + " line", "model (book)", "none: ")) for r in raw)
     disagree = [r for r in raw if not all(r[c] == "yes" for c in CRITERIA)]
     n, k = len(raw), len(raw) - len(disagree)
     for r in raw:   # the author's response: one per disagreement, with its reason unless the review fixed it
@@ -217,11 +223,16 @@ def test_the_pages_review_summary_is_counted_from_the_record(study):
     after = k + count["fixed"] + count["answered"]
     ids = _ids(study)
     table = module.review_table(ids)
+    assert list(table.columns) == ["finding", "response", "change"]
     assert table.loc[0, "finding"] == (f"Independent review ({module.TEXT.date}, {n} checks sampled, {k} agree = "
                                        f"{100 * k / n:.0f} %; after the author's response {after} of {n} = "
                                        f"{100 * after / n:.0f} %)")
-    scope = f"all {n} checks" if n == len(ids) else f"{n} of the {len(ids)} checks"
-    assert f"{scope} of checks.yml" in table.loc[0, "response"]
+    if module.TEXT.summary == review.SUMMARY_WITH_RESPONSE:
+        assert sorted(r["check_id"] for r in raw) == sorted(ids)
+        assert table.loc[0, "response"].startswith(f"Every check of checks.yml read against {seed}")
+    else:
+        scope = f"all {n} checks" if n == len(ids) else f"{n} of the {len(ids)} checks"
+        assert f"{scope} of checks.yml" in table.loc[0, "response"]
     assert table.loc[0, "change"] == (f"{count['fixed']} fixed, {count['answered']} answered, {count['open']} open "
                                       "(rows below)")
     assert [f.split(" (")[0] for f in table["finding"][1:]] == [r["check_id"] for r in disagree]
@@ -233,13 +244,71 @@ def test_the_pages_review_summary_is_counted_from_the_record(study):
         module.review_table(ids[:1])
 
 
-@pytest.mark.parametrize("study", sorted(STUDY_TABLES))
+#: the studies whose author answers the review in notes (``text.INDEPENDENT_REVIEW``, a
+#: :func:`mmperf.review.noted_review_text`): record table, record path
+NOTED_REVIEWS = {
+    "claypool_jitter": ("review_claypool_jitter", "data/claypool/review-claypool-jitter.csv"),
+    "claypool_load": ("review_claypool_load", "data/claypool/review-claypool-load.csv"),
+}
+
+
+@pytest.mark.parametrize("study", sorted(NOTED_REVIEWS))
+def test_the_noted_reviews_summary_is_counted_from_the_record(study):
+    """The page's summary row takes every number from the record: recounted here with the csv module from its
+    yes/no columns (a check agrees when all four are yes; an answered disagreement does not count as agreeing);
+    flipping one check's flag moves the summary, so the row cannot hold typed numbers."""
+    import importlib
+
+    from mmperf.data import load_table
+
+    words = importlib.import_module(f"mmstudies.{study}.text").INDEPENDENT_REVIEW
+    table, path = NOTED_REVIEWS[study]
+    raw = _rows(path)
+    agree = sum(all(r[k] == "yes" for k in CRITERIA) for r in raw)
+    fixed = sum(not all(r[k] == "yes" for k in CRITERIA) and r["change"].startswith("fixed") for r in raw)
+    ids = _ids(study)
+    assert len(raw) >= 30 and {r.get("current_id") or r["check_id"] for r in raw} <= set(ids)
+    rows = review.checked_rows(load_table("claypool", table), words, ids)
+    assert rows[0][0] == (f"Independent review (2026-11-26, {len(raw)} checks sampled, {agree} agree = "
+                          f"{100 * agree / len(raw):.1f} %)")
+    disagree = [r for r in raw if not all(r[k] == "yes" for k in CRITERIA)]
+    after = agree + sum(r["change"].startswith("fixed") or r["response"] == "fixed" for r in disagree)
+    answered = sum(r["response"] == "answered" and not r["change"].startswith("fixed") for r in disagree)
+    assert (f"{len(raw) - agree} disagree: {fixed} fixed by the review; the author's response fixed "
+            f"{after - agree - fixed} more, answered {answered} with a reason and left "
+            f"{len(disagree) - (after - agree) - answered} open") in rows[0][1]
+    assert rows[0][2].startswith(f"after the author's response {after} of {len(raw)} agree "
+                                 f"({100 * after / len(raw):.1f} %)")
+    assert len(rows) == 1 + len(raw) - agree                     # one row per disagreement
+    responses = {r["check_id"]: r for r in raw}
+    for row in rows[1:]:
+        rec = responses[row[0].split(" ")[2].rstrip(":")]
+        assert row[1] == ("Fixed by the review." if rec["change"].startswith("fixed") else rec["response_note"])
+    flipped = load_table("claypool", table)
+    first_agreeing = next(i for i, r in enumerate(raw) if all(r[k] == "yes" for k in CRITERIA))
+    flipped.loc[first_agreeing, "kind_ok"] = "no"
+    assert review.checked_rows(flipped, words, ids)[0][0].endswith(
+        f"{agree - 1} agree = {100 * (agree - 1) / len(raw):.1f} %)")
+    with pytest.raises(ValueError, match="checks the checks table does not have"):
+        review.checked_rows(load_table("claypool", table), words, ids[:1])
+
+
+#: each review's page, and the call that composes its review from the record
+PAGES = {**{study: (page, "review_record.review_table(") for study, (_, _, page) in STUDY_TABLES.items()},
+         **{study: (f"notebooks/{study.replace('_', '-')}.md",
+                    f'review.checked_rows(load_table("claypool", "{table}"), text.INDEPENDENT_REVIEW')
+            for study, (table, _) in NOTED_REVIEWS.items()}}
+
+
+@pytest.mark.parametrize("study", sorted(PAGES))
 def test_the_page_composes_its_independent_review_from_the_record(study):
-    """The page calls review_table and types no agreement count or percentage in its review section."""
-    page = (ROOT / STUDY_TABLES[study][1]).read_text(encoding="utf-8")
-    start = page.index("## Review")
-    section = page[start:page.index("\n## ", start + 1)]
-    assert "review_record.review_table(" in section
+    """The page composes its review rows from the record and types no agreement count or percentage in its
+    review section."""
+    page, call = PAGES[study]
+    text = (ROOT / page).read_text(encoding="utf-8")
+    start = text.index("## Review")
+    section = text[start:text.index("\n## ", start + 1)]
+    assert call in section
     assert not re.search(r"\d+(\.\d+)? ?%", section) and not re.search(r"\b\d+ (checks|agree)\b", section)
 
 

@@ -23,9 +23,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from mmbook import params as params_mod
+from mmbook import userfile
 
 EXIT_CODES = """exit status:
   0    success
@@ -148,35 +147,10 @@ def _join_param_pairs(argv: list[str]) -> list[str]:
     return out
 
 
-class _UniqueKeyLoader(yaml.SafeLoader):
-    """A YAML loader that refuses a key given twice in one mapping (YAML itself keeps the last)."""
-
-
-def _construct_unique_mapping(loader: _UniqueKeyLoader, node: yaml.MappingNode, deep: bool = False):
-    seen: dict[Any, int] = {}
-    for key_node, _ in node.value:
-        key = loader.construct_object(key_node, deep=deep)
-        if key in seen:
-            raise UsageError(f"{loader.name}, line {key_node.start_mark.line + 1}: parameter {key!r} is given "
-                             f"twice (first on line {seen[key]})")
-        seen[key] = key_node.start_mark.line + 1
-    return loader.construct_mapping(node, deep=deep)
-
-
-def _construct_strict_number(loader: _UniqueKeyLoader, node: yaml.ScalarNode) -> Any:
-    """A number in a parameter file only when written as a decimal literal (:func:`mmbook.params.parse_number`);
-    anything else YAML 1.1 would read as a number (``0x10``, ``1_000``, ``017`` as octal, ``1:30``, ``.nan``)
-    stays the text it is, which a numeric parameter then refuses and a text parameter keeps as typed."""
-    kind = "int" if node.tag.endswith(":int") else "float"
-    try:
-        return params_mod.parse_number(node.value, kind)
-    except ValueError:
-        return node.value
-
-
-_UniqueKeyLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_unique_mapping)
-_UniqueKeyLoader.add_constructor("tag:yaml.org,2002:int", _construct_strict_number)
-_UniqueKeyLoader.add_constructor("tag:yaml.org,2002:float", _construct_strict_number)
+#: a ``mmbook run -f`` file: its words and rules for :func:`mmbook.userfile.read_yaml`
+PARAMETER_FILE = userfile.FileKind(
+    name="parameter file", example="my-parameters.yaml", error=UsageError, strict_numbers=True,
+    twice="{path}, line {line}: parameter {key!r} is given twice (first on line {first})")
 
 
 def read_parameter_file(path: Path) -> dict[str, Any]:
@@ -186,33 +160,9 @@ def read_parameter_file(path: Path) -> dict[str, Any]:
     ------
     UsageError
         one line naming the file (and line) and what is wrong: missing, a folder, not UTF-8,
-        malformed YAML, a key given twice, not a mapping.
+        indented with a tab, malformed YAML, a key given twice (:func:`mmbook.userfile.read_yaml`), not a mapping.
     """
-    if path.is_dir():
-        raise UsageError(f"parameter file {path} is a folder; give a YAML file such as my-parameters.yaml")
-    if not path.is_file():
-        raise UsageError(f"parameter file {path} does not exist")
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise UsageError(f"parameter file {path} is not UTF-8 text (byte {exc.start}); save it as UTF-8") from None
-    except OSError as exc:
-        raise UsageError(f"parameter file {path} cannot be read: {exc.strerror}") from None
-    if "\t" in "".join(line[: len(line) - len(line.lstrip())] for line in text.splitlines()):
-        line = next(i for i, ln in enumerate(text.splitlines(), 1) if "\t" in ln[: len(ln) - len(ln.lstrip())])
-        raise UsageError(f"{path}, line {line}: indented with a tab; YAML allows spaces only")
-    loader = _UniqueKeyLoader(text)
-    loader.name = str(path)
-    try:
-        loaded = loader.get_single_data()
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        where = f", line {mark.line + 1}" if mark else ""
-        raise UsageError(f"{path}{where}: malformed YAML ({exc.problem or exc.context})") from None
-    except yaml.YAMLError as exc:
-        raise UsageError(f"{path}: malformed YAML ({exc})") from None
-    finally:
-        loader.dispose()
+    loaded = userfile.read_yaml(path, PARAMETER_FILE)
     if loaded is None:
         return {}
     if not isinstance(loaded, dict):

@@ -31,9 +31,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from mmbook import params as params_mod
+from mmbook import userfile
 
 #: the folder of the per-user cache (beside the simulations) that keeps the model's answers
 CACHE_FOLDER = "grading"
@@ -134,48 +133,11 @@ def chapters_with_answers() -> list[str]:
 
 
 # ----------------------------------------------------------------------------- the student's file
-class _UniqueKeyLoader(yaml.SafeLoader):
-    """YAML that refuses a label given twice (YAML itself keeps the last)."""
-
-
-def _unique_mapping(loader: _UniqueKeyLoader, node: yaml.MappingNode, deep: bool = False):
-    seen: set[Any] = set()
-    for key_node, _ in node.value:
-        key = loader.construct_object(key_node, deep=deep)
-        if key in seen:
-            raise AnswersError(f"{loader.name}, line {key_node.start_mark.line + 1}: {key} is answered twice; "
-                               "give one answer per exercise")
-        seen.add(key)
-    return loader.construct_mapping(node, deep=deep)
-
-
-_UniqueKeyLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _unique_mapping)
-
-
-def _load_yaml(path: Path) -> Any:
-    if path.is_dir():
-        raise AnswersError(f"answers file {path} is a folder; give a YAML file such as answers.yml")
-    if not path.is_file():
-        raise AnswersError(f"answers file {path} does not exist (mmbook check CHAPTER --template {path} "
-                           "writes one to fill in)")
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise AnswersError(f"answers file {path} is not UTF-8 text (byte {exc.start}); save it as UTF-8") from None
-    except OSError as exc:
-        raise AnswersError(f"answers file {path} cannot be read: {exc.strerror}") from None
-    loader = _UniqueKeyLoader(text)
-    loader.name = str(path)
-    try:
-        return loader.get_single_data()
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        where = f", line {mark.line + 1}" if mark else ""
-        raise AnswersError(f"{path}{where}: malformed YAML ({exc.problem or exc.context})") from None
-    except yaml.YAMLError as exc:
-        raise AnswersError(f"{path}: malformed YAML ({exc})") from None
-    finally:
-        loader.dispose()
+#: a ``mmbook check`` answers file: its words and rules for :func:`mmbook.userfile.read_yaml`
+ANSWERS_FILE = userfile.FileKind(
+    name="answers file", example="answers.yml", error=AnswersError,
+    missing=" (mmbook check CHAPTER --template {path} writes one to fill in)",
+    twice="{path}, line {line}: {key} is answered twice; give one answer per exercise")
 
 
 def answer_value(path: Path, label: str, value: Any) -> float | None:
@@ -220,7 +182,7 @@ def read_answers(path: Path, chapter: str, key: dict[str, KeyEntry]) -> dict[str
     """
     from mmbook.bookpages import chapter_exercises
 
-    loaded = _load_yaml(path)
+    loaded = userfile.read_yaml(path, ANSWERS_FILE)
     if loaded is None:
         return {}
     if not isinstance(loaded, dict):

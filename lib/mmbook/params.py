@@ -554,7 +554,7 @@ def load_chapter(name: str) -> ChapterSpec:
         parameters={k: _param_from_yaml(k, v) for k, v in (raw.get("parameters") or {}).items()},
         validate=raw.get("validate"),
         rules=tuple(_rule_from_yaml(spec_file, r) for r in raw.get("rules") or ()),
-        headline=tuple(raw.get("headline") or ()),
+        headline=_headline(spec_file, raw.get("headline") or (), raw.get("parameters") or {}),
         design=dict(raw.get("design") or {}),
         guide=dict(raw.get("guide") or {}),
         course=tuple(dict(w) for w in raw.get("course") or ()),
@@ -599,6 +599,25 @@ def _answers(spec_file: Path, chapter: str, raw: Any) -> dict[str, dict[str, Any
         answers[str(label)] = {"glue": str(entry["glue"]), "tolerance": dict(tolerance),
                                **{key: str(entry[key]) for key in ("unit", "ask") if key in entry}}
     return answers
+
+
+def _headline(spec_file: Path, metrics: Any, parameters: dict) -> tuple[str, ...]:
+    """The ``headline`` key: the chapter's key metrics, none named as a parameter (a metric and a parameter of
+    one name would be one column in ``results.json`` tables, sweeps and comparisons).
+
+    >>> _headline(Path("demo.yml"), ["wait_ms"], {"rate": {}})
+    ('wait_ms',)
+    >>> _headline(Path("demo.yml"), ["wait_ms", "rate"], {"rate": {}})
+    Traceback (most recent call last):
+    ...
+    mmperf.errors.ParameterError: demo.yml: headline metric 'rate' has the name of a parameter; a metric's name must differ from every parameter's
+    """
+    names = tuple(metrics)
+    clash = next((m for m in names if m in parameters), None)
+    if clash is not None:
+        raise ParameterError(f"{spec_file}: headline metric {clash!r} has the name of a parameter; a metric's name "
+                             "must differ from every parameter's")
+    return names
 
 
 BOOK_PARTS = ("foundations", "studies")

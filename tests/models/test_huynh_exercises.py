@@ -89,18 +89,6 @@ def test_ex3_runs_are_the_lean_model_at_the_exercise_setting():
     assert got == pytest.approx(1e3 * direct, rel=1e-12)
 
 
-def test_the_chapter_has_at_least_eight_tagged_exercises_of_four_kinds():
-    """Issue 26 item 3: at least eight exercises, each with a kind and a level, at least four kinds among them,
-    one extending the model's code and one reading a figure, every one solved."""
-    from mmbook import bookpages
-
-    exercises_ = bookpages.chapter_exercises("huynh")
-    assert len(exercises_) >= 8
-    assert all(ex.kind and ex.level and ex.solution for ex in exercises_), [ex.label for ex in exercises_]
-    kinds = {ex.kind for ex in exercises_}
-    assert len(kinds) >= 4 and {"extend", "figure"} <= kinds, kinds
-
-
 def test_the_answer_key_names_glued_answers(ans):
     """Every key of notebooks/huynh.yml's answers is an answer of exercises.answers, of exercise 3's runs or of
     analytic.exercise_metrics (exercises 1, 2 and 4)."""

@@ -102,18 +102,6 @@ def test_simulated_answers_at_a_short_length():
     assert texts["sharp_ex2_text"].startswith("Over 5,000 frames at a background load of 0.25 the sink drops")
 
 
-def test_the_chapter_has_at_least_eight_tagged_exercises_of_four_kinds():
-    """Issue 26 item 3: at least eight exercises, each with a kind and a level, at least four kinds among them,
-    one extending the model's code and one reading a figure, every one solved."""
-    from mmbook import bookpages
-
-    exercises_ = bookpages.chapter_exercises("sharp")
-    assert len(exercises_) >= 8
-    assert all(ex.kind and ex.level and ex.solution for ex in exercises_), [ex.label for ex in exercises_]
-    kinds = {ex.kind for ex in exercises_}
-    assert len(kinds) >= 4 and {"extend", "figure"} <= kinds, kinds
-
-
 def test_the_answer_key_names_glued_answers(ans):
     """Every key of notebooks/sharp.yml's answers is a closed-form answer or one of the two simulated ones
     (test_simulated_answers_at_a_short_length computes them)."""

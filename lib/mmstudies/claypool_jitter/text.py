@@ -8,7 +8,6 @@ formats a number for prose.
 
 from __future__ import annotations
 
-import dataclasses
 import math
 
 import pandas as pd
@@ -375,10 +374,6 @@ def optimal_text(m: dict, R: dict) -> str:
             "with buffer_max_ms")
 
 
-#: the columns of :func:`review_rows`
-REVIEW_COLUMNS = ["finding", "response", "change"]
-
-
 def review_rows(m: dict, R: dict, checks: dict) -> list[list[str]]:
     """The chapter's answer to issue 24: (finding, response, change) per finding, composed from this run.
 
@@ -436,21 +431,3 @@ INDEPENDENT_REVIEW = review.noted_review_text(
     "data/claypool/review-claypool-jitter.csv", "the thesis (seed 001)", "2026-11-26",
     "Every check of checks.yml as it then stood read against {seed} at its cited line: paper value and place, "
     "kind, verdict at the tolerance, conditions; the record is {record}. ")
-#: the date of the independent review
-INDEPENDENT_REVIEW_DATE = INDEPENDENT_REVIEW.date
-#: the yes/no columns of the independent review's record: a check agrees when all four are "yes"
-REVIEW_FLAGS = tuple(review.CRITERIA)
-
-
-def review_agreement(record: pd.DataFrame) -> dict:
-    """The independent review's counts (:func:`mmperf.review.agreement`; answered is not agreeing, an empty
-    response is open)."""
-    return review.agreement(record, answered_agrees=False, blank_is_open=True)
-
-
-def independent_review(record: pd.DataFrame, check_ids, date: str = INDEPENDENT_REVIEW_DATE) -> list[tuple[str, str, str]]:
-    """The review-table rows of the independent review (:func:`mmperf.review.checked_rows`): one summary row,
-    then one row per disagreement. ``check_ids`` are the checks table's ids; a reviewed id not among them, unless the record names the check it became (``current_id``,
-    which must be among them), raises ValueError (the record and the table must agree).
-    """
-    return review.checked_rows(record, dataclasses.replace(INDEPENDENT_REVIEW, date=date), check_ids)

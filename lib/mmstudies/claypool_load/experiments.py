@@ -6,6 +6,7 @@ import math
 from dataclasses import dataclass, field, replace
 
 import numpy as np
+import pandas as pd
 
 from mmperf.stats import mean_ci
 
@@ -345,3 +346,84 @@ def _flying(r: Run) -> None:
     V["flying_backbone_mbps"] = users * per_user
     V["flying_nap_mbps"] = users * per_user / inp.v("flying_naps")
     V["flying_per_topology_server_mbps"] = users * per_user / inp.v("flying_topology_servers")
+
+
+# ----------------------------------------------------------------------------- the chapter's record and tables
+def record(ch, r: Run) -> None:
+    """Write the run's metrics, then its undefined metrics with their reasons, then its warnings into the chapter
+    record ``ch`` (a :class:`mmbook.chapter.Chapter`, or anything with ``metric``, ``undefined`` and ``warn``)."""
+    for name, value in r.values.items():
+        ch.metric(name, value)
+    for name, reason in r.undefined.items():
+        ch.undefined(name, reason)
+    for what, why in r.warnings:
+        ch.warn(what, why)
+
+
+#: Table 5.3's columns as the page shows them: this run's column -> the page's heading
+TABLE5_3_HEADINGS = {"machine": "machine", "algorithm": "algorithm", "predicted_s": "predicted",
+                     "actual_s": "measured", "ci95_left_s": "95 % CI low", "ci95_right_s": "95 % CI high",
+                     "error_pct": "error", "within_10": "within 10 %", "repredicted_s": "ours",
+                     "repredicted_error_pct": "our error", "implied_deleted_share": "implied deleted share"}
+#: the tables' row label "None" (no deletion, no compression) shown as words rather than like a missing value
+NO_DELETION = {"None": "no deletion"}
+NO_COMPRESSION = {"None": "none"}
+
+
+def table5_1(r: Run) -> pd.DataFrame:
+    """Table 5.1 with the bare counts per second of a counter run (parameter ``counter_run_s``)."""
+    t51 = r.inputs.table5_1
+    return t51.assign(per_second=t51.bare_count_200s / r.inputs.v("counter_run_s"))
+
+
+def table5_3(r: Run) -> pd.DataFrame:
+    """Table 5.3 as the page shows it: the printed runs, their errors, our re-prediction and the implied deleted
+    share, under the headings :data:`TABLE5_3_HEADINGS`.
+
+    Examples
+    --------
+    >>> row = dict.fromkeys(TABLE5_3_HEADINGS, 1.0) | {"machine": "IPX", "algorithm": "None"}
+    >>> t = table5_3(Run({}, None, extra={"t53": pd.DataFrame([row])}))
+    >>> list(t.columns[:4]), t.loc[0, "algorithm"]
+    (['machine', 'algorithm', 'predicted', 'measured'], 'no deletion')
+    """
+    t53 = r.extra["t53"][list(TABLE5_3_HEADINGS)].copy()
+    t53["algorithm"] = t53["algorithm"].replace(NO_DELETION)
+    return t53.rename(columns=TABLE5_3_HEADINGS)
+
+
+def counting_rules() -> pd.DataFrame:
+    """The audioconference counting rules (:data:`RULES`) as a table.
+
+    Examples
+    --------
+    >>> counting_rules().loc[0, ["component", "label"]].tolist()
+    ['packets recorded', 'paper']
+    """
+    return pd.DataFrame(RULES, columns=["component", "without_deletion", "with_deletion", "source", "label"])
+
+
+def table6_1(r: Run) -> pd.DataFrame:
+    """Table 6.1 with our throughput and the sum of Table 6.2's software components for each compression."""
+    t61 = r.extra["t61"]
+    t61 = t61.assign(table_6_2_sum_s=[r.extra["t62_sums"][k] for k in t61.compression])
+    return t61.assign(compression=t61.compression.replace(NO_COMPRESSION))
+
+
+def table6_3(r: Run) -> pd.DataFrame:
+    """Table 6.3 with our throughput and Table 6.2's hardware components summed over the Indigo-to-IPX ratio."""
+    t63 = r.extra["t63"]
+    t63 = t63.assign(table_6_2_hw_sum_over_4_s=[r.extra["t63_ours_s"][k] for k in t63.compression])
+    return t63.assign(compression=t63.compression.replace(NO_COMPRESSION))
+
+
+def soldier_limits(r: Run) -> pd.DataFrame:
+    """The soldier limit of each processor at each frame rate; NaN (an empty cell) where not even one fits.
+
+    Examples
+    --------
+    >>> soldier_limits(Run({}, None, extra={"vc_limit_table": [(30, -math.inf, 12.5, 400.0)]})).iloc[0].tolist()
+    [30.0, nan, 12.5, 400.0]
+    """
+    lim = pd.DataFrame(r.extra["vc_limit_table"], columns=["frames_per_s", "personal_iris", "indigo_2", "x15_indigo_2"])
+    return lim.map(lambda v: v if math.isfinite(v) else float("nan"))

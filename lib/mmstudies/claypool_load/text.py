@@ -7,10 +7,7 @@ here, so a what-if run never prints a sentence its results contradict.
 
 from __future__ import annotations
 
-import dataclasses
 import math
-
-import pandas as pd
 
 from mmperf import review
 from mmperf.checks import Check
@@ -149,7 +146,6 @@ def headline_count(head: dict) -> str:
 
 
 # ----------------------------------------------------------------------------- review (issue 24)
-REVIEW_COLUMNS = ["finding", "response", "change"]
 
 
 def review_rows(r: Run, c: dict[str, Check]) -> list[tuple[str, str, str]]:
@@ -208,20 +204,3 @@ INDEPENDENT_REVIEW = review.noted_review_text(
     "data/claypool/review-claypool-load.csv", "the thesis (seed 001)", "2026-11-26",
     "A reviewer who did not write the chapter read {scope} against {seed} at the cited lines: paper value and "
     "place, kind, verdict at the tolerance and its reason, conditions; the record is {record}. ")
-#: the date of the independent review
-INDEPENDENT_REVIEW_DATE = INDEPENDENT_REVIEW.date
-#: the yes/no columns of the independent review's record: a check agrees when all four are "yes"
-REVIEW_FLAGS = tuple(review.CRITERIA)
-
-
-def review_agreement(record: pd.DataFrame) -> dict:
-    """The independent review's counts (:func:`mmperf.review.agreement`; answered is not agreeing, an empty
-    response is open)."""
-    return review.agreement(record, answered_agrees=False, blank_is_open=True)
-
-
-def independent_review(record: pd.DataFrame, check_ids, date: str = INDEPENDENT_REVIEW_DATE) -> list[tuple[str, str, str]]:
-    """The review-table rows of the independent review (:func:`mmperf.review.checked_rows`): one summary row,
-    then one row per disagreement. ``check_ids`` are the checks table's ids; a reviewed id not among them raises ValueError (the record and the table must agree).
-    """
-    return review.checked_rows(record, dataclasses.replace(INDEPENDENT_REVIEW, date=date), check_ids)
