@@ -159,6 +159,14 @@ def _cost(item: pytest.Item) -> float:
     return BROWSER_DEFAULT if item.get_closest_marker("browser") else 0.0
 
 
+def _marked_group(item) -> str | None:
+    """The name of the test's own ``xdist_group`` mark, if it has one."""
+    mark = item.get_closest_marker("xdist_group") if hasattr(item, "get_closest_marker") else None
+    if mark is None:
+        return None
+    return str(mark.args[0] if mark.args else mark.kwargs.get("name", "default"))
+
+
 def _shares_a_module_fixture(item: pytest.Item) -> bool:
     """Whether ``item`` uses a fixture built once per module or class (built again on each worker that runs
     one of the module's tests, so those tests belong on one worker)."""
@@ -170,8 +178,9 @@ def _shares_a_module_fixture(item: pytest.Item) -> bool:
 def schedule_order(items: list, cost=_cost, shares=_shares_a_module_fixture) -> list[tuple]:
     """The units of work in the order two workers should take them, longest first, and each unit's items.
 
-    A unit is one test, or every test of a module whose tests share a module-scoped fixture (its name is the
-    module's path, given to xdist as ``xdist_group``); a unit costs the sum of its tests' costs. Longest
+    A unit is one test; or the tests a test module marks ``xdist_group(NAME)`` (its unit is NAME); or every
+    test of a module whose tests share a module-scoped fixture (its unit is the module's path); a unit costs
+    the sum of its tests' costs. Longest
     first: a 160-second test started last leaves the other worker idle for most of it. Units of equal cost
     keep their collection order, and so does a unit's tests.
 
@@ -185,7 +194,7 @@ def schedule_order(items: list, cost=_cost, shares=_shares_a_module_fixture) -> 
     units: dict[str, list] = {}
     for item in items:
         module = item.nodeid.split("::")[0]
-        units.setdefault(module if shares(item) else item.nodeid, []).append(item)
+        units.setdefault(_marked_group(item) or (module if shares(item) else item.nodeid), []).append(item)
     order = sorted(units.items(), key=lambda unit: -sum(cost(i) for i in unit[1]))
     return order
 
@@ -201,8 +210,9 @@ def pytest_collection_modifyitems(config, items):
     ordered = []
     for unit, members in schedule_order(items):
         for item in members:
-            if len(members) > 1:
-                item.add_marker(pytest.mark.xdist_group(unit))
+            if len(members) > 1 or _marked_group(item):
+                if not _marked_group(item):
+                    item.add_marker(pytest.mark.xdist_group(unit))
                 _name_the_group(item, unit)
             ordered.append(item)
     items[:] = ordered

@@ -43,3 +43,11 @@ def test_make_test_and_quick_ask_for_the_grouping_scheduler_in_the_order_given(r
     for target in ("test", "quick"):
         recipe = re.search(rf"^{target}:.*\n((?:\t.*\n)+)", makefile, re.M).group(1)
         assert "pytest -n 2 $(PYTEST_DIST)" in recipe, target
+
+
+@pytest.mark.xdist_group("labs-demo")
+def test_a_tests_own_xdist_group_mark_names_its_unit(request):
+    """tests/test_course_labs.py marks the labs of one chapter with one group: they are one unit."""
+    assert conftest._marked_group(request.node) == "labs-demo"
+    units = conftest.schedule_order([request.node], cost=lambda item: 0.0)
+    assert [(unit, len(members)) for unit, members in units] == [("labs-demo", 1)]
