@@ -123,24 +123,40 @@ def demo_project(tmp_path, monkeypatch) -> Path:
 
 # -- scheduling under pytest-xdist (issue 27 item 6: `make test` within 20 minutes) ------------------------
 
-#: Worker-seconds of the known-long tests, by test function or by one parametrized case (``name[id]``): CI's
-#: ``--durations`` of 2026-11-26 (47-minute run) and the speed branch's own measurements (README, Build time).
-#: They only order the tests; a wrong number costs balance, never coverage. A slow test not named here counts
-#: SLOW_DEFAULT seconds, every other test 0 (it keeps its place).
+#: Worker-seconds of the known-long tests, by node id, by parametrized case (``name[id]``) or by test function:
+#: the 25 slowest of CI's ``--durations=25`` in the 47-minute ``make test`` of 2026-11-26 (issue 27 item 6), and
+#: for the other cases of the same functions a number below the 25th (48 s). They only order the tests; a
+#: wrong number costs balance, never coverage. A slow test not named here counts SLOW_DEFAULT seconds, a
+#: browser test BROWSER_DEFAULT, every other test 0 (it keeps its place).
 COSTS = {
-    "test_every_design_point_runs": 80,
+    "test_every_design_point_runs": 45,
     "test_every_design_point_runs[huynh]": 115,
     "test_every_design_point_runs[hsieh-messaging]": 100,
     "test_every_design_point_runs[claypool-load]": 99,
     "test_every_design_point_runs[hsieh-video]": 97,
-    "test_every_chapter_sweeps_its_random_points_and_a_point_equals_mmbook_run": 70,
+    "test_every_design_point_runs[claypool-jitter]": 82,
+    "test_every_design_point_runs[claypool-quality]": 76,
+    "test_every_design_point_runs[zeadally]": 63,
+    "test_every_chapter_sweeps_its_random_points_and_a_point_equals_mmbook_run": 45,
     "test_every_chapter_sweeps_its_random_points_and_a_point_equals_mmbook_run[huynh]": 160,
     "test_every_chapter_sweeps_its_random_points_and_a_point_equals_mmbook_run[hsieh-messaging]": 105,
     "test_every_chapter_sweeps_its_random_points_and_a_point_equals_mmbook_run[claypool-load]": 91,
-    "test_every_lab_shows_an_effect": 50,
+    "test_every_chapter_sweeps_its_random_points_and_a_point_equals_mmbook_run[zeadally]": 86,
+    "test_every_chapter_sweeps_its_random_points_and_a_point_equals_mmbook_run[sharp]": 75,
+    "test_every_chapter_sweeps_its_random_points_and_a_point_equals_mmbook_run[claypool-quality]": 74,
+    "test_every_chapter_sweeps_its_random_points_and_a_point_equals_mmbook_run[claypool-jitter]": 71,
+    "test_every_chapter_sweeps_its_random_points_and_a_point_equals_mmbook_run[hsieh-video]": 63,
+    "test_every_chapter_sweeps_its_random_points_and_a_point_equals_mmbook_run[laws]": 48,
+    "test_every_lab_shows_an_effect": 40,
     "test_every_lab_shows_an_effect[week13-hsieh-video]": 100,
+    "test_every_lab_shows_an_effect[week12-hsieh-messaging]": 68,
+    "test_every_lab_shows_an_effect[week8-zeadally]": 62,
+    "test_every_lab_shows_an_effect[week10-huynh]": 58,
+    "test_every_lab_shows_an_effect[week5-claypool-jitter]": 57,
+    "test_every_lab_shows_an_effect[week7-claypool-load]": 49,
     "test_phone_and_dark_mode_screenshots": 30,
     "test_phone_and_dark_mode_screenshots[instructor]": 62,
+    "tests/test_chapter_hsieh_video.py::test_changed_parameters": 50,
     # the module fixture's three runs (96 s in CI) are counted on the first test that uses it
     "tests/test_chapter_claypool_jitter.py::test_changed_parameters_move_the_results_the_expected_way": 96,
 }
