@@ -38,15 +38,20 @@ lock:
 book: $(STAMP)
 	$(BIN)/mmbook build
 
+# Two workers take the longest tests first, and the tests that share a module-scoped fixture go to one
+# worker together (tests/conftest.py, schedule_order): a 160-second test started last left one worker idle,
+# and each worker built its own copy of a module's fixture.
+PYTEST_DIST := --dist loadgroup --no-loadscope-reorder
+
 test: $(STAMP)
 	$(BIN)/mmbook build
 	$(BIN)/ruff check lib tests benchmarks notebooks
-	$(BIN)/python -m pytest -n 2 --durations=25
+	$(BIN)/python -m pytest -n 2 $(PYTEST_DIST) --durations=25
 
 # The fast subset (no chapter executions, no browser; under 3 minutes idle): what to run while editing.
 quick: $(STAMP)
 	$(BIN)/ruff check lib tests benchmarks notebooks
-	$(BIN)/python -m pytest -n 2 -m "not slow and not browser"
+	$(BIN)/python -m pytest -n 2 $(PYTEST_DIST) -m "not slow and not browser"
 
 # Every page of the built book at 1366 and 390 px, light and dark, into _build/screenshots/ (the browser
 # test's screenshot test alone; `make test` takes them too).
