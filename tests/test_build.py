@@ -163,6 +163,9 @@ def test_scorecard_page_counts_applicable_predictions_and_the_audit(tmp_path, mo
     assert "Independence audit of the book's predictions: 2 passed, 1 failed, 1 not audited" in page
     assert "✗ holds by construction" in page
     assert "[0.5" not in page   # an interval with an unbounded end (None) shows the value alone, as on the chapter
+    # every chapter with a table: no "0 not audited (their chapters' checks are not yet a table)"
+    assert "book's predictions: 2 passed, 1 failed, 1 not audited" not in build.scorecard_page(["t"])
+    assert "Independence audit of the book's predictions: 2 passed, 1 failed.\n" in build.scorecard_page(["t"])
 
 
 MODEL, DATA, ASSUMED, SCHEMATIC, NONE = ("computed from the model", "computed from transcribed data",
