@@ -455,12 +455,16 @@ def test_nothing_overflows_a_phone(server, browser, page_path):
 MIN_SHOWN_TEXT_PX = 10.0
 
 #: each figure's smallest text in CSS px as the page shows it: its size in figure points (the chapter record,
-#: the hidden mark mmbook.sphinxext.text_size_html writes) is pt * dpi / 72 px on the image at full size
-#: (the img's width attribute is the figure at figure.dpi), times the width shown over that full width
+#: the hidden mark mmbook.sphinxext.text_size_html writes) is pt * dpi / 72 px on the image at full size, the
+#: full size being the width Sphinx writes into the img's style (the figure at figure.dpi, 110: the notebook's
+#: Image width), times the width shown over that full width. Not the PNG's natural width: the PNG is saved at
+#: savefig.dpi (150), so measuring against it understated every figure's text by 110/150 (the 8.4-9.9 px of
+#: the clean clone of 2026-11-26 were 11.5-13.5 px as shown). A figure without that width is reported.
 SHOWN_TEXT_JS = """() => Array.from(document.querySelectorAll('article figure')).map(f => {
   const img = f.querySelector('img'), mark = f.querySelector('.mm-text-size');
   if (!img || !mark) return null;
-  const full = parseFloat(img.getAttribute('width')) || img.naturalWidth;
+  const full = parseFloat(img.getAttribute('width')) || parseFloat(img.style.width);
+  if (!full) return {id: f.id, px: 0, scale: 'unknown: the img has no width at figure.dpi'};
   const scale = img.getBoundingClientRect().width / full;
   const px = parseFloat(mark.dataset.pt) * parseFloat(mark.dataset.dpi) / 72 * scale;
   return {id: f.id, px: Math.round(px * 10) / 10, scale: Math.round(scale * 100) / 100};
