@@ -1,9 +1,9 @@
 """The book's figure style, the legibility check and the schematic helpers (mmperf.plotting).
 
 The size convention (module docstring): the book shows a figure's PNG at 110 px per inch in a text column
-768 CSS px wide. A figure whose tight box is at most 768 / 110 = 6.9818 in wide is shown at full size, where
-s points read as s * 110 / 96 CSS points; a wider one (tight width w) is shrunk by 768 / (110 w), so s points
-read as s * 110/96 * 768/(110 w) = 8 s / w. Text must read at least 9 pt.
+740 CSS px wide (a 1366 px window). A figure whose tight box is at most 740 / 110 = 6.7273 in wide is shown
+at full size, where s points read as s * 110 / 96 CSS points; a wider one (tight width w) is shrunk by
+740 / (110 w), so s points read as s * 110/96 * 740/(110 w) = s * 740 / (96 w). Text must read at least 9 pt.
 """
 
 import matplotlib
@@ -51,11 +51,11 @@ def _figure_exactly(width_in: float):
 
 # ----------------------------------------------------------------------------- constants and style
 def test_constants_of_the_size_convention():
-    """768 CSS px column / 110 px per inch = 6.981818... in, the docstring's '6.98 in'; 9 pt minimum."""
-    assert plotting.BOOK_COLUMN_PX == 768
+    """740 CSS px column / 110 px per inch = 6.727272... in, the docstring's '6.73 in'; 9 pt minimum."""
+    assert plotting.BOOK_COLUMN_PX == 740
     assert plotting.DISPLAY_DPI == 110
-    assert FULL_SIZE_WIDTH_IN == pytest.approx(6.981818181818, abs=1e-9)
-    assert round(FULL_SIZE_WIDTH_IN, 2) == 6.98
+    assert FULL_SIZE_WIDTH_IN == pytest.approx(6.727272727272, abs=1e-9)
+    assert round(FULL_SIZE_WIDTH_IN, 2) == 6.73
     assert MIN_DISPLAY_PT == 9.0
 
 
@@ -65,7 +65,7 @@ def test_use_book_style_sets_the_documented_rc_and_is_idempotent():
     use_book_style()
     first = {k: mpl.rcParams[k] for k in BOOK_RC}
     assert mpl.rcParams["figure.dpi"] == 110  # the display resolution the convention rests on
-    assert tuple(mpl.rcParams["figure.figsize"]) == (6.8, 4.2)
+    assert tuple(mpl.rcParams["figure.figsize"]) == (6.7, 4.2)
     assert mpl.rcParams["axes.spines.top"] is False and mpl.rcParams["axes.spines.right"] is False
     assert mpl.rcParams["axes.grid"] is True
     assert mpl.rcParams["svg.fonttype"] == "none"
@@ -75,8 +75,13 @@ def test_use_book_style_sets_the_documented_rc_and_is_idempotent():
 
 
 def test_default_figure_is_shown_at_full_size():
-    """Default 6.8 in wide <= 6.98 in, and 6.9 in ('keep figures at most 6.9 in wide') is too."""
-    assert BOOK_RC["figure.figsize"][0] <= 6.9 < FULL_SIZE_WIDTH_IN
+    """Default 6.7 in wide < 6.73 in ('keep figures' tight boxes at most 6.7 in wide'); 6.8 in is not."""
+    assert BOOK_RC["figure.figsize"][0] <= 6.7 < FULL_SIZE_WIDTH_IN < 6.8
+    use_book_style()
+    fig, ax = plt.subplots()
+    ax.plot([0, 1], [0, 1])
+    ax.set_xlabel("load")
+    assert display_scale(fig) == pytest.approx(110 / 96, rel=1e-12)
 
 
 def test_style_font_sizes_are_10_to_11_5_pt_except_the_figure_title():
@@ -124,10 +129,10 @@ def test_display_scale_at_full_size_is_110_over_96():
     assert display_scale(fig) == pytest.approx(110 / 96, rel=1e-12)
 
 
-def test_display_scale_of_a_wide_figure_is_8_over_width():
-    """Tight width 10 in: 110/96 * 768/(110 * 10) = 8/10."""
+def test_display_scale_of_a_wide_figure_is_740_over_96_width():
+    """Tight width 10 in: 110/96 * 740/(110 * 10) = 740/960 = 0.7708333."""
     fig = _figure_exactly(10.0)
-    assert display_scale(fig) == pytest.approx(0.8, rel=1e-9)
+    assert display_scale(fig) == pytest.approx(740 / 960, rel=1e-9)
 
 
 def test_display_scale_uses_the_given_column_and_dpi():
@@ -138,7 +143,7 @@ def test_display_scale_uses_the_given_column_and_dpi():
 
 # ----------------------------------------------------------------------------- check_legible
 def test_eight_pt_is_legible_at_full_size_and_7_8_is_not():
-    """'A figure up to 6.9 in wide may use text down to 8 pt': 8 * 110/96 = 9.167 pt; 7.8 pt reads 8.9375."""
+    """'A figure shown at full size may use text down to 8 pt': 8 * 110/96 = 9.167 pt; 7.8 pt reads 8.9375."""
     fig = _figure_exactly(6.0)
     fig.text(0.5, 0.2, "eight", fontsize=8)
     fig.text(0.5, 0.8, "seven point eight", fontsize=7.8)
@@ -146,18 +151,18 @@ def test_eight_pt_is_legible_at_full_size_and_7_8_is_not():
         "'seven point eight' is 8.9 pt at display size (at least 9 pt; the figure is 6 in wide)"]
 
 
-def test_wide_figure_needs_9w_over_8_pt():
-    """At 10 in every text must be at least 9 * 10 / 8 = 11.25 pt: 11.25 reads exactly 9.0 (accepted),
-    11.2 reads 8.96 (refused), and the 20 pt edge texts read 16."""
+def test_wide_figure_needs_9_times_96_w_over_740_pt():
+    """At 10 in every text must be at least 9 * 960 / 740 = 11.676 pt: 11.7 reads 11.7 * 740/960 = 9.019
+    (accepted), 11.6 reads 8.942 (refused), and the 20 pt edge texts read 15.417."""
     fig = _figure_exactly(10.0)
-    fig.text(0.5, 0.2, "exactly nine", fontsize=11.25)
-    fig.text(0.5, 0.8, "just under", fontsize=11.2)
+    fig.text(0.5, 0.2, "just over nine", fontsize=11.7)
+    fig.text(0.5, 0.8, "just under", fontsize=11.6)
     assert check_legible(fig) == [
-        "'just under' is 9.0 pt at display size (at least 9 pt; the figure is 10 in wide)"]
+        "'just under' is 8.9 pt at display size (at least 9 pt; the figure is 10 in wide)"]
     sizes = dict(text_sizes(fig))
-    assert sizes["exactly nine"] == pytest.approx(9.0, rel=1e-9)
-    assert sizes["just under"] == pytest.approx(8.96, rel=1e-9)
-    assert sizes["left edge"] == pytest.approx(16.0, rel=1e-9)
+    assert sizes["just over nine"] == pytest.approx(9.01875, rel=1e-9)
+    assert sizes["just under"] == pytest.approx(8.941666666, rel=1e-9)
+    assert sizes["left edge"] == pytest.approx(15.416666666, rel=1e-9)
 
 
 def test_min_pt_is_a_parameter():
@@ -191,7 +196,7 @@ def test_hidden_and_blank_texts_are_not_checked():
 
 
 def test_label_assumption_stamp_is_legible_at_full_size_only():
-    """The stamp is 8 pt: 9.17 pt at full size, 8 * 8/10 = 6.4 pt in a 10 in figure."""
+    """The stamp is 8 pt: 9.17 pt at full size, 8 * 740/960 = 6.17 pt in a 10 in figure."""
     fig = _figure_exactly(6.0)
     ax = blank_axes(fig.add_axes((0.2, 0.2, 0.6, 0.6)))  # no tick labels: only the stamp is checked
     label_assumption(ax)
@@ -199,7 +204,7 @@ def test_label_assumption_stamp_is_legible_at_full_size_only():
     fig = _figure_exactly(10.0)
     ax = blank_axes(fig.add_axes((0.2, 0.2, 0.6, 0.6)))
     label_assumption(ax, "assumed")
-    assert check_legible(fig) == ["'assumed' is 6.4 pt at display size (at least 9 pt; the figure is 10 in wide)"]
+    assert check_legible(fig) == ["'assumed' is 6.2 pt at display size (at least 9 pt; the figure is 10 in wide)"]
 
 
 # ----------------------------------------------------------------------------- label_assumption
