@@ -25,7 +25,7 @@ def _paper(**kw) -> dict:
 
 def streams() -> plt.Figure:
     """Schematic of a jitter-free stream and a stream with one late frame (thesis Figs 3.1, 3.2)."""
-    fig, axes = plt.subplots(2, 1, figsize=(6.9, 3.8))
+    fig, axes = plt.subplots(2, 1, figsize=(6.7, 3.8))
     for ax, late, title in ((axes[0], {}, "a jitter-free stream: constant delay"),
                             (axes[1], {2: 0.7}, "a stream with jitter: frame 2 arrives late")):
         blank_axes(ax, (-1.6, 5.4), (-0.45, 1.35))
@@ -46,7 +46,7 @@ def streams() -> plt.Figure:
 
 def mechanisms(L: int, quantum_ms: float) -> plt.Figure:
     """Schematic of the time-slice generator: where the receive process waits under each priority."""
-    fig, axes = plt.subplots(3, 1, figsize=(6.9, 3.9), sharex=True)
+    fig, axes = plt.subplots(3, 1, figsize=(6.7, 3.9), sharex=True)
     span = (L + 1.6) * quantum_ms
     arrive = 0.35 * quantum_ms
     for ax, prio in zip(axes, PRIORITIES, strict=True):
@@ -86,7 +86,7 @@ def mechanisms(L: int, quantum_ms: float) -> plt.Figure:
 
 def reflection(slow_us: np.ndarray, fast_us: np.ndarray) -> plt.Figure:
     """Interarrival times of a 160 ms and a 30 ms stream (the reflection effect, thesis Fig 3.3)."""
-    fig, ax = plt.subplots(figsize=(6.9, 3.4))
+    fig, ax = plt.subplots(figsize=(6.7, 3.4))
     ax.plot(np.arange(len(slow_us)), slow_us / 1000, marker="o", ms=3, label="period 160 ms")
     ax.plot(np.arange(len(fast_us)), fast_us / 1000, marker="s", ms=3, label="period 30 ms")
     ax.set_xlabel("packet number")
@@ -101,7 +101,7 @@ def reflection(slow_us: np.ndarray, fast_us: np.ndarray) -> plt.Figure:
 def packet_rate(mini1: pd.DataFrame, mini2: pd.DataFrame, paper_r: tuple[float, float],
                 ours_r: tuple[float, float]) -> plt.Figure:
     """Variance of positive deviations against the time between packets (thesis Figs 3.4, 3.5)."""
-    fig, axes = plt.subplots(1, 2, figsize=(6.9, 3.4), sharey=True)
+    fig, axes = plt.subplots(1, 2, figsize=(6.7, 3.4), sharey=True)
     for ax, d, rp, ro, title in ((axes[0], mini1, paper_r[0], ours_r[0], "three size/rate pairs"),
                                  (axes[1], mini2, paper_r[1], ours_r[1], "1280-byte packets")):
         ax.plot(d["period_ms"], d["positive_dev_variance"] / 1e6, "o", color=PALETTE[0], label="our runs")
@@ -116,7 +116,7 @@ def packet_rate(mini1: pd.DataFrame, mini2: pd.DataFrame, paper_r: tuple[float, 
 def correlation_heatmaps(paper: pd.DataFrame, ours: pd.DataFrame, n_runs: int) -> plt.Figure:
     """Table 3.2 as printed beside our correlation matrix (seaborn heatmaps)."""
     names = list(jitter.METRIC_NAMES)
-    fig, axes = plt.subplots(1, 2, figsize=(6.9, 3.6))
+    fig, axes = plt.subplots(1, 2, figsize=(6.7, 3.6))
     for ax, mat, title in ((axes[0], paper.loc[names, names], "thesis, as printed"),
                            (axes[1], ours.loc[names, names], f"ours ({n_runs} simulated traces)")):
         sns.heatmap(mat.astype(float), vmin=0, vmax=1, cmap="viridis", annot=True, fmt=".2f", cbar=False,
@@ -136,7 +136,7 @@ def sensitivity(sens: pd.DataFrame, defaults: dict[str, float]) -> plt.Figure:
     groups = {"Range pairs": lambda p: p.startswith("Range"),
               "Gaps pairs": lambda p: "Gaps" in p and not p.startswith("Range"),
               "other pairs": lambda p: "Gaps" not in p and not p.startswith("Range")}
-    fig, axes = plt.subplots(3, 3, figsize=(6.9, 6.6), sharey="row")
+    fig, axes = plt.subplots(3, 3, figsize=(6.7, 6.6), sharey="row")
     for j, (param, label) in enumerate(params):
         d = sens[sens["parameter"] == param]
         for i, (gname, pick) in enumerate(groups.items()):
@@ -166,7 +166,7 @@ def sensitivity(sens: pd.DataFrame, defaults: dict[str, float]) -> plt.Figure:
 def load_lines(proc: pd.DataFrame, pfits: pd.DataFrame, max_load: float, r_paper_slc: float) -> plt.Figure:
     """Variance against load: the SLC with its band, and the four classes (thesis Figs 3.6, 3.7)."""
     fits = pfits.set_index("machine")
-    fig, axes = plt.subplots(1, 2, figsize=(6.9, 3.5), sharey=True)
+    fig, axes = plt.subplots(1, 2, figsize=(6.7, 3.5), sharey=True)
     d = proc[proc["machine"] == "SLC"]
     f = fits.loc["SLC"]
     grid = np.linspace(max(0.0, f["x_intercept"]) if np.isfinite(f["x_intercept"]) else 0.0, max_load + 0.5, 60)
@@ -197,7 +197,7 @@ def load_lines(proc: pd.DataFrame, pfits: pd.DataFrame, max_load: float, r_paper
 
 def environments(traces: dict, period_ms: float, offset_ms: float) -> plt.Figure:
     """Five traces offset by 200 ms: the environments of thesis Fig 3.8 (illustrative settings)."""
-    fig, ax = plt.subplots(figsize=(6.9, 4.2))
+    fig, ax = plt.subplots(figsize=(6.7, 4.2))
     names = list(ENVIRONMENTS)
     t_end = 0.0
     for k in range(len(names)):
@@ -222,7 +222,7 @@ def power(power_runs: pd.DataFrame, fit: dict, r_paper: float) -> plt.Figure:
     """1/variance against SPECint92 on the isolated system (thesis Fig 3.9)."""
     grid = np.linspace(0, 70, 50)
     band = confidence_band(power_runs["specint92"], 1 / power_runs["Variance"], grid)
-    fig, ax = plt.subplots(figsize=(6.9, 3.6))
+    fig, ax = plt.subplots(figsize=(6.7, 3.6))
     ax.plot(power_runs["specint92"], 1e6 / power_runs["Variance"], "o", color=PALETTE[0], label="our runs")
     ax.plot(band["x"], 1e6 * band["fit"], color=PALETTE[0], label=f"least squares, r = {fit['r']:.2f}")
     ax.fill_between(band["x"], 1e6 * band["low"], 1e6 * band["high"], color=PALETTE[0], alpha=0.2, label="95 % CI")
@@ -237,7 +237,7 @@ def power(power_runs: pd.DataFrame, fit: dict, r_paper: float) -> plt.Figure:
 
 def priority(prio: pd.DataFrame, prfits: pd.DataFrame, max_load: float, tops: tuple[float, float]) -> plt.Figure:
     """Variance against load for the three priorities on the thesis's two vertical scales."""
-    fig, axes = plt.subplots(1, 2, figsize=(6.9, 3.5))
+    fig, axes = plt.subplots(1, 2, figsize=(6.7, 3.5))
     xs = np.linspace(0, max_load + 0.5, 60)
     for ax, top in zip(axes, tops, strict=True):
         for k, p in enumerate(PRIORITIES):
@@ -258,7 +258,7 @@ def priority(prio: pd.DataFrame, prfits: pd.DataFrame, max_load: float, tops: tu
 def networks(traces: dict, rows: list[dict], period_ms: float, offset_us: float, loaded: pd.DataFrame, fit: dict,
              table54: pd.DataFrame, r_paper: float) -> plt.Figure:
     """Traces on three networks quiet and loaded, and 1/variance against bandwidth (Figs 3.12, 3.13)."""
-    fig, axes = plt.subplots(1, 2, figsize=(6.9, 3.8), gridspec_kw={"width_ratios": [1.15, 1]})
+    fig, axes = plt.subplots(1, 2, figsize=(6.7, 3.8), gridspec_kw={"width_ratios": [1.15, 1]})
     labels = []
     for k, row in enumerate(rows):
         x = traces[(k, 0)]
@@ -285,7 +285,7 @@ def networks(traces: dict, rows: list[dict], period_ms: float, offset_us: float,
 
 def compensation(curves: np.ndarray, buffers_ms: np.ndarray, feat_runs: pd.DataFrame, readings: dict) -> plt.Figure:
     """Compensation curves of the featured traces with their optimal buffers (thesis Fig 5.21)."""
-    fig, ax = plt.subplots(figsize=(6.9, 3.8))
+    fig, ax = plt.subplots(figsize=(6.7, 3.8))
     for r, curve in enumerate(curves):
         ax.plot(curve, buffers_ms, color=PALETTE[0], alpha=0.7, lw=1.2, label="our traces" if r == 0 else None)
     ax.plot(feat_runs["optimal_drop_pct"], feat_runs["optimal_buffer_us"] / 1000, "D", color=PALETTE[3],
@@ -308,7 +308,7 @@ def compensation(curves: np.ndarray, buffers_ms: np.ndarray, feat_runs: pd.DataF
 def buffer_regressions(pooled: pd.DataFrame, buf_fit: dict, area_fit: dict, printed: dict,
                        buffer_max_ms: float) -> plt.Figure:
     """Optimal buffer against area and area against jitter, ours and as printed (Figs 5.22, 5.23)."""
-    fig, axes = plt.subplots(1, 2, figsize=(6.9, 3.7))
+    fig, axes = plt.subplots(1, 2, figsize=(6.7, 3.7))
     A6, B3, J9 = 1e6, 1e3, 1e9
     xa = np.linspace(0, pooled["Area"].max() * 1.05, 50)
     band = confidence_band(pooled["Area"], pooled["optimal_buffer_us"], xa)
@@ -339,7 +339,7 @@ def buffer_regressions(pooled: pd.DataFrame, buf_fit: dict, area_fit: dict, prin
 
 def years(yr: pd.DataFrame, threshold: float, years_paper: float, growth: float) -> plt.Figure:
     """Jitter at the featured load as power and bandwidth grow each year (thesis Fig 3.14)."""
-    fig, ax = plt.subplots(figsize=(6.9, 3.6))
+    fig, ax = plt.subplots(figsize=(6.7, 3.6))
     for k, p in enumerate(("default", "realtime")):
         g = yr[yr["priority"] == p].groupby("year")["Variance"].mean()
         ax.semilogy(g.index, g.to_numpy(), marker="o", color=PALETTE[k], label=f"{p} priority (ours, mean)")
@@ -355,7 +355,7 @@ def years(yr: pd.DataFrame, threshold: float, years_paper: float, growth: float)
 
 def note(text: str) -> plt.Figure:
     """An empty panel carrying a sentence (for a figure whose runs were skipped)."""
-    fig, ax = plt.subplots(figsize=(6.9, 1.2))
+    fig, ax = plt.subplots(figsize=(6.7, 1.2))
     blank_axes(ax)
     ax.text(0.5, 0.5, text, ha="center", va="center", fontsize=10)
     return fig

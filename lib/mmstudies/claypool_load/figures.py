@@ -28,7 +28,7 @@ def _chain(ax, labels, y=0.5, h=0.28):
 
 def method() -> plt.Figure:
     """Figures 4.1 and 4.3 of the thesis redrawn: the planning method and the planning model."""
-    fig, axes = plt.subplots(2, 1, figsize=(6.9, 3.4))
+    fig, axes = plt.subplots(2, 1, figsize=(6.7, 3.4))
     _chain(axes[0], ["application", "model", "micro\nexperiments", "macro\nexperiments", "predictions"])
     axes[0].set_title("the method (section 4.1)")
     _chain(axes[1], ["users", "apps", "user\nreq.", "system\nreq.", "archi-\ntecture", "hard-\nware", "quality"])
@@ -39,7 +39,7 @@ def method() -> plt.Figure:
 def counter(r: Run) -> plt.Figure:
     """Figure 4.4 as columns and Figure 4.5's prediction curve with the caption's 8 % band."""
     inp = r.inputs
-    fig, (a, b) = plt.subplots(1, 2, figsize=(6.9, 3.2))
+    fig, (a, b) = plt.subplots(1, 2, figsize=(6.7, 3.2))
     vals = [inp.v("text_bare_Mcount_per_s"), inp.v("text_two_counters_Mcount_per_s"),
             inp.v("text_two_counters_Mcount_per_s"), inp.v("text_send_Mcount_per_s")]
     a.bar(range(4), vals, color=[BLUE, ORANGE, ORANGE, GREEN])
@@ -82,7 +82,7 @@ def ciw(r: Run) -> plt.Figure:
 
 def model5_1() -> plt.Figure:
     """Figure 5.1 redrawn."""
-    fig, ax = plt.subplots(figsize=(6.9, 1.6))
+    fig, ax = plt.subplots(figsize=(6.7, 1.6))
     _chain(ax, ["record", "silence\ndeletion", "send", "receive", "mix", "play\n(write)"])
     return fig
 
@@ -93,7 +93,7 @@ def deletion_algorithms(seed: int = 1) -> plt.Figure:
     t = np.arange(400)
     speech = (np.sin(t / 25) > 0.2).astype(float)
     energy = np.abs(rng.normal(0, 0.15, t.size)) + speech * np.abs(rng.normal(1.0, 0.4, t.size))
-    fig, axes = plt.subplots(2, 2, figsize=(6.9, 4.4), sharex=True)
+    fig, axes = plt.subplots(2, 2, figsize=(6.7, 4.4), sharex=True)
     thr = 0.5
     ax = axes[0, 0]
     ax.plot(t, energy, color=GREY, lw=0.8)
@@ -151,7 +151,7 @@ def _stack(ax, costs, base, silence, order):
 
 
 def fig5_7_8(r: Run) -> plt.Figure:
-    fig, (a, b) = plt.subplots(1, 2, figsize=(6.9, 3.4), sharey=True)
+    fig, (a, b) = plt.subplots(1, 2, figsize=(6.7, 3.4), sharey=True)
     _stack(a, r.extra["costs"], r.extra["base"], False, ["record", "send", "receive", "mix", "play"])
     a.set_title("without deletion")
     _stack(b, r.extra["costs"], r.extra["base"], True, ["record", "deletion", "send", "receive", "play"])
@@ -174,7 +174,7 @@ def _totals(ax, costs, base, variants, styles):
 
 def fig5_9_10(r: Run) -> plt.Figure:
     c, b = r.extra["costs"], r.extra["base"]
-    fig, (a1, a2) = plt.subplots(1, 2, figsize=(6.9, 3.4))
+    fig, (a1, a2) = plt.subplots(1, 2, figsize=(6.7, 3.4))
     _totals(a1, c, b, [("no deletion", {"silence": False}), ("deletion", {})], [(RED, "-"), (BLUE, "-")])
     fs = 100 * r.extra["fig5_10_f"]
     for (n, (sd, no)), colour in zip(r.extra["fig5_10"].items(), (RED, GREEN, BLUE), strict=True):
@@ -189,7 +189,7 @@ def fig5_9_10(r: Run) -> plt.Figure:
 
 def fig5_11_13(r: Run) -> plt.Figure:
     c, b = r.extra["costs"], r.extra["base"]
-    fig, axes = plt.subplots(1, 3, figsize=(6.9, 3.2))
+    fig, axes = plt.subplots(1, 3, figsize=(6.7, 3.2))
     s = np.array([1, 2, 4, 8, 16])
     n6 = b.but(participants=int(r.inputs.v("fig5_11_n")))
     axes[0].plot(s, [an.audio_load(c, n6.but(silence=False, cpu_speedup=float(x))) for x in s], color=RED,
@@ -214,7 +214,7 @@ def fig5_11_13(r: Run) -> plt.Figure:
 def fig5_14_17(r: Run) -> plt.Figure:
     c, b = r.extra["costs"], r.extra["base"]
     rho = float(r.params["compression_ratio"])
-    fig, axes = plt.subplots(2, 2, figsize=(6.9, 5.4))
+    fig, axes = plt.subplots(2, 2, figsize=(6.7, 5.4))
     _totals(axes[0, 0], c, b, [("deletion", {})] + [(f"{int(100 * x)} % compr.", {"silence": False,
                                                                                     "compression_ratio": x})
                                                    for x in (0.3, 0.7, 0.9)],
@@ -238,7 +238,7 @@ def fig5_14_17(r: Run) -> plt.Figure:
 def fig5_18_20(r: Run) -> plt.Figure:
     c, b, inp = r.extra["costs"], r.extra["base"], r.inputs
     t52 = inp.table5_2.set_index("operation")
-    fig, axes = plt.subplots(1, 3, figsize=(6.9, 3.2))
+    fig, axes = plt.subplots(1, 3, figsize=(6.7, 3.2))
     x = np.linspace(0, 2000, 50)
     slc, ipx = t52.loc["Record", "SLC_per_byte_ms"], t52.loc["Record", "IPX_per_byte_ms"]
     ipc = slc * inp.v("record_ratio_slc") / inp.v("record_ratio_ipc")
@@ -283,7 +283,7 @@ def network(r: Run) -> plt.Figure:
 
 
 def flying_model() -> plt.Figure:
-    fig, axes = plt.subplots(3, 1, figsize=(6.9, 3.0))
+    fig, axes = plt.subplots(3, 1, figsize=(6.7, 3.0))
     _chain(axes[0], ["read", "render", "send"])
     _chain(axes[1], ["read", "render", "compress", "send"])
     _chain(axes[2], ["read", "decompress", "render", "compress", "send"])
@@ -299,7 +299,7 @@ def fig6_3_6(r: Run) -> plt.Figure:
     per = r["flying_remote_mbps"]
     rho = float(r.params["flying_compression"])
     users = r["flying_users"]
-    fig, (a, b) = plt.subplots(1, 2, figsize=(6.9, 3.4))
+    fig, (a, b) = plt.subplots(1, 2, figsize=(6.7, 3.4))
     U = np.arange(1, 1001)
     S = np.arange(1, 201)
     a.plot(U, per * U, color=RED, label="uncompressed")
@@ -339,7 +339,7 @@ def fig6_7_10(r: Run) -> plt.Figure:
     t63 = inp.table6_3.set_index("compression")
     U = np.arange(1, 1001)
     S = np.arange(1, 201)
-    fig, axes = plt.subplots(2, 2, figsize=(6.9, 5.4))
+    fig, axes = plt.subplots(2, 2, figsize=(6.7, 5.4))
     disks = {"1 array": DISK_ARRAY_MBPS, "4 arrays": 4 * DISK_ARRAY_MBPS, "8 arrays": 8 * DISK_ARRAY_MBPS}
     procs = {"IPX": float(t61.loc["None", "Mbits_per_second"]),
              "Indigo 2 x20": r["flying_indigo20_mbps"],
@@ -377,7 +377,7 @@ def topology(r: Run) -> plt.Figure:
     """Figures 6.13 and 6.15: the section 6.6 topology with its four printed bandwidths (backbone, NAPs,
     individual connections, 50 processor servers), as printed and with the relaxations."""
     inp = r.inputs
-    fig, axes = plt.subplots(1, 2, figsize=(6.9, 3.2))
+    fig, axes = plt.subplots(1, 2, figsize=(6.7, 3.2))
     relax = (1 - inp.u6_value("U6-f", "8 bit color: network")) * (1 - inp.u6_value("U6-f", "3 frames/sec: all")) * (
         1 - inp.u6_value("U6-f", "half-flying: network"))
     for ax, factor, title in ((axes[0], 1.0, "as printed"), (axes[1], relax, "relaxed (our arithmetic)")):
@@ -403,7 +403,7 @@ def topology(r: Run) -> plt.Figure:
 def vc_schematics(seed: int = 2) -> plt.Figure:
     """Figures 7.1-7.3: dead reckoning on a synthetic path, the error triangles, the model."""
     rng = np.random.default_rng(seed)
-    fig, axes = plt.subplots(1, 3, figsize=(6.9, 2.8))
+    fig, axes = plt.subplots(1, 3, figsize=(6.7, 2.8))
     t = np.linspace(0, 10, 400)
     y = 3 * np.sin(t / 1.5) + rng.normal(0, 0.03, t.size)
     dy = 2 * np.cos(t / 1.5)

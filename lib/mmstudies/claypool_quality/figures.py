@@ -1,6 +1,6 @@
 """Every figure of the claypool-quality chapter; each function returns a matplotlib Figure.
 
-The figures follow the book's style (:mod:`mmperf.plotting`): at most 6.9 in wide, no text under
+The figures follow the book's style (:mod:`mmperf.plotting`): at most 6.7 in wide, no text under
 8 pt (9 pt at display size), legends beside or below the data, and the paper's figure numbers only
 in the book's captions, never in a plot title. Schematics use the shared ``box``/``arrow``/
 ``blank_axes`` helpers.
@@ -16,7 +16,7 @@ from mmperf.plotting import PALETTE, arrow, blank_axes, box, label_assumption, p
 from . import analytic as an
 from .experiments import Run, vc_curve
 
-SMALL = 8.5   # the smallest font used (9.7 pt at display size for figures up to 6.9 in wide)
+SMALL = 8.5   # the smallest font used (9.7 pt at display size for figures up to 6.7 in wide)
 
 
 def _plt():
@@ -56,7 +56,7 @@ def fig1_1(r: Run):
 def fig1_2():
     """The paper's Figure 1.2 as a schematic: predicting applications before and after the method."""
     plt = _plt()
-    fig, ax = plt.subplots(figsize=(6.9, 3.6))
+    fig, ax = plt.subplots(figsize=(6.7, 3.6))
     blank_axes(ax, (-0.03, 1.0))
     for x0, title, after in ((0.0, "Before", False), (0.51, "After", True)):
         ax.text(x0 + 0.24, 0.95, title, ha="center", fontsize=11, weight="bold")
@@ -77,7 +77,7 @@ def fig1_2():
 def fig2_1():
     """The paper's Figure 2.1 as a schematic: user requirements and system predictions feed the metric."""
     plt = _plt()
-    fig, ax = plt.subplots(figsize=(6.9, 2.9))
+    fig, ax = plt.subplots(figsize=(6.7, 2.9))
     blank_axes(ax, (-0.03, 1.03), (-0.03, 1.0))
     box(ax, (0.0, 0.6), 0.26, 0.34, "User requirements:\nacceptable latency,\njitter, data loss")
     box(ax, (0.0, 0.06), 0.26, 0.34, "System (predicted):\nlatency, jitter,\ndata loss")
@@ -211,7 +211,7 @@ TAXONOMY = {
 def fig2_4():
     """The paper's Figure 2.4 as a schematic: three categories, sub-categories and examples (section 2.4)."""
     plt = _plt()
-    fig, ax = plt.subplots(figsize=(6.9, 5.4))
+    fig, ax = plt.subplots(figsize=(6.7, 5.4))
     blank_axes(ax, (-0.02, 1.02))
     width = 0.32
     for i, (cat, subs) in enumerate(TAXONOMY.items()):
@@ -329,7 +329,7 @@ def fig6_12(r: Run, c_max: int = 12):
     k = r.params["flying_client_processors"]
     options = {"parameter": k, "other reading": r.extra["flying_other_processors"]}
     plt = _plt()
-    fig, axes = plt.subplots(1, 2, figsize=(6.9, 4.2), sharey=True)
+    fig, axes = plt.subplots(1, 2, figsize=(6.7, 4.2), sharey=True)
     clients = np.arange(1, c_max + 1)
     for ax, (label, kk) in zip(axes, options.items(), strict=True):
         for compressed, style in ((False, "o-"), (True, "s--")):

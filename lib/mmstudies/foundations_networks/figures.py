@@ -11,7 +11,7 @@ BLUE, ORANGE, VERMILION, GREY, GREEN = "#0072B2", "#E69F00", "#D55E00", "#777777
 def closed_throughput(table: pd.DataFrame, knee: float):
     """Throughput of the closed station against the population: exact MVA, the asymptotic upper bound, the
     balanced job bounds, and Ciw with a deterministic and with an exponential codec (95 % intervals)."""
-    fig, ax = plt.subplots(figsize=(6.9, 3.6))
+    fig, ax = plt.subplots(figsize=(6.7, 3.6))
     n = table["population"]
     ax.plot(n, table["mva"], "-", color=BLUE, lw=1.8, label="exact MVA")
     ax.plot(n, table["asymptotic_high"], ":", color=GREY, lw=1.4, label="asymptotic bound")

@@ -1,4 +1,4 @@
-"""Every figure of the single-queues chapter: functions that return a matplotlib Figure (at most 6.9 in wide,
+"""Every figure of the single-queues chapter: functions that return a matplotlib Figure (at most 6.7 in wide,
 text of at least 8 pt, labels beside their curves or in a legend where four curves crowd)."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ BLUE, ORANGE, VERMILION, SKY, GREEN, PURPLE = "#0072B2", "#E69F00", "#D55E00", "
 def waits(curves: pd.DataFrame, table: pd.DataFrame, utilisation: float):
     """Mean wait in the queue against utilisation for M/M/1, M/D/1, M/G/1 and M/M/c (theory, lines), with
     this run's simulated mean waits at its utilisation (points with 95 % intervals)."""
-    fig, ax = plt.subplots(figsize=(6.9, 3.6))
+    fig, ax = plt.subplots(figsize=(6.7, 3.6))
     models = [c for c in curves.columns if c not in ("utilisation", "blocking")]
     colours = dict(zip(models, (BLUE, GREEN, ORANGE, PURPLE), strict=False))
     top = 0.0

@@ -1,6 +1,6 @@
 """Every figure of the chapter: functions returning a matplotlib Figure (no data work here).
 
-Figure widths stay at or below 6.9 in so that text is at least 9 pt at display size.
+Figure widths stay at or below 6.7 in so that text is at least 9 pt at display size.
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ def _legend_below(fig, ax, ncol: int = 3, bottom: float = 0.22) -> None:
 def routes_schematic():
     """Figures 2.1-2.3 redrawn: PVM's protocol hierarchy and the Normal and Direct routes."""
     plt = _plt()
-    fig, (left, right) = plt.subplots(1, 2, figsize=(6.9, 3.6), gridspec_kw={"width_ratios": [1, 1.35]})
+    fig, (left, right) = plt.subplots(1, 2, figsize=(6.7, 3.6), gridspec_kw={"width_ratios": [1, 1.35]})
     blank_axes(left, (0, 10), (0, 10))
     left.set_title("Protocol hierarchy (Fig. 2.1)", fontsize=10)
     box(left, (0.3, 8.2), 9.4, 1.3, "PVM task (libpvm)\nand pvmd", fc="#e2f0d9")
@@ -76,7 +76,7 @@ def routes_schematic():
 def multicast_schematic():
     """Figure 2.4 redrawn: two-phase multicast, serial sends (PVM) or one parallel send (ATM)."""
     plt = _plt()
-    fig, ax = plt.subplots(figsize=(6.9, 3.3))
+    fig, ax = plt.subplots(figsize=(6.7, 3.3))
     blank_axes(ax, (0, 14), (-1.2, 6))
     box(ax, (0.2, 2.3), 2.6, 1.4, "sender task\n+ its pvmd", fc="#e2f0d9")
     hosts = [("host X: tasks 1-3", 4.7), ("host Y: tasks 4-5", 2.6), ("host Z: tasks 6-9", 0.5)]
@@ -93,7 +93,7 @@ def multicast_schematic():
 def hippi_schematic():
     """Figures 3.1, 3.2, 3.3 and 3.5 redrawn: tunnelling and routing stacks, and the testbed chain."""
     plt = _plt()
-    fig, (top, bottom) = plt.subplots(2, 1, figsize=(6.9, 5.2), gridspec_kw={"height_ratios": [1.6, 1]})
+    fig, (top, bottom) = plt.subplots(2, 1, figsize=(6.7, 5.2), gridspec_kw={"height_ratios": [1.6, 1]})
     blank_axes(top, (0, 14), (0, 8))
     top.set_title("Tunnelling (Fig. 3.1) and IP routing (Fig. 3.2) stacks", fontsize=10)
     tunnel = ["TCP", "IP", "LLC/SNAP", "HIPPI-LE", "HIPPI-FP", "HIPPI-PH in H-PDU", "AAL5", "ATM"]
@@ -138,7 +138,7 @@ def table_curves(hockney: pd.DataFrame, tables: tuple[str, ...], unit: str, ncol
     if tables == ("2.2", "2.3"):
         groups = [("2.2", "Normal"), ("2.3", "Direct")]
     nrows = int(np.ceil(len(groups) / ncols))
-    fig, axes = plt.subplots(nrows, ncols, figsize=(6.9, 2.9 * nrows), squeeze=False)
+    fig, axes = plt.subplots(nrows, ncols, figsize=(6.7, 2.9 * nrows), squeeze=False)
     m = _sizes()
     for ax, (t, mode) in zip(axes.flat, groups, strict=False):
         rows = hockney[(hockney["table"] == t) & (hockney["mode"] == mode)]
@@ -170,7 +170,7 @@ def table_round_trips(hockney: pd.DataFrame):
     routes, from the Hockney form ``a + 2M/r`` with ``a = t0 - 32/r``; the circle is each row's t0 at 16 bytes.
     """
     plt = _plt()
-    fig, axes = plt.subplots(1, 2, figsize=(6.9, 3.6), sharey=True)
+    fig, axes = plt.subplots(1, 2, figsize=(6.7, 3.6), sharey=True)
     m = _sizes(4, 22)
     styles = {"Normal": "--", "Direct": "-"}
     for ax, t, title in ((axes[0], "2.5", "Table 2.5: Ethernet (Fig. 2.8)"),
@@ -200,7 +200,7 @@ def ip_routing_throughput(rtt_ms: float, r_MBps: float, tunnel_rtt_ms: float, tu
     64 KB-2 MB (right), as the Hockney curve through the quoted short-message round trip and 2 MB throughput,
     beside the tunnel's curve built the same way; the quoted 2 MB values are marked."""
     plt = _plt()
-    fig, axes = plt.subplots(1, 2, figsize=(6.9, 3.4))
+    fig, axes = plt.subplots(1, 2, figsize=(6.7, 3.4))
     for ax, (lo, hi) in zip(axes, ((10, 16), (16, 21)), strict=True):
         m = 2.0 ** np.linspace(lo, hi, 120)
         for colour, label, rtt, r in ((BLUE, "IP routing", rtt_ms, r_MBps),
@@ -223,7 +223,7 @@ def ip_routing_throughput(rtt_ms: float, r_MBps: float, tunnel_rtt_ms: float, tu
 def hockney_ratio(hockney: pd.DataFrame, rel: float):
     """Table n_1/2 over the Hockney prediction for every row, with the tolerance band."""
     plt = _plt()
-    fig, ax = plt.subplots(figsize=(6.9, 4.4))
+    fig, ax = plt.subplots(figsize=(6.7, 4.4))
     df = hockney.reset_index(drop=True)
     y = np.arange(len(df))[::-1]
     colours = {"ATM": RED, "Ethernet": BLUE, "HIPPI": GREEN}
@@ -247,7 +247,7 @@ def hockney_ratio(hockney: pd.DataFrame, rel: float):
 def synthetic_fit(data: pd.DataFrame, fits: dict, truth: dict, row: dict, method: str):
     """Synthetic throughput points, the true curve and each fit's curve; residuals of the chosen fit."""
     plt = _plt()
-    fig, (ax, res) = plt.subplots(2, 1, figsize=(6.9, 5.0), sharex=True, gridspec_kw={"height_ratios": [2.2, 1]})
+    fig, (ax, res) = plt.subplots(2, 1, figsize=(6.7, 5.0), sharex=True, gridspec_kw={"height_ratios": [2.2, 1]})
     scale = 8e-6
     ax.plot(data["m_bytes"], data["throughput_Bps"] * scale, ".", color=GREY, ms=3, alpha=0.5,
             label="synthetic echoes")
@@ -281,7 +281,7 @@ def recovery(rec: pd.DataFrame):
     long = pd.concat([rec.assign(parameter="intercept a", z=rec["z_a"]),
                       rec.assign(parameter="rate r", z=rec["z_r"])], ignore_index=True)
     long["method"] = long["method"].str.upper()
-    fig, ax = plt.subplots(figsize=(6.9, 3.6))
+    fig, ax = plt.subplots(figsize=(6.7, 3.6))
     ax.axhspan(-1.96, 1.96, color="#dddddd", alpha=0.6, lw=0)
     # seaborn jitters the points with NumPy's global generator: seeded here (and put back afterwards), the
     # figure is the same on every run instead of depending on whatever drew random numbers before it
@@ -303,7 +303,7 @@ def recovery(rec: pd.DataFrame):
 def multicast(m: dict):
     """The 64 KB points, the OLS line, Eq. 2.2's two lines; the gain curve."""
     plt = _plt()
-    fig, (ax, gx) = plt.subplots(1, 2, figsize=(6.9, 3.3))
+    fig, (ax, gx) = plt.subplots(1, 2, figsize=(6.7, 3.3))
     pts = m["points"]
     n = np.arange(1, 11)
     ax.plot(pts["remote_hosts"], pts["time_64kb_ms"], "o", color="black", label="thesis, 64 KB (text)")
@@ -324,7 +324,7 @@ def multicast(m: dict):
 def routes(echo: pd.DataFrame, pair: tuple[str, str]):
     """Round trips on both routes: the equal-hop tandem in Ciw against the table rows' Hockney lines."""
     plt = _plt()
-    fig, ax = plt.subplots(figsize=(6.9, 3.6))
+    fig, ax = plt.subplots(figsize=(6.7, 3.6))
     for route, colour in (("normal", RED), ("direct", BLUE)):
         d = echo[echo["route"] == route]
         ax.plot(d["m_bytes"], d["rtt_table_s"] * 1e3, color=colour, lw=1.2, label=f"{route}: table row (Hockney)")
@@ -346,7 +346,7 @@ def routes(echo: pd.DataFrame, pair: tuple[str, str]):
 def overhead(o: dict, accounting: str):
     """Figure 3.4: utilisation against MTU for IP routing (both accountings) and the tunnel lines."""
     plt = _plt()
-    fig, ax = plt.subplots(figsize=(6.9, 3.8))
+    fig, ax = plt.subplots(figsize=(6.7, 3.8))
     c = o["curves"]
     other = [a for a in analytic.ACCOUNTINGS if a != accounting][0]
     ax.plot(c["mtu"], c[accounting], color=BLUE, lw=1.2, label=f"IP routing ({accounting.replace('_', ' ')})")
@@ -369,7 +369,7 @@ def overhead(o: dict, accounting: str):
 def chapter3_curves(ch3: pd.DataFrame):
     """Hockney curves of Chapter 3 from two quoted numbers each, with every quoted point."""
     plt = _plt()
-    fig, ax = plt.subplots(figsize=(6.9, 3.8))
+    fig, ax = plt.subplots(figsize=(6.7, 3.8))
     m = 2.0 ** np.linspace(5, 24, 200)
     for colour, (case, d) in zip((BLUE, ORANGE, GREEN), ch3.groupby("case", sort=False), strict=False):
         r = d["r_inf_MBps"].iloc[0] * analytic.MEBI
@@ -392,7 +392,7 @@ def chapter3_curves(ch3: pd.DataFrame):
 def windows(w: dict):
     """Window caps: the thesis's, naive W/RTT_short, W/fitted RTT_eff, and the simulated sender."""
     plt = _plt()
-    fig, axes = plt.subplots(1, 2, figsize=(6.9, 4.0), sharey=True)
+    fig, axes = plt.subplots(1, 2, figsize=(6.7, 4.0), sharey=True)
     caps = w["caps"]
     ws = np.geomspace(16, 1024, 100)
     for ax, (name, key) in zip(axes, (("HIPPI LAN", "lan"), ("HIPPI tunnelling", "tunnel")), strict=True):
@@ -419,7 +419,7 @@ def tcp_trace(trace: dict):
     """Figure 3.15 illustrated: sequence and acknowledgement numbers against time, two windows."""
     plt = _plt()
     keys = [64.0, 512.0]
-    fig, axes = plt.subplots(2, 1, figsize=(6.9, 5.0), sharex=True)
+    fig, axes = plt.subplots(2, 1, figsize=(6.7, 5.0), sharex=True)
     for ax, k in zip(axes, keys, strict=True):
         tr = trace[k]
         for kind, colour, marker in (("seq", BLUE, "o"), ("ack", ORANGE, "s")):

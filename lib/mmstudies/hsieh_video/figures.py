@@ -44,7 +44,7 @@ def _log_ticks(axis) -> None:
 
 def delivery_model(A: np.ndarray, P: float, rate: float, buffer: float, fps: float, n_max: int = 24):
     """The thesis's Figure 4.1, reconstructed: consumption, a delivery curve and the reference curve."""
-    fig, ax = plt.subplots(figsize=(6.8, 4.0))
+    fig, ax = plt.subplots(figsize=(6.7, 4.0))
     t, y = _staircase(A, P, n_max)
     s = an.schedule(A, rate, 0.0)
     tt = np.linspace(0, n_max + P, 600)
@@ -72,7 +72,7 @@ def cbr_hull(A: np.ndarray, P: float, fps: float, n_max: int | None = None):
     r = an.cbr_rate(A, P)
     b1, b2, h = an.cbr_b1_b2(A, P)
     gaps = an.cbr_gaps(A, P)
-    fig, ax = plt.subplots(figsize=(6.8, 4.0))
+    fig, ax = plt.subplots(figsize=(6.7, 4.0))
     t, y = _staircase(A, P, n_max)
     ax.plot(t, y / 1e3, color=COLOURS["consumption"], label="consumption curve")
     tt = np.array([0.0, n_max + P])
@@ -104,7 +104,7 @@ def cbr_hull(A: np.ndarray, P: float, fps: float, n_max: int | None = None):
 
 def cbr_vs_startup(study: dict[str, pd.DataFrame], names: list[str], fps: float):
     """The thesis's Figure 4.3 regenerated on synthetic traces: R_CBR (Mbit/s) and buffer (Mbit) against P."""
-    fig, axes = plt.subplots(1, 2, figsize=(6.9, 3.4))
+    fig, axes = plt.subplots(1, 2, figsize=(6.7, 3.4))
     for name in names:
         df = study[name]
         axes[0].plot(df["P"], [an.mbps(r, fps) for r in df["r_cbr"]], label=name)
@@ -120,7 +120,7 @@ def cbr_vs_startup(study: dict[str, pd.DataFrame], names: list[str], fps: float)
 
 def system_schematics():
     """The thesis's Figures 4.4-4.6 redrawn: end-to-end model, TS encoder/decoder, TS from PES."""
-    fig, axes = plt.subplots(3, 1, figsize=(6.9, 7.2))
+    fig, axes = plt.subplots(3, 1, figsize=(6.7, 7.2))
     ax = blank_axes(axes[0], (0, 10), (0, 2.4))
     # short labels that fit their boxes at the book's width; the caption names the 27 MHz counter and AAL5
     steps = [("storage", "#f3e6cc"), ("server", "#e8eef7"), ("PCR-\nassist\nNIC", "#fde8d0"),
@@ -164,7 +164,7 @@ def system_schematics():
 def scheme_curve(A: np.ndarray, P: float, r_high: float, r_low: float, fps: float, n_max: int, title: str):
     """The thesis's Figures 4.7 and 4.8, regenerated: delivery with PCR observations, and consumption."""
     s = an.schedule(A[: n_max + 1], r_high, r_low)
-    fig, ax = plt.subplots(figsize=(6.8, 3.9))
+    fig, ax = plt.subplots(figsize=(6.7, 3.9))
     t, y = _staircase(A, P, n_max)
     ax.plot(t, y / 1e3, color=COLOURS["consumption"], label="consumption curve")
     tt = np.linspace(0, n_max + P, 1200)
@@ -187,7 +187,7 @@ def comparison(study: dict[str, pd.DataFrame], names: list[str], fps: float, pap
 
     Each row's left title names the trace, with "(synthetic)" when ``synthetic`` and the name does not say
     so already; the right title says "rates" only, so the two titles of a row never crowd each other."""
-    fig, axes = plt.subplots(len(names), 2, figsize=(6.9, 2.35 * len(names) + 0.6), squeeze=False)
+    fig, axes = plt.subplots(len(names), 2, figsize=(6.7, 2.35 * len(names) + 0.6), squeeze=False)
     for row, name in zip(axes, names, strict=True):
         df = study[name]
         ax = row[0]
@@ -220,7 +220,7 @@ def t260_trace(sizes: np.ndarray, fps: float):
     """The thesis's Figure 4.11 regenerated on the synthetic t260: frame size averaged over every 10 frames."""
     n = len(sizes) // 10 * 10
     avg = sizes[:n].reshape(-1, 10).mean(axis=1)
-    fig, ax = plt.subplots(figsize=(6.8, 3.0))
+    fig, ax = plt.subplots(figsize=(6.7, 3.0))
     ax.plot(np.arange(len(avg)) * 10, avg / 1e3, lw=0.6, color=COLOURS["CBR"])
     ax.set_xlabel("frame")
     ax.set_ylabel("mean frame size (kbytes)")
@@ -238,7 +238,7 @@ def fixed_buffer(results: dict[str, pd.DataFrame], buffers_mb: dict[str, float],
     """
     names = list(results)
     prefetch = "Q" in results[names[0]]
-    fig, axes = plt.subplots(3, 2, figsize=(6.9, 7.6))
+    fig, axes = plt.subplots(3, 2, figsize=(6.7, 7.6))
     for ax, name in zip(axes.flat, names, strict=True):
         df = results[name]
         x = df["Q"] / an.MBYTE if prefetch else df["P"] / fps
@@ -262,7 +262,7 @@ def fixed_buffer(results: dict[str, pd.DataFrame], buffers_mb: dict[str, float],
 def fixed_rate(results: dict[str, pd.DataFrame], caps_mb: dict[str, float], fps: float):
     """The thesis's Figure 4.16 regenerated: minimum start-up delay for a fixed rate, with a buffer cap."""
     names = list(results)
-    fig, axes = plt.subplots(3, 2, figsize=(6.9, 7.6))
+    fig, axes = plt.subplots(3, 2, figsize=(6.7, 7.6))
     for ax, name in zip(axes.flat, names, strict=True):
         df = results[name]
         ax.plot(df["multiplier"], df["p_pcbr"] / fps, "o-", ms=3, color=COLOURS["PCBR"], label="PCBR")
@@ -282,7 +282,7 @@ def queue_view(A: np.ndarray, rate: float, P: float, ciw_recs: pd.DataFrame, n_m
     """PCBR as a queue: each frame's sojourn time from Ciw and from the recurrence, against the bound P + 1."""
     s = an.schedule(A, rate, 0.0)
     n = np.arange(1, len(A))
-    fig, ax = plt.subplots(figsize=(6.8, 3.4))
+    fig, ax = plt.subplots(figsize=(6.7, 3.4))
     soj_rec = s.finish - (n - 1)
     soj_ciw = (ciw_recs["finish"] - ciw_recs["arrival"]).to_numpy()
     ax.plot(n[:n_max], soj_rec[:n_max], color=COLOURS["PCBR"], lw=2.5, alpha=0.5, label="recurrence (Eqs. 4.4-4.5)")

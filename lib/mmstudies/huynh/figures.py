@@ -61,7 +61,7 @@ def _blank(ax, bottom=0.0):
 
 def fig_system():
     """Fig. 1 redrawn: one participant's PS/2 with the DVI, token-ring and SCSI-2 adapters."""
-    fig, ax = plt.subplots(figsize=(6.9, 4.6))
+    fig, ax = plt.subplots(figsize=(6.7, 4.6))
     _blank(ax, bottom=-0.08)
     _box(ax, (0.03, 0.70), 0.26, 0.19, "host CPU\ni386DX 25 MHz /\ni486DX 50 MHz")
     _box(ax, (0.34, 0.70), 0.40, 0.19, "system memory\n(dual-path controller:\nhost FIFO + channel FIFO)")
@@ -91,7 +91,7 @@ def fig_system():
 
 def fig_dataflow():
     """The paper's Fig. 2 redrawn: the path of one compressed frame, Locate Mode vs Move Mode."""
-    fig, axes = plt.subplots(1, 2, figsize=(6.9, 4.0))
+    fig, axes = plt.subplots(1, 2, figsize=(6.7, 4.0))
     for ax, mode in zip(axes, ("Locate Mode", "Move Mode"), strict=True):
         blank_axes(ax, (-0.02, 1.02), (-0.02, 1.0))
         tint = "#fde9e0" if mode == "Locate Mode" else "#eeeeee"
@@ -121,7 +121,7 @@ def fig_dataflow():
 
 def fig_scb():
     """The paper's Fig. 3 redrawn: (a) Locate-Mode control block; (b) Move-Mode delivery pipes."""
-    fig, axes = plt.subplots(1, 2, figsize=(6.9, 4.0))
+    fig, axes = plt.subplots(1, 2, figsize=(6.7, 4.0))
     ax = axes[0]
     blank_axes(ax, (-0.02, 1.02), (-0.06, 1.0))
     _box(ax, (0.0, 0.66), 0.42, 0.24, "host CPU:\nbuilds the\ncontrol block")
@@ -173,7 +173,7 @@ def fig_channel(main: pd.DataFrame, mixing: str, v: dict):
 def fig_kloc(host_kloc: pd.DataFrame, adapter_kloc: pd.DataFrame, v: dict):
     """The paper's Fig. 5: (a) host CPU vs host VC path length (Locate, utilisation law);
     (b) Move receive delay vs 80C186 path length (simulated). Panels one above the other."""
-    fig, (a, b) = plt.subplots(2, 1, figsize=(6.9, 7.2))
+    fig, (a, b) = plt.subplots(2, 1, figsize=(6.7, 7.2))
     for i, h in enumerate(("386", "486")):
         _line(a, host_kloc[host_kloc["host"] == h], "util_host_busy", f"Locate ({h})", PALETTE[i],
               "-" if h == "386" else "--", "o", 100, x="host_vc_kloc")
@@ -207,7 +207,7 @@ def fig_kloc(host_kloc: pd.DataFrame, adapter_kloc: pd.DataFrame, v: dict):
 
 def fig_host_cpu(main: pd.DataFrame):
     """Fig. 6: Locate host CPU vs frame rate; (a) distributed, (b) centralized."""
-    fig, axes = plt.subplots(1, 2, figsize=(6.9, 3.6), sharey=True)
+    fig, axes = plt.subplots(1, 2, figsize=(6.7, 3.6), sharey=True)
     for ax, mix, tag in zip(axes, ("distributed", "centralized"), "ab", strict=True):
         for i, h in enumerate(("386", "486")):
             _line(ax, _sel(main, io_mode="locate", host=h, mixing=mix), "util_host", f"Locate ({h})", PALETTE[i],
@@ -222,7 +222,7 @@ def fig_host_cpu(main: pd.DataFrame):
 
 def fig_utilisation(main: pd.DataFrame, host: str, v: dict):
     """Fig. 7: (a) host CPU with and without file transfers; (b) memory, disk and ring."""
-    fig, (a, b) = plt.subplots(1, 2, figsize=(6.9, 3.9))
+    fig, (a, b) = plt.subplots(1, 2, figsize=(6.7, 3.9))
     d = _sel(main, io_mode="locate", host=host, mixing="distributed")
     _line(a, d, "util_host", "with file transfers", PALETTE[0], "-", "o", 100)
     _line(a, d, "util_host_without_ft", "without file transfers", PALETTE[1], "--", "s", 100)
@@ -250,7 +250,7 @@ def fig_utilisation(main: pd.DataFrame, host: str, v: dict):
 
 def fig_delay(main: pd.DataFrame, metric: str, host: str, title: str, v: dict | None = None):
     """Figs. 8 and 9: (a) centralized, four series; (b) one host, modes x mixing schemes."""
-    fig, (a, b) = plt.subplots(1, 2, figsize=(6.9, 3.9), sharey=True)
+    fig, (a, b) = plt.subplots(1, 2, figsize=(6.7, 3.9), sharey=True)
     for i, (m, h, ls, mk) in enumerate(SERIES):
         _line(a, _sel(main, io_mode=m, host=h, mixing="centralized"), metric, f"{m.title()} ({h})", PALETTE[i],
               ls, mk, 1e3)
@@ -297,7 +297,7 @@ def fig_single(single: pd.DataFrame):
 
 def fig_components(main: pd.DataFrame, mixing: str, frame_rate: float):
     """Figs. 11 and 12: stacked delay components; panels a Locate, b Move, c 386, d 486."""
-    fig, axes = plt.subplots(2, 2, figsize=(6.9, 7.0), sharey=True)
+    fig, axes = plt.subplots(2, 2, figsize=(6.7, 7.0), sharey=True)
     axes = axes.ravel()
     panels = [("a  Locate Mode", [("locate", "386"), ("locate", "486")]),
               ("b  Move Mode", [("move", "386"), ("move", "486")]),
@@ -330,12 +330,14 @@ def fig_components(main: pd.DataFrame, mixing: str, frame_rate: float):
 
 def fig_pipeline(pipeline: pd.DataFrame, sweep_frames: int):
     """Sensitivity: receive/decompress delay under the three pipeline readings, at two run lengths."""
-    fig, axes = plt.subplots(1, 2, figsize=(6.9, 3.9), sharey=True)
-    lines = [("frame_latency", sweep_frames, "one frame time, i750 busy its compute time", 0, "-", "o"),
-             ("frame_latency", 2 * sweep_frames, "the same, twice the run", 0, ":", "o"),
-             ("frame_time", sweep_frames, "stage busy one frame time (rho = 1)", 1, "-", "s"),
-             ("frame_time", 2 * sweep_frames, "the same, twice the run", 1, ":", "s"),
-             ("compute_time", sweep_frames, "i750 compute time only", 2, "-.", "^")]
+    fig, axes = plt.subplots(1, 2, figsize=(6.7, 3.9), sharey=True)
+    # short labels (the caption says what each reading is): the legend's two columns stay inside the figure,
+    # which is then shown at full size (the longer ones made it 8.1 in wide, its 9 pt legend read 8.8 pt)
+    lines = [("frame_latency", sweep_frames, "i750 busy compute time", 0, "-", "o"),
+             ("frame_latency", 2 * sweep_frames, "the same", 0, ":", "o"),
+             ("frame_time", sweep_frames, "busy whole frame time", 1, "-", "s"),
+             ("frame_time", 2 * sweep_frames, "the same", 1, ":", "s"),
+             ("compute_time", sweep_frames, "compute time only", 2, "-.", "^")]
     for ax, m in zip(axes, ("locate", "move"), strict=True):
         for reading, n, label, colour, style, marker in lines:
             sel = pipeline[(pipeline["io_mode"] == m) & (pipeline["pipeline_model"] == reading)

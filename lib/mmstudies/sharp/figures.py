@@ -1,6 +1,6 @@
 """Every figure of the Sharp & Todirica chapter: schematics redrawn from the text, and results.
 
-Each function returns a matplotlib Figure at most 6.9 in wide with text of at least 8 pt (9 pt or
+Each function returns a matplotlib Figure at most 6.7 in wide with text of at least 8 pt (9 pt or
 more where the book shows it; see :mod:`mmperf.plotting`). Schematics use the shared
 :func:`mmperf.plotting.box`, :func:`~mmperf.plotting.arrow` and :func:`~mmperf.plotting.blank_axes`.
 """
@@ -54,7 +54,7 @@ def draw_stream_concepts():
     """Schematics after Figures 2, 3 and 4: two sites, a connection, and a multicast connection."""
     import matplotlib.pyplot as plt
 
-    fig = plt.figure(figsize=(6.9, 5.6))
+    fig = plt.figure(figsize=(6.7, 5.6))
     grid = fig.add_gridspec(2, 2, height_ratios=[1.15, 1])
     axes = [fig.add_subplot(grid[0, :]), fig.add_subplot(grid[1, 0]), fig.add_subplot(grid[1, 1])]
     ax = axes[0]
@@ -116,6 +116,7 @@ def draw_site_architecture(queue_capacity: int):
     import matplotlib.pyplot as plt
     from matplotlib.patches import Rectangle
 
+    # 6.9 in: with equal aspect the tight box is about 5.5 in (shown at full size); at 6.7 in "s31" met the note
     fig, ax = plt.subplots(figsize=(6.9, 4.4))
     blank_axes(ax, (0, 17), (-0.4, 6.4), equal=True)
     box(ax, (0.2, 0.8), 3.0, 4.6, "", fc="#f5f8fc", ec="#6a7f99")
@@ -166,7 +167,7 @@ def draw_trace(events: pd.DataFrame, sink_busy_ms: float, round_trip_ms: float, 
     import matplotlib.pyplot as plt
 
     t = events.assign(ms=events["time_us"] / 1000.0)
-    fig, axes = plt.subplots(2, 1, figsize=(6.9, 7.6), gridspec_kw={"height_ratios": [1.3, 1]})
+    fig, axes = plt.subplots(2, 1, figsize=(6.7, 7.6), gridspec_kw={"height_ratios": [1.3, 1]})
     rows = FIG8_ROWS + ["t6_busy", "model"]
     labels = [FIG8_LABELS[r] for r in FIG8_ROWS] + ["t6 busy (from the events)", "model: mean times (ours)"]
     starts = sorted(t.loc[t["series"] == "video_in", "ms"])
@@ -215,7 +216,7 @@ def plot_table1(paper: dict[str, StageStats], ours: pd.DataFrame):
     import matplotlib.pyplot as plt
 
     keys = ["sl", "net", "dec", "pres", "e2e"]
-    fig, axes = plt.subplots(len(keys), 1, figsize=(6.9, 5.6))
+    fig, axes = plt.subplots(len(keys), 1, figsize=(6.7, 5.6))
     for ax, k in zip(axes, keys, strict=True):
         p, o = paper[k], ours.loc[k]
         style = paper_marker_style()
@@ -239,7 +240,7 @@ def plot_e2e_distribution(e2e: np.ndarray, paper: StageStats):
     """Histogram of our simulated end-to-end delays with Table 1's end-to-end row overlaid."""
     import matplotlib.pyplot as plt
 
-    fig, ax = plt.subplots(figsize=(6.9, 3.8))
+    fig, ax = plt.subplots(figsize=(6.7, 3.8))
     ax.hist(e2e, bins=120, density=True, color="#0072B2", alpha=0.7, label="ours: simulated frames (Ciw)")
     top = ax.get_ylim()[1]
     style = paper_marker_style() | {"label": "paper: min, mean, max"}
@@ -262,7 +263,7 @@ def plot_budget(stages_ours: dict[str, float] | None, stages_paper: dict[str, fl
     """
     import matplotlib.pyplot as plt
 
-    fig, (ax, ax2) = plt.subplots(2, 1, figsize=(6.9, 7.2), gridspec_kw={"height_ratios": [1, 1.3]})
+    fig, (ax, ax2) = plt.subplots(2, 1, figsize=(6.7, 7.2), gridspec_kw={"height_ratios": [1, 1.3]})
     colours = {"stream layer (both sides)": "#56B4E9", "network: propagation": "#009E73",
                "network: hosts, routers, reflector": "#8fd3b6", "queueing waits": "#F0E442",
                "video decoding": "#0072B2", "video presentation": "#E69F00", "not itemised in Table 1": "#bbbbbb",
@@ -319,7 +320,7 @@ def plot_loss_vs_load(sweep: pd.DataFrame, bound: float, measured_load: float, u
     """Frame-loss and late-frame rates against background CPU load (fast recursion, Clopper-Pearson CIs)."""
     import matplotlib.pyplot as plt
 
-    fig, ax = plt.subplots(figsize=(6.9, 5.6))
+    fig, ax = plt.subplots(figsize=(6.7, 5.6))
     seen = sweep[sweep["dropped"] > 0]
     none = sweep[sweep["dropped"] == 0]
     ax.errorbar(seen["background_load"], seen["loss_rate"],
@@ -346,7 +347,7 @@ def plot_policy(newest: pd.DataFrame, fifo: pd.DataFrame, load: float):
     """End-to-end delay per frame under overload: newest-frame sink against a FIFO sink."""
     import matplotlib.pyplot as plt
 
-    fig, ax = plt.subplots(figsize=(6.9, 3.8))
+    fig, ax = plt.subplots(figsize=(6.7, 3.8))
     for df, name, colour in ((fifo, "FIFO sink", "#D55E00"), (newest, "newest-frame sink (paper)", "#0072B2")):
         shown = df[df["fate"] == "shown"]
         ax.plot(shown["capture"] / 1000, shown["e2e"], ".", ms=2.5, color=colour, label=name)

@@ -2,7 +2,7 @@
 
 The schematics (the paper's Figures 1, 2, 3 and 8) are redrawn from the captions and the text
 with :func:`mmperf.plotting.box` and :func:`mmperf.plotting.arrow`; the charts draw the paper's
-transcribed values beside this run's results. All figures are at most 6.9 in wide with text of
+transcribed values beside this run's results. All figures are at most 6.7 in wide with text of
 at least 8 pt, so that they read at 9 pt or more where the book shows them
 (:func:`mmperf.plotting.check_legible`). No figure carries the paper's figure number: the captions
 in the chapter say which of the paper's figures each reconstructs.
@@ -32,7 +32,7 @@ def _canvas(width: float, height: float, figsize: tuple[float, float]):
 
 def bottlenecks():
     """The paper's Figure 1: the network-to-display path and where each level's bottleneck lies."""
-    fig, ax = _canvas(12.5, 3.9, (6.9, 2.3))
+    fig, ax = _canvas(12.5, 3.9, (6.7, 2.3))
     stages = [("Network\n(Ethernet,\nFDDI,\nJetstream)", "#dbe9f6"), ("OS kernel\n(TCP/IP,\ncopies,\nchecksum)", "#fde8d0"),
               ("Application\n(visual-\nisation)", "#e2f0d9"), ("X server", "#e2f0d9"), ("Frame\nbuffer /\ndisplay", "#eeeeee")]
     xs = [0.1, 2.65, 5.2, 7.75, 10.3]
@@ -47,7 +47,7 @@ def bottlenecks():
 
 def architecture(z_na_mbps: float, z_ax_mbps: float, z_xf_mbps: float):
     """The paper's Figure 2: HP 9000/700 data paths A-D, annotated with this run's stage throughputs."""
-    fig, ax = _canvas(12, 8.2, (6.9, 4.7))
+    fig, ax = _canvas(12, 8.2, (6.7, 4.7))
     box(ax, (0.1, 6.0), 2.6, 1.1, "CPU\n(PA-RISC)", fontsize=9)
     box(ax, (8.9, 6.0), 3.0, 1.1, "Main\nmemory", fontsize=9)
     box(ax, (3.5, 5.9), 4.2, 1.3, "Memory and system\nbus controller", colour="#fde8d0", fontsize=9)
@@ -78,7 +78,7 @@ def architecture(z_na_mbps: float, z_ax_mbps: float, z_xf_mbps: float):
 
 def protocol_stacks():
     """The paper's Figure 3: single-copy and two-copy stacks under a modified IP layer."""
-    fig, ax = _canvas(12, 6.0, (6.9, 3.5))
+    fig, ax = _canvas(12, 6.0, (6.7, 3.5))
     box(ax, (0.2, 4.6), 3.6, 1.0, "Visualisation app", colour="#e2f0d9", fontsize=9)
     box(ax, (4.2, 4.6), 3.6, 1.0, "other applications", colour="#e2f0d9", fontsize=9)
     box(ax, (8.2, 4.6), 3.6, 1.0, "NFS client\n(video files)", colour="#e2f0d9", fontsize=9)
@@ -115,7 +115,7 @@ def simplified_architecture():
 def raw_maxima(networks: pd.DataFrame):
     """The paper's Figure 4 reduced to the text: two-copy TCP maxima beside nominal data rates (log scale)."""
     nets = networks.set_index("network")
-    fig, ax = plt.subplots(figsize=(6.8, 3.9))
+    fig, ax = plt.subplots(figsize=(6.7, 3.9))
     x = np.arange(len(nets))
     ax.bar(x - 0.2, nets["max_data_rate_Mbit_s"], 0.4, color="#dddddd", edgecolor="#666666",
            label="nominal maximum data rate (paper)")
@@ -133,7 +133,7 @@ def raw_maxima(networks: pd.DataFrame):
 
 def single_copy_raw(two_copy_32: float, single_copy_32: float, single_copy_256: float):
     """The paper's Figure 5 reduced to the text, for Jetstream; the 32 KB single-copy bar is derived."""
-    fig, ax = plt.subplots(figsize=(6.8, 3.9))
+    fig, ax = plt.subplots(figsize=(6.7, 3.9))
     labels = ["two-copy\n32 KB", "single-copy\n32 KB", "single-copy\n256 KB"]
     values = [two_copy_32, single_copy_32, single_copy_256]
     kinds = ["paper", "derived", "paper"]
@@ -149,7 +149,7 @@ def single_copy_raw(two_copy_32: float, single_copy_32: float, single_copy_256: 
 
 def model_vs_measured(mvm: pd.DataFrame):
     """Eq. 1 / Eq. 2 (bars, ours) against every measured configuration (hollow markers, paper)."""
-    fig, ax = plt.subplots(figsize=(6.9, 4.6))
+    fig, ax = plt.subplots(figsize=(6.7, 4.6))
     y = np.arange(len(mvm))[::-1]
     ax.barh(y + 0.18, mvm["predicted_mbps"], 0.36, color=BLUE, label="Eq. 1 / Eq. 2 (ours, this run)")
     ax.plot(mvm["measured_mbps"], y - 0.18, **paper_marker_style() | {"label": "measured (paper)"})
@@ -170,7 +170,7 @@ def model_vs_measured(mvm: pd.DataFrame):
 def figure6_points(model6: dict[tuple[str, str], float], stated: pd.DataFrame, small_kb: float = 32.0,
                    unix_max_kb: float = 48.0):
     """The paper's Figure 6: the three stated points and Eq. 1/2 at the small socket buffer (derived)."""
-    fig, ax = plt.subplots(figsize=(6.8, 4.4))
+    fig, ax = plt.subplots(figsize=(6.7, 4.4))
     colours = {("two-copy", "no SHM"): ORANGE, ("two-copy", "SHM"): VERMILION,
                ("single-copy", "no SHM"): SKY, ("single-copy", "SHM"): BLUE}
     nudge = {("two-copy", "no SHM"): 0.93, ("two-copy", "SHM"): 0.97, ("single-copy", "no SHM"): 1.03,
@@ -260,7 +260,7 @@ def regression(fit_all: pd.DataFrame, fit: pd.DataFrame, loo: pd.DataFrame):
 
 def variability(sweep: pd.DataFrame, serial_analytic: float, pipelined_analytic: float):
     """Ciw throughput of the serial and pipelined data paths against the service-time CV, with 95 % CIs."""
-    fig, ax = plt.subplots(figsize=(6.8, 4.4))
+    fig, ax = plt.subplots(figsize=(6.7, 4.4))
     for mode, colour, marker in (("serial", ORANGE, "s"), ("pipelined", BLUE, "o")):
         d = sweep[sweep["mode"] == mode].sort_values("service_cv")
         ax.fill_between(d["service_cv"], d["mbps"] - d["ci_half_width"], d["mbps"] + d["ci_half_width"],
@@ -278,7 +278,7 @@ def variability(sweep: pd.DataFrame, serial_analytic: float, pipelined_analytic:
 
 def table2_bars(table2: pd.DataFrame):
     """Table 2 as it is (paper values): CPU user/system bars; frame rate and video frames dropped beside them."""
-    fig, (ax, ax2) = plt.subplots(1, 2, figsize=(6.9, 4.4), gridspec_kw={"width_ratios": [1.15, 1]})
+    fig, (ax, ax2) = plt.subplots(1, 2, figsize=(6.7, 4.4), gridspec_kw={"width_ratios": [1.15, 1]})
     short = {"VIDEO": "V", "GRAPHICS": "G", "VIDEO+GRAPHICS": "V+G", "GRAPHICS-SHARED-M": "G-SHM",
              "VIDEO+GRAPHICS-SHARED-M": "V+G-\nSHM"}
     xx = np.arange(len(table2))
@@ -311,7 +311,7 @@ def table2_bars(table2: pd.DataFrame):
 def cpu_model(ps: pd.DataFrame, table2: pd.DataFrame):
     """The processor-sharing model (bars, ours) against Table 2 (hollow markers, paper)."""
     t2 = table2.set_index("configuration")
-    fig, axes = plt.subplots(1, 2, figsize=(6.9, 4.0))
+    fig, axes = plt.subplots(1, 2, figsize=(6.7, 4.0))
     cfgs = ["GRAPHICS", "VIDEO+GRAPHICS", "GRAPHICS-SHARED-M", "VIDEO+GRAPHICS-SHARED-M"]
     xg = np.arange(len(cfgs))
     axes[0].bar(xg, ps.loc[cfgs, "graphics_fps"], 0.55, color=BLUE, label="PS model (ours)")
