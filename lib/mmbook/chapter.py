@@ -487,7 +487,9 @@ class Chapter:
 
         ``alt`` describes what the figure shows (the book uses it as the image's alt text). The
         provenance - the code cell, the study function that drew it and the data tables passed to that
-        function (see :func:`figure_origin`) - is recorded in ``coverage.json``.
+        function (see :func:`figure_origin`) - is recorded in ``coverage.json``, with what
+        :func:`mmperf.plotting.check_overprint` (``overprint``) and :func:`mmperf.plotting.check_legible`
+        (``too_small``) find in the figure as laid out; the book's tests require both lists empty.
         Returns nothing, so that a cell ending with this call shows no output.
         """
         if not FIGURE_NAME.match(name):
@@ -496,12 +498,14 @@ class Chapter:
             raise ValueError(f"figure {name!r} recorded twice")
         png, svg = self.figures_dir / f"{name}.png", self.figures_dir / f"{name}.svg"
         overprint = plotting.check_overprint(fig)  # before saving: measured as the figure is laid out
+        too_small = plotting.check_legible(fig)  # texts under 9 pt where a 1366 px window's column shows it
         self._figure_writer.save(fig, png, svg)
         origin = getattr(fig, ORIGIN_ATTR, None) or {}
         self.figures.append({"name": name, "png": f"figures/{png.name}", "svg": f"figures/{svg.name}",
                              "alt": alt.strip(), "cell": _execution_count(), "function": origin.get("function"),
                              "source": f"{origin['file']}:{origin['line']}" if origin else None,
                              "data_files": origin.get("data_files", []), "overprint": overprint,
+                             "too_small": too_small,
                              # for the browser test: the smallest text in CSS px at the scale a page shows it
                              "smallest_text_pt": plotting.smallest_text_pt(fig), "shown_dpi": fig.dpi})
         if self._figure_writer.defer_png:
