@@ -62,6 +62,19 @@ def test_no_figure_draws_a_text_over_another(built_book, name):
 
 
 @pytest.mark.parametrize("name", CHAPTERS)
+def test_no_figure_text_is_too_small_where_the_page_shows_it(built_book, name):
+    """Issue 25 item 1, at build time: every figure record carries the texts that read under 9 pt (12 CSS px)
+    where a 1366 px window's column shows the figure (mmperf.plotting.check_legible, measured as the figure was
+    laid out) and the list is empty; the browser test measures the same in Chromium and asks 10 px."""
+    figures = json.loads((paths.default_chapter_dir(name) / "coverage.json").read_text())["figures"]
+    missing = [entry["name"] for entry in figures if "too_small" not in entry]
+    assert not missing, f"{name}: figures recorded without their too_small list: {missing}"
+    small = {entry["name"]: entry["too_small"] for entry in figures if entry["too_small"]}
+    assert not small, f"{name}: figures with text too small where shown: " + "; ".join(
+        f"{fig}: {', '.join(problems)}" for fig, problems in small.items())
+
+
+@pytest.mark.parametrize("name", CHAPTERS)
 def test_every_table_offers_its_csv_and_the_link_resolves(built_book, name):
     """Issue 25 item 5: a CSV download under the tables a chapter shows (a table recorded only for its CSV has
     no box to put a link under), each link once and to a file the book serves."""

@@ -84,8 +84,15 @@ def test_figure_saves_png_and_svg_with_provenance(ch):
     ticks = [t.get_fontsize() for t in ax.get_xticklabels() + ax.get_yticklabels()]
     assert entry["smallest_text_pt"] == min(ticks)
     assert entry["shown_dpi"] == fig.dpi
+    assert entry["overprint"] == [] and entry["too_small"] == []  # 10 pt ticks shown at full size: 11.5 pt
     with pytest.raises(ValueError, match="recorded twice"):
         ch.figure(plt.figure(), "fig-demo-a")
+    # a 6 pt note on a figure shown at full size reads 6 * 110 / 96 = 6.875 pt: recorded, named, as too small
+    small, ax = plt.subplots(figsize=(4, 3))
+    ax.text(0.5, 0.5, "tiny note", fontsize=6)
+    ch.figure(small, "fig-demo-small", alt="a tiny note")
+    assert ch.figures[-1]["too_small"] == [
+        "'tiny note' is 6.9 pt at display size (at least 9 pt; the figure is 4 in wide)"]
     with pytest.raises(ValueError, match="must look like"):
         ch.figure(plt.figure(), "Figure 1")
 
