@@ -11,6 +11,7 @@ import pytest  # noqa: E402
 
 from mmperf.data import load_table  # noqa: E402
 from mmperf.plotting import (  # noqa: E402
+    BOOK_COLUMN_PX,
     FULL_SIZE_WIDTH_IN,
     check_legible,
     check_overprint,
@@ -20,8 +21,8 @@ from mmperf.plotting import (  # noqa: E402
 from mmstudies.zeadally import analytic as a  # noqa: E402
 from mmstudies.zeadally import costfit, figures  # noqa: E402
 
-#: the text column of a chapter page at a 1366 px laptop window (measured in the built book)
-LAPTOP_COLUMN_PX = 741
+#: the text column of a chapter page at a 1366 px laptop window (measured in the built book: 740.8 px)
+LAPTOP_COLUMN_PX = BOOK_COLUMN_PX
 
 
 def _all_figures():
@@ -58,7 +59,7 @@ def test_figure_is_legible(name):
     fig = _all_figures()[name]()
     try:
         assert fig.get_figwidth() <= FULL_SIZE_WIDTH_IN
-        # what the book shows is the tight box, labels included, shrunk to a 1366 px window's 741 px column
+        # what the book shows is the tight box, labels included, shrunk to a 1366 px window's 740 px column
         # (measured): the smallest text must still read 10 CSS px (Figure 7's "Level: option" labels made it
         # 8 in wide; shown at 0.6 of its saved size, its 9 pt labels read 9 px)
         tight_px = fig.get_tightbbox(fig.canvas.get_renderer()).width * fig.dpi
