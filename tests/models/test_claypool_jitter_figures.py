@@ -67,3 +67,16 @@ def test_compensation_spreads_the_curves_near_zero_drops():
     assert ax.get_xscale() == "symlog"
     assert [t.get_text() for t in ax.get_xticklabels()] == ["0", "0.5", "1", "10", "100"]
     _check(fig)
+
+
+def test_sensitivity_panels_carry_no_note_over_their_edges():
+    """Nine panels a third of a 6.7 in figure wide: the line key is in the caption, nothing crosses an edge."""
+    use_book_style()
+    rows = [{"parameter": param, "pair": pair, "value": value, "ours_r": 0.5 + 0.1 * k, "paper_r": 0.6}
+            for param, values in (("run_length_s", (20, 60, 180)), ("stall_rate_per_min", (0, 2, 4)),
+                                  ("quantum_ms", (10, 20, 40)))
+            for k, pair in enumerate(("Range-Variance", "Gaps-Variance", "Variance-Std"))
+            for value in values]
+    fig = figures.sensitivity(pd.DataFrame(rows), {"run_length_s": 60, "stall_rate_per_min": 2, "quantum_ms": 20})
+    assert not any(t.get_text().startswith("solid") for ax in fig.axes for t in ax.texts)
+    _check(fig)

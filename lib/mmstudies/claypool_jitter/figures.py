@@ -157,8 +157,8 @@ def sensitivity(sens: pd.DataFrame, defaults: dict[str, float]) -> plt.Figure:
                 ax.set_ylabel(f"{gname}\nPearson r")
             if i == 2:
                 ax.set_xlabel(label)
-    axes[0, 0].text(0.02, 0.02, "solid: ours; dotted: thesis;\ngrey line: chapter default",
-                    transform=axes[0, 0].transAxes, fontsize=9, va="bottom")
+    # which line is which (solid ours, dotted the thesis's, grey the run's setting) is in the caption: a note in
+    # a panel a third of the figure wide crossed the panel's edge
     fig.tight_layout()
     return fig
 
