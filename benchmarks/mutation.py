@@ -77,6 +77,11 @@ FAST_TESTS: dict[str, list[str]] = {
         "tests/models/test_zeadally_model.py::test_cpu_sharing_random_video_and_seeds",
         "tests/models/test_zeadally_model.py::test_cpu_sharing_refusals",
         "tests/models/test_zeadally_model.py::test_cpu_sharing_scenarios_columns_follow_table2",
+        "tests/models/test_zeadally_model.py::test_data_path_network_shape_by_hand",
+        "tests/models/test_zeadally_model.py::test_data_path_passes_frames_in_flight_blocking_and_buffers",
+        "tests/models/test_zeadally_model.py::test_data_path_defaults_and_refusals_in_full",
+        "tests/models/test_zeadally_model.py::test_buffered_pipeline_by_hand",
+        "tests/models/test_zeadally_model.py::test_replications_pass_every_argument_on",
     ],
     # the check functions on records made by hand; run_record (a whole chapter run, 7-45 s here) is left to
     # the slow tests of the same file, and its mutants are explained as such

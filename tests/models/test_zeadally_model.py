@@ -201,3 +201,88 @@ def test_cpu_sharing_scenarios_columns_follow_table2():
             assert row["graphics_fps"] == direct["graphics_fps"]
         if vid is not None:
             assert row["video_dropped_pct"] == direct["video_dropped_pct"]
+
+
+# -- added from the mutation run of 2026-11-26 (second session): the network's shape and what is passed on -----
+
+def test_data_path_network_shape_by_hand():
+    """The network itself: ``frames_in_flight`` frames released at 1e-12 s apart, then never again (1e18 s);
+    one server per stage; the first stage's queue unbounded, the later ones' ``buffer_frames`` (0 by default,
+    blocking after service) when blocking, unbounded otherwise; stage i routes to i + 1 and the last to the
+    first."""
+    def shape(**kw):
+        net = model._data_path_network([1e-3, 2e-3, 3e-3], 0.0, 5, **kw)
+        return [c.queueing_capacity for c in net.service_centres], [c.number_of_servers for c in net.service_centres]
+
+    inf = float("inf")
+    assert shape(blocking=True) == ([inf, 0, 0], [1, 1, 1])
+    assert shape(blocking=True, buffer_frames=2) == ([inf, 2, 2], [1, 1, 1])
+    assert shape(blocking=False) == ([inf, inf, inf], [1, 1, 1])
+    assert shape(blocking=False, buffer_frames=2)[0] == [inf, inf, inf]
+    customers = model._data_path_network([1e-3, 2e-3, 3e-3], 0.0, 5, blocking=True).customer_classes["Customer"]
+    first, *rest = customers.arrival_distributions
+    assert first.sequence == [1e-12] * 5 + [1e18] and rest == [None, None]
+    assert [d.value for d in customers.service_distributions] == [1e-3, 2e-3, 3e-3]
+
+
+def test_data_path_passes_frames_in_flight_blocking_and_buffers(monkeypatch):
+    """Serial: 1 frame in flight, no blocking. Pipelined over n stages with b frames of buffer: 2 n + b (n - 1)
+    frames (3 stages, b = 2: 6 + 4 = 10), blocking, the buffers passed on; stage times are frame_bits / Z
+    seconds (1 Mbit at 200, 250 and 500 Mbit/s: 5, 4 and 2 ms)."""
+    seen = []
+
+    def network(stage_times, service_cv, frames_in_flight, blocking, buffer_frames=0):
+        seen.append((stage_times, service_cv, frames_in_flight, blocking, buffer_frames))
+        raise RuntimeError("stop before simulating")
+
+    monkeypatch.setattr(model, "_data_path_network", network)
+    for kw in ({"mode": "serial"}, {"mode": "pipelined"}, {"mode": "pipelined", "buffer_frames": 2}):
+        with pytest.raises(RuntimeError, match="stop before simulating"):
+            model.simulate_data_path([200, 250, 500], frame_bits=1e6, service_cv=0.3, **kw)
+    times = pytest.approx([5e-3, 4e-3, 2e-3], rel=1e-12)
+    assert seen == [(times, 0.3, 1, False, 0), (times, 0.3, 6, True, 0), (times, 0.3, 10, True, 2)]
+
+
+def test_data_path_defaults_and_refusals_in_full():
+    """The documented defaults (the paper's 2.1 Mbit frame, serial, deterministic, 2000 frames, seed 1, no
+    buffers) and each refusal's whole message."""
+    import inspect
+
+    defaults = {k: p.default for k, p in inspect.signature(model.simulate_data_path).parameters.items()}
+    assert defaults == {"rates_mbps": inspect.Parameter.empty, "frame_bits": a.FRAME_BITS_PAPER, "mode": "serial",
+                        "service_cv": 0.0, "frames": 2000, "seed": 1, "buffer_frames": 0}
+    with pytest.raises(ValueError, match=r"^stage throughput must be a finite positive number, got 0$"):
+        model.simulate_data_path([200, 0], frames=50)
+    for mode, buffers in (("serial", 1), ("pipelined", -1), ("pipelined", 1.5)):
+        with pytest.raises(ValueError, match=rf"^buffer_frames must be a whole number >= 0, and 0 in serial mode, "
+                                             rf"got {buffers}$"):
+            model.simulate_data_path([200, 240], mode=mode, frames=60, buffer_frames=buffers)
+
+
+def test_buffered_pipeline_by_hand():
+    """Deterministic stages [100, 200] Mbit/s, 1 Mbit frames, 2 frames of buffer: the slow first stage paces
+    the loop at 100 frames/s = 100 Mbit/s, buffers or not; a serial run of the same stages is 1/(1/100 + 1/200)
+    = 66.67 Mbit/s."""
+    r = model.simulate_data_path([100, 200], frame_bits=1e6, mode="pipelined", frames=60, buffer_frames=2)
+    assert r["throughput_mbps"] == pytest.approx(100.0, rel=1e-9)
+    assert model.simulate_data_path([100, 200], frame_bits=1e6, frames=60)["throughput_mbps"] == pytest.approx(
+        200 / 3, rel=1e-9)
+
+
+def test_replications_pass_every_argument_on(monkeypatch):
+    """Replication i calls simulate_data_path with the rates as a list, the frame size, mode, cv as a float,
+    frames, seed + i and the buffers; the summary is mean_ci of the throughputs in that order."""
+    from mmperf.stats import mean_ci
+
+    calls = []
+
+    def simulate(*args):
+        calls.append(args)
+        return {"throughput_mbps": [10.0, 20.0, 60.0][len(calls) - 1]}
+
+    monkeypatch.setattr(model, "simulate_data_path", simulate)
+    out = model.replicate_data_path((200, 240), 1e6, "pipelined", 1, 70, 3, 5, buffer_frames=2)
+    assert calls == [([200, 240], 1e6, "pipelined", 1.0, 70, seed, 2) for seed in (5, 6, 7)]
+    assert all(isinstance(c[3], float) for c in calls)
+    mean, half = mean_ci([10.0, 20.0, 60.0])
+    assert out == {"mean": mean, "ci_half_width": half, "n": 3}
