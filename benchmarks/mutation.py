@@ -282,6 +282,24 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
      "collide. (The int, list, None and float tags are pinned by hand in test_fingerprint.py.)"),
     (r"fingerprint\.x__feed", r"encode\(\"UTF-8\", \"surrogatepass\"\)",
      "equivalent: codec names are case-insensitive."),
+    (r"fingerprint\.x_callable_fingerprint", r"decode\(\"UTF-8\", \"replace\"\)",
+     "equivalent: codec names are case-insensitive."),
+    (r"fingerprint\.x_imports_in_source", r"if \(node\.level > 1\) or True else|if node\.level >= 1 else",
+     "equivalent: the line runs only for a relative import (level 1 or more), and at level 1 the other branch's "
+     "`package.rsplit(\".\", 0)[0]` is the whole package name, the value of `else package`."),
+    (r"fingerprint\.x_imports_in_source", r"package: str = \"XXXX\"",
+     "equivalent: the default package is only read for a relative import, which it then resolves to a name whose "
+     "first part is '' or 'XXXX': neither is a project package, so nothing is added either way (callers that "
+     "resolve relative imports pass their package)."),
+    (r"fingerprint\.x_study_data_files", r"folders = None$",
+     "equivalent: `folders` is read only by `if not folders`, where None and [] are both false, and a study's "
+     "folder replaces it before that."),
+    (r"fingerprint\.x_study_data_files", r"if \(data\.is_dir\(\)\) or True else",
+     "equivalent: without a data folder, `[data]` instead of `[]` lists nothing either: rglob of a missing folder "
+     "yields no path (Python 3.11 pathlib), so the result is the same empty list."),
+    (r"fingerprint\.x_callable_fingerprint", r"getattr\(func, \"__module__\", \)",
+     "equivalent for callables: functions, builtins, methods and instances of classes (through their class) all "
+     "have __module__, so getattr never needs its default; only a non-callable could lack it."),
     (r"regression\.x_leave_one_out", r"predicted = (None|float\(\"NAN\"\))",
      "equivalent: float('NAN') is NaN (the spelling is case-insensitive), and pandas stores a None among "
      "floats as NaN, so the `predicted` and `error` columns are identical."),
