@@ -12,6 +12,8 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
     # -- model
     (r"mmstudies\.zeadally\.model\.x__data_path_network", r"never = 1e\+18",
      "equivalent: 1e+18 and 1e18 are the same float literal."),
+    (r"mmstudies\.zeadally\.model\.x__data_path_network", r"float\(\"INF\"\)",
+     "equivalent: float() parses 'inf' case-insensitively."),
     (r"mmstudies\.zeadally\.model\.x_replicate_data_path", r"workers=(None|2)\)|pmap\(_one_run, tasks, \)",
      "equivalent in every value: pmap returns the results in task order whatever the number of worker "
      "processes, and each task seeds its own Ciw run (seed + i), so only where the replications run changes."),

@@ -243,14 +243,32 @@ def test_data_path_passes_frames_in_flight_blocking_and_buffers(monkeypatch):
     assert seen == [(times, 0.3, 1, False, 0), (times, 0.3, 6, True, 0), (times, 0.3, 10, True, 2)]
 
 
-def test_data_path_defaults_and_refusals_in_full():
-    """The documented defaults (the paper's 2.1 Mbit frame, serial, deterministic, 2000 frames, seed 1, no
-    buffers) and each refusal's whole message."""
-    import inspect
+def test_data_path_defaults_and_refusals_in_full(monkeypatch):
+    """The documented defaults, as a call without them runs: the paper's 2.1 Mbit frame, serial, deterministic,
+    2000 frames, seed 1, no buffers. Two stages of 200 Mbit/s in series carry 100 Mbit/s, so 2000 frames of
+    1 Mbit last 2000 x 1e6 / 100e6 = 20 s (warm-up 2 s); 2000 frames of 2.1 Mbit through one 200 Mbit/s stage
+    last 2000 x 2.1e6 / 200e6 = 21 s (warm-up 2.1 s). Then each refusal's whole message."""
+    from mmperf import queueing
 
-    defaults = {k: p.default for k, p in inspect.signature(model.simulate_data_path).parameters.items()}
-    assert defaults == {"rates_mbps": inspect.Parameter.empty, "frame_bits": a.FRAME_BITS_PAPER, "mode": "serial",
-                        "service_cv": 0.0, "frames": 2000, "seed": 1, "buffer_frames": 0}
+    seen = []
+
+    def network(stage_times, service_cv, frames_in_flight, blocking, buffer_frames=0):
+        seen.append(("network", service_cv, frames_in_flight, blocking, buffer_frames))
+        return "net"
+
+    def simulate(net, max_time, warmup, seed):
+        seen.append(("simulate", net, pytest.approx(max_time, rel=1e-12), pytest.approx(warmup, rel=1e-12), seed))
+        raise RuntimeError("stop before simulating")
+
+    monkeypatch.setattr(model, "_data_path_network", network)
+    monkeypatch.setattr(queueing, "simulate", simulate)
+    with pytest.raises(RuntimeError, match="stop before simulating"):
+        model.simulate_data_path([200, 200], frame_bits=1e6)
+    with pytest.raises(RuntimeError, match="stop before simulating"):
+        model.simulate_data_path([200])
+    assert seen == [("network", 0.0, 1, False, 0), ("simulate", "net", 20.0, 2.0, 1),
+                    ("network", 0.0, 1, False, 0), ("simulate", "net", 21.0, 2.1, 1)]
+    monkeypatch.undo()
     with pytest.raises(ValueError, match=r"^stage throughput must be a finite positive number, got 0$"):
         model.simulate_data_path([200, 0], frames=50)
     for mode, buffers in (("serial", 1), ("pipelined", -1), ("pipelined", 1.5)):
