@@ -247,7 +247,8 @@ def test_data_path_defaults_and_refusals_in_full(monkeypatch):
     """The documented defaults, as a call without them runs: the paper's 2.1 Mbit frame, serial, deterministic,
     2000 frames, seed 1, no buffers. Two stages of 200 Mbit/s in series carry 100 Mbit/s, so 2000 frames of
     1 Mbit last 2000 x 1e6 / 100e6 = 20 s (warm-up 2 s); 2000 frames of 2.1 Mbit through one 200 Mbit/s stage
-    last 2000 x 2.1e6 / 200e6 = 21 s (warm-up 2.1 s). Then each refusal's whole message."""
+    last 2000 x 2.1e6 / 200e6 = 21 s (warm-up 2.1 s); a pipelined run lasts its frames at the pipeline's rate,
+    min Z (100 frames of 1 Mbit at 200 Mbit/s: 0.5 s). Then each refusal's whole message."""
     from mmperf import queueing
 
     seen = []
@@ -266,8 +267,11 @@ def test_data_path_defaults_and_refusals_in_full(monkeypatch):
         model.simulate_data_path([200, 200], frame_bits=1e6)
     with pytest.raises(RuntimeError, match="stop before simulating"):
         model.simulate_data_path([200])
+    with pytest.raises(RuntimeError, match="stop before simulating"):  # pipelined: paced by min Z = 200 Mbit/s
+        model.simulate_data_path([200, 200], frame_bits=1e6, mode="pipelined", frames=100, seed=4)
     assert seen == [("network", 0.0, 1, False, 0), ("simulate", "net", 20.0, 2.0, 1),
-                    ("network", 0.0, 1, False, 0), ("simulate", "net", 21.0, 2.1, 1)]
+                    ("network", 0.0, 1, False, 0), ("simulate", "net", 21.0, 2.1, 1),
+                    ("network", 0.0, 4, True, 0), ("simulate", "net", 0.5, 0.05, 4)]
     monkeypatch.undo()
     with pytest.raises(ValueError, match=r"^stage throughput must be a finite positive number, got 0$"):
         model.simulate_data_path([200, 0], frames=50)
