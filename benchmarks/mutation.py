@@ -82,6 +82,7 @@ FAST_TESTS: dict[str, list[str]] = {
         "tests/models/test_zeadally_model.py::test_data_path_defaults_and_refusals_in_full",
         "tests/models/test_zeadally_model.py::test_buffered_pipeline_by_hand",
         "tests/models/test_zeadally_model.py::test_replications_pass_every_argument_on",
+        "tests/models/test_zeadally_model.py::test_cpu_sharing_defaults_as_a_call_without_them_runs",
     ],
     # the check functions on records made by hand; run_record (a whole chapter run, 7-45 s here) is left to
     # the slow tests of the same file, and its mutants are explained as such

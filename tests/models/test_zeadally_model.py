@@ -308,3 +308,34 @@ def test_replications_pass_every_argument_on(monkeypatch):
     assert all(isinstance(c[3], float) for c in calls)
     mean, half = mean_ci([10.0, 20.0, 60.0])
     assert out == {"mean": mean, "ci_half_width": half, "n": 3}
+
+
+def test_cpu_sharing_defaults_as_a_call_without_them_runs(monkeypatch):
+    """The defaults of the Table 2 model, read from what a call without them does: the refusal of a warm-up
+    not shorter than the run names the default run (60 s) and warm-up (5 s); a 33.34 ms video frame every
+    100 ms (no overlap) misses the default deadline of 1000/30 = 33.33 ms every time, and a 33.32 ms one never;
+    without a seed the random run is seed 1's. cpu_sharing_scenarios runs each Table 2 column for 60 s with a
+    6 s warm-up, deterministic video, seed 1."""
+    with pytest.raises(ValueError, match=r"^warmup_s must be in \[0, run_s\); got 60\.0, run_s=60\.0$"):
+        model.simulate_cpu_sharing(15.0, None, 0.0, warmup_s=60.0)
+    with pytest.raises(ValueError, match=r"^warmup_s must be in \[0, run_s\); got 5\.0, run_s=5\.0$"):
+        model.simulate_cpu_sharing(15.0, None, 0.0, run_s=5.0)
+    kw = {"video_fps": 10.0, "run_s": 1.0, "warmup_s": 0.05}
+    assert model.simulate_cpu_sharing(33.34, None, 0.0, **kw)["video_dropped_pct"] == 100.0
+    assert model.simulate_cpu_sharing(33.32, None, 0.0, **kw)["video_dropped_pct"] == 0.0
+    random = {"video_cv": 0.9, "run_s": 3, "warmup_s": 0.31}
+    assert model.simulate_cpu_sharing(30.0, None, 0.0, **random) == model.simulate_cpu_sharing(
+        30.0, None, 0.0, seed=1, **random)
+
+    calls = []
+
+    def simulate(vid, gr, io, **kwargs):
+        calls.append((vid, gr, io, kwargs))
+        return {"graphics_fps": 1.0, "video_dropped_pct": 2.0, "video_shown_fps": 3.0}
+
+    monkeypatch.setattr(model, "simulate_cpu_sharing", simulate)
+    df = model.cpu_sharing_scenarios(40.0)
+    assert [c[3] for c in calls] == [{"deadline_ms": 40.0, "run_s": 60.0, "warmup_s": 6.0, "video_cv": 0.0,
+                                      "seed": 1}] * len(df)
+    setups = a.cpu_sharing_setups(load_table("zeadally", "table2"))
+    assert [c[:3] for c in calls] == [tuple(v) for v in setups.values()] and list(df["configuration"]) == list(setups)
