@@ -14,6 +14,9 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
      "equivalent: 1e+18 and 1e18 are the same float literal."),
     (r"mmstudies\.zeadally\.model\.x__data_path_network", r"float\(\"INF\"\)",
      "equivalent: float() parses 'inf' case-insensitively."),
+    (r"mmstudies\.zeadally\.model\.x_simulate_data_path", r"\"exit_date\"\]\.to_numpy\(dtype=None\)",
+     "equivalent: Ciw records its exit dates as floats, so the column is float64 with or without the dtype, and the "
+     "rate is a float division either way."),
     (r"mmstudies\.zeadally\.model\.x_replicate_data_path", r"workers=(None|2)\)|pmap\(_one_run, tasks, \)",
      "equivalent in every value: pmap returns the results in task order whatever the number of worker "
      "processes, and each task seeds its own Ciw run (seed + i), so only where the replications run changes."),

@@ -248,7 +248,8 @@ def test_data_path_defaults_and_refusals_in_full(monkeypatch):
     2000 frames, seed 1, no buffers. Two stages of 200 Mbit/s in series carry 100 Mbit/s, so 2000 frames of
     1 Mbit last 2000 x 1e6 / 100e6 = 20 s (warm-up 2 s); 2000 frames of 2.1 Mbit through one 200 Mbit/s stage
     last 2000 x 2.1e6 / 200e6 = 21 s (warm-up 2.1 s); a pipelined run lasts its frames at the pipeline's rate,
-    min Z (100 frames of 1 Mbit at 200 Mbit/s: 0.5 s). Then each refusal's whole message."""
+    min Z (100 frames of 1 Mbit at 200 Mbit/s: 0.5 s). Then the rate from the last stage's completions, and
+    each refusal's whole message."""
     from mmperf import queueing
 
     seen = []
@@ -272,6 +273,18 @@ def test_data_path_defaults_and_refusals_in_full(monkeypatch):
     assert seen == [("network", 0.0, 1, False, 0), ("simulate", "net", 20.0, 2.0, 1),
                     ("network", 0.0, 1, False, 0), ("simulate", "net", 21.0, 2.1, 1),
                     ("network", 0.0, 4, True, 0), ("simulate", "net", 0.5, 0.05, 4)]
+    # the rate is read from the completions at the last stage: two, 2 s apart, give (2 - 1) / 2 = 0.5 frames/s;
+    # one is refused (no gap to measure)
+    import pandas as pd
+
+    completions = pd.DataFrame({"node": [1, 2, 2], "exit_date": [0.5, 4.0, 2.0]})
+    monkeypatch.setattr(queueing, "simulate", lambda net, max_time, warmup, seed: completions)
+    assert model.simulate_data_path([200, 200], frame_bits=1e6) == {"throughput_fps": 0.5, "throughput_mbps": 0.5,
+                                                                    "frames_measured": 2.0}
+    monkeypatch.setattr(queueing, "simulate", lambda net, max_time, warmup, seed: completions.iloc[:2])
+    with pytest.raises(RuntimeError, match=r"^the data-path simulation completed fewer than two frames after "
+                                           r"warm-up$"):
+        model.simulate_data_path([200, 200], frame_bits=1e6)
     monkeypatch.undo()
     with pytest.raises(ValueError, match=r"^stage throughput must be a finite positive number, got 0$"):
         model.simulate_data_path([200, 0], frames=50)
