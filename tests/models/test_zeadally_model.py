@@ -179,7 +179,7 @@ def test_cpu_sharing_refusals():
         model.simulate_cpu_sharing(15.0, None, 0.0, run_s=3.0, warmup_s=3.0)
     with pytest.raises(ValueError, match=r"^warmup_s must be in \[0, run_s\); got -0\.1, run_s=3\.0$"):
         model.simulate_cpu_sharing(15.0, None, 0.0, run_s=3.0, warmup_s=-0.1)
-    with pytest.raises(ValueError, match="video_fps"):
+    with pytest.raises(ValueError, match=r"^video_fps must be a finite positive number, got 0\.0$"):
         model.simulate_cpu_sharing(15.0, None, 0.0, video_fps=0.0)
 
 
