@@ -23,8 +23,9 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
     (r"mmstudies\.zeadally\.model\.x_simulate_cpu_sharing",
      r"routing\[\"video\"\] = \[\[0\.0, [01]\.0\], \[[01]\.0, [01]\.0\]\]",
      "equivalent: only the CPU's (node 1) records are counted, and the second node has unlimited servers and a "
-     "deterministic 0 s service for video: a video frame sent there after the CPU leaves at once without delaying "
-     "any graphics frame or drawing a random number, and the second row is never used, since no video frame "
+     "deterministic 0 s service for video: a video frame sent there after the CPU leaves at once (a deterministic "
+     "service draws no random number; the routing draw after the CPU is made either way) without delaying any "
+     "graphics frame, and the second row is never used, since no video frame "
      "starts there."),
     (r"mmstudies\.zeadally\.model\.x_replicate_data_path", r"workers=(None|2)\)|pmap\(_one_run, tasks, \)",
      "equivalent in every value: pmap returns the results in task order whatever the number of worker "
