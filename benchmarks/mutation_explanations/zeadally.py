@@ -12,7 +12,7 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
     # -- model
     (r"mmstudies\.zeadally\.model\.x_(_data_path_network|simulate_cpu_sharing)", r"never = 1e\+18",
      "equivalent: 1e+18 and 1e18 are the same float literal."),
-    (r"mmstudies\.zeadally\.model\.x__data_path_network", r"float\(\"INF\"\)",
+    (r"mmstudies\.zeadally\.model\.x_(_data_path_network|simulate_cpu_sharing)", r"float\(\"INF\"\)",
      "equivalent: float() parses 'inf' case-insensitively."),
     (r"mmstudies\.zeadally\.model\.x_simulate_data_path", r"\"exit_date\"\]\.to_numpy\(dtype=None\)",
      "equivalent: Ciw records its exit dates as floats, so the column is float64 with or without the dtype, and the "
