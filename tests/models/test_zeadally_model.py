@@ -336,6 +336,10 @@ def test_cpu_sharing_defaults_as_a_call_without_them_runs(monkeypatch):
     kw = {"video_fps": 10.0, "run_s": 1.0, "warmup_s": 0.05}
     assert model.simulate_cpu_sharing(33.34, None, 0.0, **kw)["video_dropped_pct"] == 100.0
     assert model.simulate_cpu_sharing(33.32, None, 0.0, **kw)["video_dropped_pct"] == 0.0
+    # a frame arriving at the end of the warm-up counts: at 4 frames/s (periods exact in binary) the frames of
+    # 0.5 and 0.75 s are shown in the last 0.5 s of a 1 s run (the one of 1.0 s ends after it): 2 / 0.5 = 4 per s
+    assert model.simulate_cpu_sharing(15.0, None, 0.0, video_fps=4.0, run_s=1.0, warmup_s=0.5)["video_shown_fps"] \
+        == 4.0
     random = {"video_cv": 0.9, "run_s": 3, "warmup_s": 0.31}
     assert model.simulate_cpu_sharing(30.0, None, 0.0, **random) == model.simulate_cpu_sharing(
         30.0, None, 0.0, seed=1, **random)
