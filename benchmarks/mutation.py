@@ -127,8 +127,10 @@ def study_modules(studies=STUDIES) -> dict[str, list[str]]:
 
     Examples
     --------
-    >>> study_modules(["zeadally"])["mmstudies.zeadally.checks"]
-    ['tests/models/test_zeadally_checks.py']
+    >>> study_modules(["huynh"])["mmstudies.huynh.model"]
+    ['tests/models/test_huynh_model.py']
+    >>> study_modules(["zeadally"])["mmstudies.zeadally.checks"][0]  # FAST_TESTS' node ids where it names some
+    'tests/models/test_zeadally_checks.py::test_the_paper_column_holds_only_what_the_paper_prints'
     """
     out = {}
     for study in studies:
