@@ -359,3 +359,124 @@ def test_more_exact_cases_from_the_mutation_run(tree, tmp_path, monkeypatch):
     monkeypatch.chdir(here)
     monkeypatch.setattr(sys, "path", [""])
     assert fingerprint._installed_distributions() == {"localdist": "3.1"}
+
+
+# -- added from the mutation run of 2026-11-26 (second session): whole digests by hand ------------------------
+
+def _tagged(kind: bytes, payload: bytes = b"") -> bytes:
+    """What tag(kind, payload) feeds: kind, NUL, the payload's length in decimal, NUL, the payload."""
+    return kind + b"\0" + str(len(payload)).encode() + b"\0" + payload
+
+
+def test_value_fingerprint_of_dicts_and_sets_by_hand():
+    """A dict is its length, then key and value in the order of the keys' own fingerprints: sha256 of
+    int 2 sorts before that of int 1 (worked out in the test), so {1: "a", 2: "b"} feeds 2, "b", 1, "a" (neither
+    the keys' natural order nor the values' fingerprints' order). A set is the sorted hex fingerprints of its
+    members, joined."""
+    fp_1, fp_2 = _sha(_tagged(b"int", b"1")), _sha(_tagged(b"int", b"2"))
+    fp_a, fp_b = _sha(_tagged(b"str", b"a")), _sha(_tagged(b"str", b"b"))
+    assert fp_2 < fp_1 and fp_a < fp_b  # the orders this case relies on
+    assert fingerprint.value_fingerprint({1: "a", 2: "b"}) == _sha(
+        _tagged(b"dict", b"2"), _tagged(b"int", b"2"), _tagged(b"str", b"b"), _tagged(b"int", b"1"),
+        _tagged(b"str", b"a"))
+    assert fingerprint.value_fingerprint({"a", "b"}) == _sha(_tagged(b"set", (fp_a + fp_b).encode()))
+    assert fingerprint.value_fingerprint(frozenset({2, 1})) == _sha(_tagged(b"frozenset", (fp_2 + fp_1).encode()))
+
+
+def test_value_fingerprint_of_numpy_values_by_hand():
+    """An array is its dtype and shape, then its bytes; a numpy scalar an array of shape (); an object array its
+    shape, then each element as the Python value it holds."""
+    import numpy as np
+
+    floats = np.array([1.0, 2.0])
+    assert fingerprint.value_fingerprint(floats) == _sha(_tagged(b"ndarray", b"<f8|(2,)"),
+                                                         _tagged(b"data", floats.tobytes()))
+    assert fingerprint.value_fingerprint(np.int64(3)) == _sha(_tagged(b"ndarray", b"<i8|()"),
+                                                              _tagged(b"data", np.array(3, dtype="<i8").tobytes()))
+    assert fingerprint.value_fingerprint(np.array([[1, "a"]], dtype=object)) == _sha(
+        _tagged(b"ndarray[object]", b"(1, 2)"), _tagged(b"int", b"1"), _tagged(b"str", b"a"))
+
+
+def test_value_fingerprint_of_pandas_values_by_hand():
+    """An Index is its class, dtype and names, then its values as an array; a Series its dtype and name, its
+    index, its values; a DataFrame its shape, columns, index, then each column as a Series."""
+    import numpy as np
+    import pandas as pd
+
+    def array(values) -> list[bytes]:
+        values = np.asarray(values)
+        return [_tagged(b"ndarray", f"{values.dtype.str}|{values.shape}".encode()), _tagged(b"data", values.tobytes())]
+
+    range_index = [_tagged(b"index:RangeIndex", b"int64|[None]"), *array(np.array([0, 1], dtype="<i8"))]
+    named = pd.Index([1, 2], name="i")
+    assert fingerprint.value_fingerprint(named) == _sha(_tagged(b"index:Index", b"int64|['i']"),
+                                                        *array(np.array([1, 2], dtype="<i8")))
+    column = [_tagged(b"series", b"int64|'a'"), *range_index, *array(np.array([5, 6], dtype="<i8"))]
+    assert fingerprint.value_fingerprint(pd.Series([5, 6], name="a")) == _sha(*column)
+    frame = pd.DataFrame({"a": [5, 6]})
+    columns = [_tagged(b"index:Index", f"{frame.columns.dtype}|[None]".encode()),
+               _tagged(b"ndarray[object]", b"(1,)"), _tagged(b"str", b"a")]
+    assert fingerprint.value_fingerprint(frame) == _sha(_tagged(b"frame", b"(2, 1)"), *columns, *range_index, *column)
+
+
+def test_value_fingerprint_of_dataclasses_paths_and_pickles_by_hand():
+    """A dataclass is its module and qualified name, then each field's name and value; a path its text; any
+    other value its class and its pickle at protocol 5 (which differs from the default protocol's here)."""
+    import dataclasses
+    import pickle
+    from fractions import Fraction
+
+    @dataclasses.dataclass
+    class Point:
+        x: int
+        y: int
+
+    name = f"{Point.__module__}.{Point.__qualname__}".encode()
+    assert fingerprint.value_fingerprint(Point(1, 2)) == _sha(
+        _tagged(b"dataclass", name), _tagged(b"str", b"x"), _tagged(b"int", b"1"), _tagged(b"str", b"y"),
+        _tagged(b"int", b"2"))
+    assert fingerprint.value_fingerprint(Path("a/b")) == _sha(_tagged(b"path", b"a/b"))
+    third = Fraction(1, 3)
+    assert pickle.dumps(third, protocol=5) != pickle.dumps(third)
+    assert fingerprint.value_fingerprint(third) == _sha(_tagged(b"pickle:fractions.Fraction",
+                                                                pickle.dumps(third, protocol=5)))
+
+
+def test_relative_imports_two_and_three_levels_up_and_a_broken_line_first():
+    """In package a.b.c (a project one here: mmperf.a.b), ``from ..`` is mmperf.a and ``from ...`` is mmperf; a
+    line that only looks like an import (a syntax error) is skipped and the walk goes on."""
+    source = "import a b\nfrom .. import stats\nfrom ..sub import x\nfrom ... import q\n"
+    assert fingerprint.imports_in_source(source, "mmperf.a.b") == {
+        "mmperf.a", "mmperf.a.stats", "mmperf.a.sub", "mmperf.a.sub.x", "mmperf", "mmperf.q"}
+
+
+def test_notebook_imports_go_on_after_a_broken_cell(tmp_path):
+    nb = tmp_path / "n.md"
+    nb.write_text("```{code-cell} ipython3\ndef (:\n```\n\n```{code-cell} ipython3\nimport mmperf.stats\n```\n")
+    assert fingerprint.notebook_imports(nb) == {"mmperf.stats"}
+
+
+def test_callable_fingerprint_of_builtins_nameless_and_relative_user_modules(tree, monkeypatch):
+    """A builtin has no source file and no code: its module's name alone. A function whose module is None
+    (made where no __name__ is defined) counts as module "" plus its code. A module of a project package that has
+    no file in the library (here mmstudies.toy.probe, whose source holds a byte that is not UTF-8) counts its
+    source and the fingerprints of what it imports relatively from its package, sorted."""
+    import marshal
+    import types
+
+    assert fingerprint.callable_fingerprint(len) == _sha(b"builtins")
+    namespace: dict = {}
+    exec(compile("def f():\n    return 1\n", "<notebook>", "exec"), namespace)
+    assert namespace["f"].__module__ is None
+    assert fingerprint.callable_fingerprint(namespace["f"]) == _sha(marshal.dumps(namespace["f"].__code__))
+
+    probe = tree / "probe.py"
+    probe.write_bytes(b"from . import helper  # \xff\n")
+    module = types.ModuleType("mmstudies.toy.probe")
+    module.__file__ = str(probe)
+    exec(compile("def run():\n    return 1\n", str(probe), "exec"), module.__dict__)
+    monkeypatch.setitem(sys.modules, "mmstudies.toy.probe", module)
+    assert fingerprint.module_file("mmstudies.toy.probe") is None
+    assert fingerprint.callable_fingerprint(module.run) == _sha(
+        b"mmstudies.toy.probe", probe.read_bytes(), fingerprint.code_fingerprint("mmstudies.toy").encode(),
+        fingerprint.code_fingerprint("mmstudies.toy.helper").encode(), marshal.dumps(module.run.__code__))

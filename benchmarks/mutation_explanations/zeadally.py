@@ -10,8 +10,23 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
      "equivalent: pandas' astype(None) converts to numpy's default dtype, float64, exactly as astype(float) "
      "(the tests compare the column with [1.0, 1.0, 1.0, 1.0, 0.0])."),
     # -- model
-    (r"mmstudies\.zeadally\.model\.x__data_path_network", r"never = 1e\+18",
+    (r"mmstudies\.zeadally\.model\.x_(_data_path_network|simulate_cpu_sharing)", r"never = 1e\+18",
      "equivalent: 1e+18 and 1e18 are the same float literal."),
+    (r"mmstudies\.zeadally\.model\.x_(_data_path_network|simulate_cpu_sharing)", r"float\(\"INF\"\)",
+     "equivalent: float() parses 'inf' case-insensitively."),
+    (r"mmstudies\.zeadally\.model\.x_simulate_data_path", r"\"exit_date\"\]\.to_numpy\(dtype=None\)",
+     "equivalent: Ciw records its exit dates as floats, so the column is float64 with or without the dtype, and the "
+     "rate is a float division either way."),
+    (r"mmstudies\.zeadally\.model\.x_simulate_cpu_sharing", r"^\s*ciw\.dists\.Deterministic\(1\.0\)\]$",
+     "equivalent: a video frame leaves after the CPU (its routing row is all zeros), so the service time of the "
+     "second node, the graphics' off-CPU time, is never drawn for video, whatever its value."),
+    (r"mmstudies\.zeadally\.model\.x_simulate_cpu_sharing",
+     r"routing\[\"video\"\] = \[\[0\.0, [01]\.0\], \[[01]\.0, [01]\.0\]\]",
+     "equivalent: only the CPU's (node 1) records are counted, and the second node has unlimited servers and a "
+     "deterministic 0 s service for video: a video frame sent there after the CPU leaves at once (a deterministic "
+     "service draws no random number; the routing draw after the CPU is made either way) without delaying any "
+     "graphics frame, and the second row is never used, since no video frame "
+     "starts there."),
     (r"mmstudies\.zeadally\.model\.x_replicate_data_path", r"workers=(None|2)\)|pmap\(_one_run, tasks, \)",
      "equivalent in every value: pmap returns the results in task order whatever the number of worker "
      "processes, and each task seeds its own Ciw run (seed + i), so only where the replications run changes."),

@@ -179,7 +179,7 @@ def test_cpu_sharing_refusals():
         model.simulate_cpu_sharing(15.0, None, 0.0, run_s=3.0, warmup_s=3.0)
     with pytest.raises(ValueError, match=r"^warmup_s must be in \[0, run_s\); got -0\.1, run_s=3\.0$"):
         model.simulate_cpu_sharing(15.0, None, 0.0, run_s=3.0, warmup_s=-0.1)
-    with pytest.raises(ValueError, match="video_fps"):
+    with pytest.raises(ValueError, match=r"^video_fps must be a finite positive number, got 0\.0$"):
         model.simulate_cpu_sharing(15.0, None, 0.0, video_fps=0.0)
 
 
@@ -201,3 +201,158 @@ def test_cpu_sharing_scenarios_columns_follow_table2():
             assert row["graphics_fps"] == direct["graphics_fps"]
         if vid is not None:
             assert row["video_dropped_pct"] == direct["video_dropped_pct"]
+
+
+# -- added from the mutation run of 2026-11-26 (second session): the network's shape and what is passed on -----
+
+def test_data_path_network_shape_by_hand():
+    """The network itself: ``frames_in_flight`` frames released at 1e-12 s apart, then never again (1e18 s);
+    one server per stage; the first stage's queue unbounded, the later ones' ``buffer_frames`` (0 by default,
+    blocking after service) when blocking, unbounded otherwise; stage i routes to i + 1 and the last to the
+    first."""
+    def shape(**kw):
+        net = model._data_path_network([1e-3, 2e-3, 3e-3], 0.0, 5, **kw)
+        return [c.queueing_capacity for c in net.service_centres], [c.number_of_servers for c in net.service_centres]
+
+    inf = float("inf")
+    assert shape(blocking=True) == ([inf, 0, 0], [1, 1, 1])
+    assert shape(blocking=True, buffer_frames=2) == ([inf, 2, 2], [1, 1, 1])
+    assert shape(blocking=False) == ([inf, inf, inf], [1, 1, 1])
+    assert shape(blocking=False, buffer_frames=2)[0] == [inf, inf, inf]
+    customers = model._data_path_network([1e-3, 2e-3, 3e-3], 0.0, 5, blocking=True).customer_classes["Customer"]
+    first, *rest = customers.arrival_distributions
+    assert first.sequence == [1e-12] * 5 + [1e18] and rest == [None, None]
+    assert [d.value for d in customers.service_distributions] == [1e-3, 2e-3, 3e-3]
+
+
+def test_data_path_passes_frames_in_flight_blocking_and_buffers(monkeypatch):
+    """Serial: 1 frame in flight, no blocking. Pipelined over n stages with b frames of buffer: 2 n + b (n - 1)
+    frames (3 stages, b = 2: 6 + 4 = 10), blocking, the buffers passed on; stage times are frame_bits / Z
+    seconds (1 Mbit at 200, 250 and 500 Mbit/s: 5, 4 and 2 ms)."""
+    seen = []
+
+    def network(stage_times, service_cv, frames_in_flight, blocking, buffer_frames=0):
+        seen.append((stage_times, service_cv, frames_in_flight, blocking, buffer_frames))
+        raise RuntimeError("stop before simulating")
+
+    monkeypatch.setattr(model, "_data_path_network", network)
+    for kw in ({"mode": "serial"}, {"mode": "pipelined"}, {"mode": "pipelined", "buffer_frames": 2}):
+        with pytest.raises(RuntimeError, match="stop before simulating"):
+            model.simulate_data_path([200, 250, 500], frame_bits=1e6, service_cv=0.3, **kw)
+    times = pytest.approx([5e-3, 4e-3, 2e-3], rel=1e-12)
+    assert seen == [(times, 0.3, 1, False, 0), (times, 0.3, 6, True, 0), (times, 0.3, 10, True, 2)]
+
+
+def test_data_path_defaults_and_refusals_in_full(monkeypatch):
+    """The documented defaults, as a call without them runs: the paper's 2.1 Mbit frame, serial, deterministic,
+    2000 frames, seed 1, no buffers. Two stages of 200 Mbit/s in series carry 100 Mbit/s, so 2000 frames of
+    1 Mbit last 2000 x 1e6 / 100e6 = 20 s (warm-up 2 s); 2000 frames of 2.1 Mbit through one 200 Mbit/s stage
+    last 2000 x 2.1e6 / 200e6 = 21 s (warm-up 2.1 s); a pipelined run lasts its frames at the pipeline's rate,
+    min Z (100 frames of 1 Mbit at 200 Mbit/s: 0.5 s). Then the rate from the last stage's completions, and
+    each refusal's whole message."""
+    from mmperf import queueing
+
+    seen = []
+
+    def network(stage_times, service_cv, frames_in_flight, blocking, buffer_frames=0):
+        seen.append(("network", service_cv, frames_in_flight, blocking, buffer_frames))
+        return "net"
+
+    def simulate(net, max_time, warmup, seed):
+        seen.append(("simulate", net, pytest.approx(max_time, rel=1e-12), pytest.approx(warmup, rel=1e-12), seed))
+        raise RuntimeError("stop before simulating")
+
+    monkeypatch.setattr(model, "_data_path_network", network)
+    monkeypatch.setattr(queueing, "simulate", simulate)
+    with pytest.raises(RuntimeError, match="stop before simulating"):
+        model.simulate_data_path([200, 200], frame_bits=1e6)
+    with pytest.raises(RuntimeError, match="stop before simulating"):
+        model.simulate_data_path([200])
+    with pytest.raises(RuntimeError, match="stop before simulating"):  # pipelined: paced by min Z = 200 Mbit/s
+        model.simulate_data_path([200, 200], frame_bits=1e6, mode="pipelined", frames=100, seed=4)
+    assert seen == [("network", 0.0, 1, False, 0), ("simulate", "net", 20.0, 2.0, 1),
+                    ("network", 0.0, 1, False, 0), ("simulate", "net", 21.0, 2.1, 1),
+                    ("network", 0.0, 4, True, 0), ("simulate", "net", 0.5, 0.05, 4)]
+    # the rate is read from the completions at the last stage: two, 2 s apart, give (2 - 1) / 2 = 0.5 frames/s;
+    # one is refused (no gap to measure)
+    import pandas as pd
+
+    completions = pd.DataFrame({"node": [1, 2, 2], "exit_date": [0.5, 4.0, 2.0]})
+    monkeypatch.setattr(queueing, "simulate", lambda net, max_time, warmup, seed: completions)
+    assert model.simulate_data_path([200, 200], frame_bits=1e6) == {"throughput_fps": 0.5, "throughput_mbps": 0.5,
+                                                                    "frames_measured": 2.0}
+    monkeypatch.setattr(queueing, "simulate", lambda net, max_time, warmup, seed: completions.iloc[:2])
+    with pytest.raises(RuntimeError, match=r"^the data-path simulation completed fewer than two frames after "
+                                           r"warm-up$"):
+        model.simulate_data_path([200, 200], frame_bits=1e6)
+    monkeypatch.undo()
+    with pytest.raises(ValueError, match=r"^stage throughput must be a finite positive number, got 0$"):
+        model.simulate_data_path([200, 0], frames=50)
+    for mode, buffers in (("serial", 1), ("pipelined", -1), ("pipelined", 1.5)):
+        with pytest.raises(ValueError, match=rf"^buffer_frames must be a whole number >= 0, and 0 in serial mode, "
+                                             rf"got {buffers}$"):
+            model.simulate_data_path([200, 240], mode=mode, frames=60, buffer_frames=buffers)
+
+
+def test_buffered_pipeline_by_hand():
+    """Deterministic stages [100, 200] Mbit/s, 1 Mbit frames, 2 frames of buffer: the slow first stage paces
+    the loop at 100 frames/s = 100 Mbit/s, buffers or not; a serial run of the same stages is 1/(1/100 + 1/200)
+    = 66.67 Mbit/s."""
+    r = model.simulate_data_path([100, 200], frame_bits=1e6, mode="pipelined", frames=60, buffer_frames=2)
+    assert r["throughput_mbps"] == pytest.approx(100.0, rel=1e-9)
+    assert model.simulate_data_path([100, 200], frame_bits=1e6, frames=60)["throughput_mbps"] == pytest.approx(
+        200 / 3, rel=1e-9)
+
+
+def test_replications_pass_every_argument_on(monkeypatch):
+    """Replication i calls simulate_data_path with the rates as a list, the frame size, mode, cv as a float,
+    frames, seed + i and the buffers; the summary is mean_ci of the throughputs in that order."""
+    from mmperf.stats import mean_ci
+
+    calls = []
+
+    def simulate(*args):
+        calls.append(args)
+        return {"throughput_mbps": [10.0, 20.0, 60.0][len(calls) - 1]}
+
+    monkeypatch.setattr(model, "simulate_data_path", simulate)
+    out = model.replicate_data_path((200, 240), 1e6, "pipelined", 1, 70, 3, 5, buffer_frames=2)
+    assert calls == [([200, 240], 1e6, "pipelined", 1.0, 70, seed, 2) for seed in (5, 6, 7)]
+    assert all(isinstance(c[3], float) for c in calls)
+    mean, half = mean_ci([10.0, 20.0, 60.0])
+    assert out == {"mean": mean, "ci_half_width": half, "n": 3}
+
+
+def test_cpu_sharing_defaults_as_a_call_without_them_runs(monkeypatch):
+    """The defaults of the Table 2 model, read from what a call without them does: the refusal of a warm-up
+    not shorter than the run names the default run (60 s) and warm-up (5 s); a 33.34 ms video frame every
+    100 ms (no overlap) misses the default deadline of 1000/30 = 33.33 ms every time, and a 33.32 ms one never;
+    without a seed the random run is seed 1's. cpu_sharing_scenarios runs each Table 2 column for 60 s with a
+    6 s warm-up, deterministic video, seed 1."""
+    with pytest.raises(ValueError, match=r"^warmup_s must be in \[0, run_s\); got 60\.0, run_s=60\.0$"):
+        model.simulate_cpu_sharing(15.0, None, 0.0, warmup_s=60.0)
+    with pytest.raises(ValueError, match=r"^warmup_s must be in \[0, run_s\); got 5\.0, run_s=5\.0$"):
+        model.simulate_cpu_sharing(15.0, None, 0.0, run_s=5.0)
+    kw = {"video_fps": 10.0, "run_s": 1.0, "warmup_s": 0.05}
+    assert model.simulate_cpu_sharing(33.34, None, 0.0, **kw)["video_dropped_pct"] == 100.0
+    assert model.simulate_cpu_sharing(33.32, None, 0.0, **kw)["video_dropped_pct"] == 0.0
+    # a frame arriving at the end of the warm-up counts: at 4 frames/s (periods exact in binary) the frames of
+    # 0.5 and 0.75 s are shown in the last 0.5 s of a 1 s run (the one of 1.0 s ends after it): 2 / 0.5 = 4 per s
+    assert model.simulate_cpu_sharing(15.0, None, 0.0, video_fps=4.0, run_s=1.0, warmup_s=0.5)["video_shown_fps"] \
+        == 4.0
+    random = {"video_cv": 0.9, "run_s": 3, "warmup_s": 0.31}
+    assert model.simulate_cpu_sharing(30.0, None, 0.0, **random) == model.simulate_cpu_sharing(
+        30.0, None, 0.0, seed=1, **random)
+
+    calls = []
+
+    def simulate(vid, gr, io, **kwargs):
+        calls.append((vid, gr, io, kwargs))
+        return {"graphics_fps": 1.0, "video_dropped_pct": 2.0, "video_shown_fps": 3.0}
+
+    monkeypatch.setattr(model, "simulate_cpu_sharing", simulate)
+    df = model.cpu_sharing_scenarios(40.0)
+    assert [c[3] for c in calls] == [{"deadline_ms": 40.0, "run_s": 60.0, "warmup_s": 6.0, "video_cv": 0.0,
+                                      "seed": 1}] * len(df)
+    setups = a.cpu_sharing_setups(load_table("zeadally", "table2"))
+    assert [c[:3] for c in calls] == [tuple(v) for v in setups.values()] and list(df["configuration"]) == list(setups)
