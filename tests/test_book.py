@@ -53,10 +53,8 @@ def test_no_figure_draws_a_text_over_another(built_book, name):
     """Issue 25 item 1: every figure record of the build carries the overprint list measured as the figure was
     laid out (mmperf.plotting.check_overprint) and it is empty: no text over a text, a legend, its axes' edge
     or out of a schematic's box."""
-    figures = json.loads((paths.default_chapter_dir(name) / "coverage.json").read_text())["figures"]
-    missing = [entry["name"] for entry in figures if "overprint" not in entry]
+    missing, overprinted = _figure_findings(name, "overprint")
     assert not missing, f"{name}: figures recorded without their overprint list: {missing}"
-    overprinted = {entry["name"]: entry["overprint"] for entry in figures if entry["overprint"]}
     assert not overprinted, f"{name}: figures drawing text over text: " + "; ".join(
         f"{fig}: {', '.join(problems)}" for fig, problems in overprinted.items())
 
@@ -66,12 +64,19 @@ def test_no_figure_text_is_too_small_where_the_page_shows_it(built_book, name):
     """Issue 25 item 1, at build time: every figure record carries the texts that read under 9 pt (12 CSS px)
     where a 1366 px window's column shows the figure (mmperf.plotting.check_legible, measured as the figure was
     laid out) and the list is empty; the browser test measures the same in Chromium and asks 10 px."""
-    figures = json.loads((paths.default_chapter_dir(name) / "coverage.json").read_text())["figures"]
-    missing = [entry["name"] for entry in figures if "too_small" not in entry]
+    missing, small = _figure_findings(name, "too_small")
     assert not missing, f"{name}: figures recorded without their too_small list: {missing}"
-    small = {entry["name"]: entry["too_small"] for entry in figures if entry["too_small"]}
     assert not small, f"{name}: figures with text too small where shown: " + "; ".join(
         f"{fig}: {', '.join(problems)}" for fig, problems in small.items())
+
+
+def _figure_findings(name: str, field: str) -> tuple[list[str], dict[str, list[str]]]:
+    """The chapter's figures recorded without the list ``field`` (a figure check's findings, measured as the figure
+    was laid out), and those whose list is not empty, with what it holds."""
+    figures = json.loads((paths.default_chapter_dir(name) / "coverage.json").read_text())["figures"]
+    missing = [entry["name"] for entry in figures if field not in entry]
+    found = {entry["name"]: entry[field] for entry in figures if entry.get(field)}
+    return missing, found
 
 
 @pytest.mark.parametrize("name", CHAPTERS)
