@@ -282,3 +282,24 @@ def test_downloadable_notebooks_say_source_text_and_cite_no_lines(built_book, na
         prose = _download_prose(path)
         found = [m[0] for pattern in (STUDY_SEED, LINE_CITATION) for m in pattern.finditer(prose)]
         assert not found, f"{path.name}: {found[:10]}"
+
+
+# ----------------------------------------------------------------------------- page weight (issue 25 item 8)
+def test_every_page_links_one_stylesheet_and_no_math_script(built_book):
+    """The math is MathML written by the build (mmbook.mathml) and each page's stylesheets are one bundle
+    (mmbook.stylebundle): no page asks for MathJax, and none links more than one stylesheet. The pages with
+    math (the chapters write equations) carry it as <math> elements."""
+    wrong, with_math = {}, 0
+    for path in _html_pages(built_book):
+        page = path.read_text(encoding="utf-8")
+        head = page.split("</head>", 1)[0]
+        sheets = re.findall(r"<link\b[^>]*\brel=\"stylesheet\"[^>]*>", head)
+        problems = [f"{len(sheets)} stylesheets"] if len(sheets) > 1 else []  # the root redirect has none
+        problems += ["a MathJax script"] if re.search(r'<script\b[^>]*src="[^"]*(?:mathjax|tex-chtml)|window\.MathJax',
+                                                     page, re.I) else []
+        problems += ["math left as TeX"] if re.search(r'class="math[^"]*">\s*(?:\\\(|\\\[|\$)', page) else []
+        if problems:
+            wrong[str(path.relative_to(built_book))] = problems
+        with_math += "<math " in page
+    assert not wrong, wrong
+    assert with_math >= 5, f"only {with_math} pages carry MathML; the study chapters write equations"

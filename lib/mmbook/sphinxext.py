@@ -34,6 +34,7 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
+from mmbook import stylebundle
 from mmperf import paths
 
 CHAPTER_DOC_PREFIX = "book/chapters/"
@@ -651,4 +652,7 @@ def setup(app):
     app.connect("html-page-context", coverage_links)
     app.connect("html-page-context", copy_table_csvs)
     app.connect("build-finished", _write_tables_css)
+    # after every stylesheet is written (the tables' above): one bundle per page instead of ten links
+    app.connect("build-finished", stylebundle.on_build_finished, priority=900)
+    app.setup_extension("mmbook.mathml")
     return {"parallel_read_safe": True, "parallel_write_safe": True}
