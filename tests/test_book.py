@@ -70,6 +70,26 @@ def test_no_figure_text_is_too_small_where_the_page_shows_it(built_book, name):
         f"{fig}: {', '.join(problems)}" for fig, problems in small.items())
 
 
+@pytest.mark.parametrize("name", CHAPTERS)
+def test_every_figure_fits_the_column_where_the_page_shows_it(built_book, name):
+    """Issue 25: the width Sphinx writes into each figure's img (its PNG's tight box, padding included, at
+    figure.dpi) is at most the 740 px column a 1366 px window gives (mmperf.plotting.BOOK_COLUMN_PX); a wider
+    figure is shown shrunk, its text smaller than check_legible measured (eight were 746-750 px: 6.7 in with
+    constrained or tight layout filling it to the edges, plus savefig's 0.1 in pad on each side)."""
+    from mmperf.plotting import BOOK_COLUMN_PX
+
+    page = (built_book / "book" / "chapters" / f"{name}.html").read_text()
+    figures = json.loads((paths.default_chapter_dir(name) / "coverage.json").read_text())["figures"]
+    wide = {}
+    for entry in figures:
+        block = re.search(rf'<figure[^>]*id="{re.escape(entry["name"])}"[^>]*>(.*?)</figure>', page, re.S)
+        width = re.search(r'<img[^>]*style="width: (\d+)px', block.group(1)) if block else None
+        assert width, f"{name}: figure {entry['name']} shows no img with its width"
+        if int(width.group(1)) > BOOK_COLUMN_PX:
+            wide[entry["name"]] = int(width.group(1))
+    assert not wide, f"{name}: figures wider than the {BOOK_COLUMN_PX} px column (px): {wide}"
+
+
 def _figure_findings(name: str, field: str) -> tuple[list[str], dict[str, list[str]]]:
     """The chapter's figures recorded without the list ``field`` (a figure check's findings, measured as the figure
     was laid out), and those whose list is not empty, with what it holds."""
