@@ -323,3 +323,29 @@ def test_every_page_links_one_stylesheet_and_no_math_script(built_book):
         with_math += "<math " in page
     assert not wrong, wrong
     assert with_math >= 5, f"only {with_math} pages carry MathML; the study chapters write equations"
+
+
+#: a number in e-notation ("5e-04", "2.5e-05", "1e9", "-7.892e+09"); "802.11e" or "1e3x" are not numbers
+E_NOTATION = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?[eE][+-]?\d+\b")
+
+
+def test_no_page_prints_a_number_in_e_notation(built_book):
+    """Issue 25: a reader sees 0.0005 or 5 × 10⁻⁴, never "5e-04": composed sentences use the book's number
+    formatting (mmperf.tables.sig), glued numbers no e/E or .Ng format (tests/test_notebooks.py), tables
+    mmbook.chapter.readable_numbers. Code and maths (a command a reader types, an exponent) are not prose.
+    On the clean clone of 342c084 this found sharp's "5e-04", "2.5e-05", "0.0e+00" and "< 1e-3", claypool-jitter's
+    "-7.892e+09" and "1e9" and the laws chapter's "4.35e+03"."""
+    found = {}
+    for path in _html_pages(built_book):
+        text = re.sub(r"<(code|pre|script|style|kbd|samp|math)\b.*?</\1>", " ", path.read_text(), flags=re.S)
+        text = re.sub(r'<(span|div) class="math[^"]*">.*?</\1>', " ", text, flags=re.S)
+        text = re.sub(r"<[^>]+>", " ", text)
+        hits = [text[max(m.start() - 40, 0):m.end() + 10] for m in E_NOTATION.finditer(text)]
+        if hits:
+            found[str(path.relative_to(built_book))] = hits[:3]
+    assert not found, found
+
+
+def test_e_notation_finds_what_it_should():
+    text = "a rate of 2.5e-05. 5e-04, 1e9 and -7.892e+09; not 802.11e, 1e3x, v2e5 or 1.5×10⁻⁵"
+    assert [m[0] for m in E_NOTATION.finditer(text)] == ["2.5e-05", "5e-04", "1e9", "-7.892e+09"]
