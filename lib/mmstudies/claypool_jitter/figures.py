@@ -343,7 +343,7 @@ def years(yr: pd.DataFrame, threshold: float, years_paper: float, growth: float)
     for k, p in enumerate(("default", "realtime")):
         g = yr[yr["priority"] == p].groupby("year")["Variance"].mean()
         ax.semilogy(g.index, g.to_numpy(), marker="o", color=PALETTE[k], label=f"{p} priority (ours, mean)")
-    ax.axhline(threshold, color="black", ls="--", label="threshold (thesis 1e9 µs²)")
+    ax.axhline(threshold, color="black", ls="--", label="threshold (thesis 10⁹ µs²)")
     ax.axvline(years_paper, color="grey", ls=":", label="thesis: not within 5 years without RT")
     ax.set_xlabel(f"years from now (x{growth:g} power and bandwidth per year)")
     ax.set_ylabel("variance (µs²)")
