@@ -70,6 +70,26 @@ def test_no_figure_text_is_too_small_where_the_page_shows_it(built_book, name):
         f"{fig}: {', '.join(problems)}" for fig, problems in small.items())
 
 
+@pytest.mark.parametrize("name", CHAPTERS)
+def test_every_figure_fits_the_column_where_the_page_shows_it(built_book, name):
+    """Issue 25: the width Sphinx writes into each figure's img (its PNG's tight box, padding included, at
+    figure.dpi) is at most the 740 px column a 1366 px window gives (mmperf.plotting.BOOK_COLUMN_PX); a wider
+    figure is shown shrunk, its text smaller than check_legible measured (eight were 746-750 px: 6.7 in with
+    constrained or tight layout filling it to the edges, plus savefig's 0.1 in pad on each side)."""
+    from mmperf.plotting import BOOK_COLUMN_PX
+
+    page = (built_book / "book" / "chapters" / f"{name}.html").read_text()
+    figures = json.loads((paths.default_chapter_dir(name) / "coverage.json").read_text())["figures"]
+    wide = {}
+    for entry in figures:
+        block = re.search(rf'<figure[^>]*id="{re.escape(entry["name"])}"[^>]*>(.*?)</figure>', page, re.S)
+        width = re.search(r'<img[^>]*style="width: (\d+)px', block.group(1)) if block else None
+        assert width, f"{name}: figure {entry['name']} shows no img with its width"
+        if int(width.group(1)) > BOOK_COLUMN_PX:
+            wide[entry["name"]] = int(width.group(1))
+    assert not wide, f"{name}: figures wider than the {BOOK_COLUMN_PX} px column (px): {wide}"
+
+
 def _figure_findings(name: str, field: str) -> tuple[list[str], dict[str, list[str]]]:
     """The chapter's figures recorded without the list ``field`` (a figure check's findings, measured as the figure
     was laid out), and those whose list is not empty, with what it holds."""
@@ -303,3 +323,29 @@ def test_every_page_links_one_stylesheet_and_no_math_script(built_book):
         with_math += "<math " in page
     assert not wrong, wrong
     assert with_math >= 5, f"only {with_math} pages carry MathML; the study chapters write equations"
+
+
+#: a number in e-notation ("5e-04", "2.5e-05", "1e9", "-7.892e+09"); "802.11e" or "1e3x" are not numbers
+E_NOTATION = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?[eE][+-]?\d+\b")
+
+
+def test_no_page_prints_a_number_in_e_notation(built_book):
+    """Issue 25: a reader sees 0.0005 or 5 × 10⁻⁴, never "5e-04": composed sentences use the book's number
+    formatting (mmperf.tables.sig), glued numbers no e/E or .Ng format (tests/test_notebooks.py), tables
+    mmbook.chapter.readable_numbers. Code and maths (a command a reader types, an exponent) are not prose.
+    On the clean clone of 342c084 this found sharp's "5e-04", "2.5e-05", "0.0e+00" and "< 1e-3", claypool-jitter's
+    "-7.892e+09" and "1e9" and the laws chapter's "4.35e+03"."""
+    found = {}
+    for path in _html_pages(built_book):
+        text = re.sub(r"<(code|pre|script|style|kbd|samp|math)\b.*?</\1>", " ", path.read_text(), flags=re.S)
+        text = re.sub(r'<(span|div) class="math[^"]*">.*?</\1>', " ", text, flags=re.S)
+        text = re.sub(r"<[^>]+>", " ", text)
+        hits = [text[max(m.start() - 40, 0):m.end() + 10] for m in E_NOTATION.finditer(text)]
+        if hits:
+            found[str(path.relative_to(built_book))] = hits[:3]
+    assert not found, found
+
+
+def test_e_notation_finds_what_it_should():
+    text = "a rate of 2.5e-05. 5e-04, 1e9 and -7.892e+09; not 802.11e, 1e3x, v2e5 or 1.5×10⁻⁵"
+    assert [m[0] for m in E_NOTATION.finditer(text)] == ["2.5e-05", "5e-04", "1e9", "-7.892e+09"]

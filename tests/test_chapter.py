@@ -303,3 +303,29 @@ def test_the_scorecard_summary_says_when_no_check_is_a_prediction(ch):
     """One arithmetic check and no prediction: the folded scorecard's one line says so instead of "0 / 0"."""
     ch.scorecard.compare("a", "s", paper=1, ours=1, tol=0.1, evidence="arithmetic", reason="r")
     assert ch.scorecard_table().summary == "Scorecard: 1 check, none of them a prediction (unfold for every check)"
+
+
+@pytest.mark.parametrize(("where", "kept"), [
+    # "lines A and B-C": the range after "and" goes with the reference, not left behind as "-C"
+    ("Table 2 (seed lines 118 and 140-142)", "Table 2"),
+    ("Section 3, lines 5, 7 and 9-11", "Section 3"),
+    # data/hsieh/review-hsieh-messaging.csv cites "line 587 and 600-601": it read "-601"; nothing else is left,
+    # so the reference stays, in the book's words
+    ("seed 004 line 587 and 600-601", "source text 004 line 587 and 600-601"),
+    ("Section 4.1 (seed lines 205-207 and 229–231); Table 1", "Section 4.1; Table 1"),
+    # the forms matched before, unchanged
+    ("Table 2 (seed lines 118 and 140)", "Table 2"),
+    ("Sec. 4.6.4 line 1449; line 1387", "Sec. 4.6.4"),
+])
+def test_reader_location_drops_every_form_of_line_citation(where, kept):
+    from mmbook.chapter import reader_location
+
+    assert reader_location(where) == kept
+
+
+def test_reader_words_drop_a_parenthesis_citing_lines_a_and_b_c():
+    """The parenthesis holds only source-text lines ("lines A and B-C"): it goes whole, no "(-142)" left."""
+    from mmbook.chapter import SOURCE_LINE, reader_words
+
+    assert SOURCE_LINE.search("x (seed lines 118 and 140-142)")[0] == "seed lines 118 and 140-142"
+    assert reader_words("The paper prints 74 Mbit/s (seed lines 118 and 140-142); x") == "The paper prints 74 Mbit/s; x"

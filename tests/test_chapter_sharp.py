@@ -42,7 +42,7 @@ def test_unstable_fifo_sink_is_warned_and_never_reported_as_results(tmp_path):
     assert r["undefined"]["e2e_mean_ms"].startswith("station sink t6 is offered utilisation 1.956 >= 1")
     assert "sink t6" in r["delay_stations"]["e2e_mean_ms"]
     assert all(v >= 0 for k, v in r["metrics"].items() if k.endswith(("_km", "load_at_saturation", "_rate")))
-    loss = [c for c in r["checks"] if c["what"].startswith("Frame loss < 1e-3 (frames")]
+    loss = [c for c in r["checks"] if c["what"].startswith("Frame loss < 10⁻³ (frames")]
     assert loss and loss[0]["status"] == "not applicable"
 
 

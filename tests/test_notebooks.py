@@ -123,3 +123,24 @@ def test_checks_notes_and_claims_cite_the_paper_not_source_text_lines():
                 if found:
                     bad[f"{table.parent.name}/{check['id']}.{field}"] = found
     assert not bad, bad
+
+
+#: a glue:text format that can print e-notation: type e/E ("5e-04", "-7.892e+09") or g/G with a precision
+#: (``.3g`` gives "4.35e+03" from 1000 up); a bare ``:g`` (six digits, e-notation only below 10^-4 or from 10^6)
+#: is left to parameters whose ranges stay between
+E_NOTATION_FORMAT = re.compile(r"\{glue:text\}`(?P<name>[^`:]+):(?P<spec>[^`]*(?:[eE]|\.\d+[gG]))`")
+
+
+def test_e_notation_format_finds_what_it_should():
+    hits = [m["spec"] for m in E_NOTATION_FORMAT.finditer(
+        "{glue:text}`a:.0e` {glue:text}`b:.3E` {glue:text}`c:.3g` {glue:text}`d:g` {glue:text}`e:.2f` "
+        "{glue:text}`f_text` {glue:text}`g:,.0f`")]
+    assert hits == [".0e", ".3E", ".3g"]
+
+
+@pytest.mark.parametrize("name", CHAPTERS)
+def test_no_glued_number_is_formatted_in_e_notation(name):
+    """Issue 25: a reader sees 0.0005 or 5 × 10⁻⁴, never "5e-04": a number that may need a power of ten is
+    glued as text composed with the book's number formatting (mmperf.tables.sig, or the chapter's own)."""
+    text = (NOTEBOOKS / f"{name}.md").read_text(encoding="utf-8")
+    assert [m[0] for m in E_NOTATION_FORMAT.finditer(text)] == [], name

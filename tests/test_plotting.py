@@ -195,6 +195,24 @@ def test_hidden_and_blank_texts_are_not_checked():
     assert [t for t, _ in text_sizes(fig)] == ["left edge", "right edge"]
 
 
+def test_undrawn_tick_labels_are_not_checked():
+    """Tick labels matplotlib keeps but does not draw are not shown, so not listed (as check_overprint skips
+    them): those of an axes switched off (``ax.axis("off")``, as blank_axes does) and those of ticks outside
+    the view interval (ticks at 0, 5 and 10 with the x axis cut to 0-4 draw only "0"). The y axis of the
+    second axes has no ticks at all, so its drawn tick labels are "0" alone."""
+    fig = _figure_exactly(6.0)
+    off = fig.add_axes((0.1, 0.1, 0.3, 0.3))
+    off.tick_params(labelsize=4)
+    cut = fig.add_axes((0.6, 0.3, 0.3, 0.3))
+    cut.set_xticks([0, 5, 10], ["0", "5", "10"], fontsize=12)
+    cut.set_xlim(0, 4)
+    cut.set_yticks([])
+    fig.canvas.draw()  # the 4 pt tick labels "0.0" ... "1.0" get their text, then their axes is switched off
+    off.axis("off")
+    assert sorted(t for t, _ in text_sizes(fig)) == ["0", "left edge", "right edge"]
+    assert check_legible(fig) == []
+
+
 def test_label_assumption_stamp_is_legible_at_full_size_only():
     """The stamp is 8 pt: 9.17 pt at full size, 8 * 740/960 = 6.17 pt in a 10 in figure."""
     fig = _figure_exactly(6.0)

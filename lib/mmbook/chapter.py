@@ -665,9 +665,10 @@ class Chapter:
 
 
 #: a source-text line reference as the chapters write it ("seed 002 line 108", "seed lines 246-248",
-#: "line 1449"): provenance for the book's reviewers, not something a reader holding the paper can find
-SOURCE_LINE = re.compile(r"(?:seed\s+(?:\d+\s+)?|source text,?\s+)?\blines?\s+\d+(?:\s*[-–,]\s*\d+)*(?:\s+and\s+\d+)?",
-                         re.I)
+#: "line 1449", "lines 118 and 140-142"): provenance for the book's reviewers, not something a reader
+#: holding the paper can find
+SOURCE_LINE = re.compile(r"(?:seed\s+(?:\d+\s+)?|source text,?\s+)?\blines?\s+\d+(?:\s*[-–,]\s*\d+)*"
+                         r"(?:\s+and\s+\d+(?:\s*[-–]\s*\d+)?)?", re.I)
 
 
 def reader_location(where: str) -> str:
@@ -684,6 +685,8 @@ def reader_location(where: str) -> str:
     'Sec. 4.6.1'
     >>> reader_location("Table 4.2; analysis rate seed line 1334")
     'Table 4.2; analysis rate'
+    >>> reader_location("Table 2 (seed lines 118 and 140-142)")
+    'Table 2'
     >>> reader_location("seed line 12")  # nothing else to say: keep the reference rather than nothing
     'source text line 12'
     """

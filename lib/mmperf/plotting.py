@@ -150,14 +150,16 @@ def display_scale(fig, column_px: int = BOOK_COLUMN_PX, dpi: float = DISPLAY_DPI
 
 
 def text_sizes(fig, column_px: int = BOOK_COLUMN_PX, dpi: float = DISPLAY_DPI) -> list[tuple[str, float]]:
-    """Every visible, non-empty text of ``fig`` with its size in points at display size."""
+    """Every visible, non-empty text of ``fig`` with its size in points at display size; tick labels
+    matplotlib keeps but does not draw are left out, as :func:`check_overprint` leaves them out."""
     from matplotlib.text import Text
 
     scale = display_scale(fig, column_px, dpi)
+    undrawn = _undrawn_tick_labels(fig)
     found = []
     for t in fig.findobj(Text):
         text = t.get_text().strip()
-        if not text or not t.get_visible():
+        if not text or not t.get_visible() or id(t) in undrawn:
             continue
         ax = getattr(t, "axes", None)
         if ax is not None and not ax.get_visible():

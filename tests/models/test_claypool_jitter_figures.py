@@ -80,3 +80,24 @@ def test_sensitivity_panels_carry_no_note_over_their_edges():
     fig = figures.sensitivity(pd.DataFrame(rows), {"run_length_s": 60, "stall_rate_per_min": 2, "quantum_ms": 20})
     assert not any(t.get_text().startswith("solid") for ax in fig.axes for t in ax.texts)
     _check(fig)
+
+
+def test_networks_fits_the_column_as_saved():
+    """Issue 25: the saved PNG (tight box plus savefig's pad on each side, at figure.dpi) of Figs 3.12-3.13 is
+    inside the book's 740 px column; the right panel's title "thesis r = 0.98 from three points", wider than
+    its axes, ran to 6.72 in of a 6.7 in figure and saved it 744 px wide (746 px in the build)."""
+    from types import SimpleNamespace
+
+    from mmperf.plotting import BOOK_COLUMN_PX
+
+    use_book_style()
+    rng = np.random.default_rng(0)
+    rows = [{"network": n, "system": SimpleNamespace(network_load=load)} for n in cj.NETWORKS for load in (False, True)]
+    traces = {(k, 0): 160_000 + rng.normal(0, 5000, 300) for k in range(len(rows))}
+    loaded = pd.DataFrame({"network_Mbps": list(cj.NETWORKS.values()), "Variance": [4e6, 2e6, 1e6]})
+    fig = figures.networks(traces, rows, 160.0, 750_000.0, loaded, {"intercept": 2e-7, "slope": 1e-9, "r": 0.98},
+                           None, 0.98)
+    fig.canvas.draw()
+    saved_in = fig.get_tightbbox(fig.canvas.get_renderer()).width + 2 * plt.rcParams["savefig.pad_inches"]
+    assert round(saved_in * fig.dpi) <= BOOK_COLUMN_PX, f"saved {saved_in * fig.dpi:.1f} px wide"
+    _check(fig)

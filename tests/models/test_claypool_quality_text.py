@@ -109,3 +109,17 @@ def test_exercise_4_keeps_kappa_and_lowers_the_threshold(default):
     r, _, t = default
     assert f"κ stays at {r['audio_kappa_ms2_per_load']:,.0f}" in t["ex4_solution"]
     assert "instead of SPECint92 40.0" in t["ex4_solution"]
+
+
+def test_a_failed_kappa_calibration_writes_kappa_as_the_book_writes_numbers():
+    """Issue 25: kappa left at an end of its search range [1e-3, 1e7] was written with ``.3g``, which prints the
+    ceiling as "1e+07"; the book's numbers (mmperf.tables.sig, three significant digits) write 10,000,000 and the
+    floor 0.00100. An anchor of 1000 users is unacceptable at SPECint92 40 even without jitter: the floor."""
+    inp = load_inputs()
+    users = inp.anchors["fig5_24_users"]
+    r = ex.run({}, dataclasses.replace(inp, anchors={**inp.anchors,
+                                                      "fig5_24_users": dataclasses.replace(users, value=1000.0)}))
+    assert "(it stays at the floor of its search range, 0.00100 ms² per unit of load)" in \
+        text.compose(r, _checks(r))["audio_result_text"]
+    (why,) = [w[1] for w in r.warnings if w[0].startswith("the processor jitter scale kappa cannot be calibrated")]
+    assert "kappa is left at the end of its search range (0.00100)" in why

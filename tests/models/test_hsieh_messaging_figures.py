@@ -7,7 +7,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
 
-from mmperf.plotting import check_legible, check_overprint, use_book_style  # noqa: E402
+from mmperf.plotting import BOOK_COLUMN_PX, check_legible, check_overprint, use_book_style  # noqa: E402
 from mmstudies.hsieh_messaging import analytic, checks  # noqa: E402
 from mmstudies.hsieh_messaging import experiments as ex  # noqa: E402
 from mmstudies.hsieh_messaging import figures as figs  # noqa: E402
@@ -52,6 +52,12 @@ def test_every_figure_is_legible_and_fits_the_column(results):
     for name, fig in _figures(results).items():
         assert fig.get_size_inches()[0] <= 6.9 + 1e-9, name
         small = check_legible(fig) + check_overprint(fig)  # issue 25: nothing drawn over text, legend or box
+        # the page shows the PNG as saved: its tight box (a note running past the edge widens it) plus
+        # savefig's pad on each side, in whole pixels at figure.dpi, inside the 740 px column
+        fig.canvas.draw()
+        saved_px = (fig.get_tightbbox(fig.canvas.get_renderer()).width + 2 * plt.rcParams["savefig.pad_inches"])
+        if round(saved_px * fig.dpi) > BOOK_COLUMN_PX:
+            small.append(f"saved {saved_px * fig.dpi:.1f} px wide, over the {BOOK_COLUMN_PX} px column")
         if small:
             problems[name] = small
         plt.close(fig)

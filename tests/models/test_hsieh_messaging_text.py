@@ -447,3 +447,12 @@ def test_page_appends_the_independent_review_rows():
 
     page = (notebooks_dir() / "hsieh-messaging.md").read_text(encoding="utf-8")
     assert "text.review_rows(ch) + text.independent_review_rows()" in page
+
+
+def test_trend_reason_writes_a_small_p_value_without_e_notation():
+    """Issue 25: a trend's p-value of 1.2e-5 printed "p = 1.2e-05" (``.3g``); the book's numbers (mmperf.tables.sig,
+    three significant digits) write 1.20×10⁻⁵, and 0.0312 as 0.0312."""
+    assert text._trend_check({"trends": True, "p_value": 1.2e-5, "slope": 1.0}, "the normal route's sojourn").reason == (
+        "the normal route's sojourn trends within the run (batch means, p = 1.20×10⁻⁵): not a steady-state mean")
+    assert "(batch means, p = 0.0312)" in text._trend_check({"trends": True, "p_value": 0.0312, "slope": 1.0}, "x").reason
+    assert text._trend_check({"trends": False, "p_value": 0.5, "slope": 0.0}, "x").reason is None

@@ -66,15 +66,17 @@ def test_record_setup_glues_the_settings_by_hand():
 # ------------------------------------------------------------------ sentences -------------------------------
 
 def test_ciw_text_agreement_rounding_and_disagreement():
+    """The largest difference to two significant digits as the book writes numbers (mmperf.tables.sig):
+    2e-12 is 2.0×10⁻¹² and 0.5 is 0.50 (issue 25: they printed "2.0e-12" and "5.0e-01")."""
     agree = [{"frames": 1000, "frames_differing": 0, "max_abs_diff": 0.0}] * 3
     assert text.ciw_text(agree).startswith("Across 3,000 frame deliveries, Ciw and the recurrences agree on every "
                                            "frame exactly, and")
     rounding = [{"frames": 10, "frames_differing": 0, "max_abs_diff": 2e-12}]
-    assert "agree on every frame (largest difference 2.0e-12 frame times, floating-point rounding)" in \
+    assert "agree on every frame (largest difference 2.0×10⁻¹² frame times, floating-point rounding)" in \
         text.ciw_text(rounding)
     differ = [{"frames": 10, "frames_differing": 0, "max_abs_diff": 0.0},
               {"frames": 10, "frames_differing": 1, "max_abs_diff": 0.5}]
-    assert "Ciw and the recurrences DISAGREE (largest difference 5.0e-01" in text.ciw_text(differ)
+    assert "Ciw and the recurrences DISAGREE (largest difference 0.50 frame times" in text.ciw_text(differ)
 
 
 def test_quoted_text_ratios_by_hand():

@@ -62,3 +62,18 @@ def test_every_prediction_is_conditioned_on_the_papers_setting():
         if c.kind == "prediction":
             assert {"participants": 3, "frame_kb": 8, "file_transfer": True, "host_vc_kloc": 15,
                     "adapter_vc_kloc": 1}.items() <= c.conditions.items(), c.id
+
+
+def test_q17_writes_seconds_without_e_notation(monkeypatch):
+    """Issue 25: the mixing claim formatted seconds with ``.3g``, so a floating-point remainder of 2e-17 s read
+    "2e-17 s"; the book's numbers (mmperf.tables.sig, three significant digits) write 2.00×10⁻¹⁷ and 0 as 0.
+    The components are stubbed: send 0 s, centralized receive 2e-17 s, distributed receive 4.2 and 5 ms."""
+    def component(run, kind, cat, m, h, mix=checks.DIST):
+        if kind == "send":
+            return np.array([0.0])
+        return np.array([2e-17]) if mix == checks.CENT else np.array([0.0042, 0.005])
+
+    monkeypatch.setattr(checks, "_comp", component)
+    ours = checks.q17_mixing_component({"na": None})
+    assert ours.value == "send 0 s, centralized 2.00×10⁻¹⁷ s, distributed min 4.2 ms"
+    assert ours.holds is False  # 2e-17 is not zero: the claim's "zero under centralized mixing" fails

@@ -109,3 +109,17 @@ def test_the_answer_key_names_glued_answers(ans):
     assert len(key) >= 5
     closed = {e["glue"] for e in key.values()} - {"ex2_mean_ms", "ex6_first_over"}
     assert closed <= set(ans) and all(math.isfinite(ans[g]) for g in closed)
+
+
+def test_ex3_rate_and_solution_rates_are_written_without_e_notation():
+    """Issue 25: exercise 3's rate 5e-4 reads 0.0005 (it printed "5e-04"); a solution's rate 1.5e-5 reads
+    1.5×10⁻⁵ (two significant digits, mmperf.tables.sig)."""
+    a = {"ex2_frames": 200000.0, "ex2_load": 0.25, "ex2_dropped": 3.0, "ex2_loss": 1.5e-5, "ex2_loss_hi": 4.4e-5,
+         "ex2_ref_load": 0.1, "ex2_ref_dropped": 0.0, "ex2_ref_mean_ms": 56.0, "ex2_mean_ms": 57.0, "ex2_delta_ms": 1.0,
+         "ex3_rate": 5e-4, "ex4_mean_low_ms": 56.0, "ex4_mean_high_ms": 56.5, "ex4_late_low": 0.0, "ex4_late_high": 2e-6,
+         "ex6_first_over": float("nan"), "ex1_sat_load": 0.27, "ex7_load": 0.35, "ex7_loss_base": 0.01,
+         "ex7_loss_exempt": 0.002, "ex7_frames": 10000.0, "ex7_sat_load": 0.27, "ex7_sat_load_exempt": 0.3}
+    texts = exercises.solution_texts(a, 1e-3)
+    assert texts["ex3_rate_text"] == "0.0005"
+    assert "a rate of 1.5×10⁻⁵ (95 % upper bound 4.4×10⁻⁵), below the paper's 0.001" in texts["sharp_ex2_text"]
+    assert "goes from 0 to 2.0×10⁻⁶." in texts["sharp_ex4_text"]

@@ -40,7 +40,7 @@ def test_engine_sentence_counts_each_engine_and_the_queues_that_fill():
                              n_fill=2, queue_capacity=10)
     assert s == ("In this run 93 of 100 replications ran by the recursion alone and 7 through Ciw: 5 as the stated "
                  "check subset (the first 5), where 4 of 5 agreed with the recursion frame by frame (fates equal, "
-                 "largest time difference 1.5e-12 ms), and 2 because a queue of 10 could fill there, where only "
+                 "largest time difference 1.5×10⁻¹² ms), and 2 because a queue of 10 could fill there, where only "
                  "Ciw's blocking is exact.")
 
 
@@ -111,14 +111,15 @@ def test_loss_verdict_needs_both_runs_below_the_bound_to_support():
 
 
 def test_loss_sentence_reports_the_long_run_in_hours():
-    """2,000,000 frames at 40 ms are 80,000 s = 22.2 hours."""
+    """2,000,000 frames at 40 ms are 80,000 s = 22.2 hours; rates to two significant digits as the book writes
+    numbers (mmperf.tables.sig: 2.46e-5 is 2.5×10⁻⁵, never "2.5e-05")."""
     s = text.loss_sentence(lost=0, n_frames=150000, n_reps=100, frames_per_rep=1500, hi_reps=2.46e-5, lo_reps=0.0,
                            long_exact=True, long_lost=3, long_n=2_000_000, long_hi=4.4e-6, period_ms=40.0,
                            bound=1e-3, unstable=None)
     assert s.startswith("Our replications simulate 150,000 frames (100 samples of 1,500) and lose 0 of them: an "
-                        "estimated rate of 0 with a 95 % upper bound of 2.5e-05. A longer run of 2,000,000 frames "
-                        "(22.2 hours of video) through the exact recursion loses 3 frames, a rate of 1.5e-06 with a "
-                        "95 % upper bound of 4.4e-06. Counting frames the newest-frame sink drops as lost, the model "
+                        "estimated rate of 0 with a 95 % upper bound of 2.5×10⁻⁵. A longer run of 2,000,000 frames "
+                        "(22.2 hours of video) through the exact recursion loses 3 frames, a rate of 1.5×10⁻⁶ with a "
+                        "95 % upper bound of 4.4×10⁻⁶. Counting frames the newest-frame sink drops as lost, the model "
                         "supports the claim at these parameters. The reason:")
     unsure = text.loss_sentence(lost=3, n_frames=1500, n_reps=1, frames_per_rep=1500, hi_reps=5.8e-3, lo_reps=4e-4,
                                 long_exact=False, long_lost=0, long_n=0, long_hi=0.0, period_ms=40.0, bound=1e-3,
@@ -175,3 +176,13 @@ def test_scorecard_sentences_name_missed_undecided_and_not_reproduced():
         "Not reproduced: x (see the paper's definition of a lost frame (the frame-loss claim)).")
     assert text.headline_sentence(0, 3).startswith("The model reproduces 0 of the 3 predictions")
     assert text.headline_sentence(0, 0, 5).startswith("No prediction applies at these parameters")
+
+
+def test_engine_and_tracer_sentences_write_small_numbers_without_e_notation():
+    """Issue 25: a time difference of 0 ms is "0" (it printed "0.0e+00"), 3.2e-7 ms is 3.2×10⁻⁷; drop rates
+    1.5e-5 and 0.00044 are 1.5×10⁻⁵ and 0.00044 (two significant digits, mmperf.tables.sig)."""
+    assert "(fates equal, largest time difference 0 ms)" in text.engine_sentence(
+        n_runs=10, n_ciw=2, n_checked=2, n_equal=2, worst_ms=0.0, ciw_checked=2, n_fill=0, queue_capacity=10)
+    assert "(fates equal, largest time difference 3.2×10⁻⁷ ms)" in text.engine_sentence(
+        n_runs=10, n_ciw=2, n_checked=2, n_equal=2, worst_ms=3.2e-7, ciw_checked=2, n_fill=0, queue_capacity=10)
+    assert "and the drop rate from 1.5×10⁻⁵ to 0.00044. " in text.ltt_sentence(0.5, 0.01, 1.5e-5, 4.4e-4)

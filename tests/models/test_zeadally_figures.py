@@ -67,5 +67,10 @@ def test_figure_is_legible(name):
         assert shown_px >= 10.0, f"{name}: smallest text {shown_px:.1f} px as shown"
         assert check_legible(fig) == []
         assert check_overprint(fig) == []
+        # the page shows the PNG as saved: laid out (constrained layout runs at the draw), its tight box plus
+        # savefig's pad on each side, in whole pixels at figure.dpi (6.7 in under constrained layout: 749 px)
+        fig.canvas.draw()
+        saved_px = (fig.get_tightbbox(fig.canvas.get_renderer()).width + 2 * plt.rcParams["savefig.pad_inches"])
+        assert round(saved_px * fig.dpi) <= BOOK_COLUMN_PX, f"{name}: saved {saved_px * fig.dpi:.1f} px wide"
     finally:
         plt.close(fig)

@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 
 from mmperf import quality as qm
+from mmperf.tables import sig
 
 from . import analytic as an
 from .data import Inputs, calibrated_values, load_inputs
@@ -151,7 +152,7 @@ def _audio(r: Run) -> None:
                "20 users on Ethernet at SPECint92 40 stay acceptable for any processor jitter scale searched: "
                "the limits are too lax")
         r.warn("the processor jitter scale kappa cannot be calibrated to the Figure 5.24 anchor", why
-               + f"; kappa is left at the end of its search range ({kappa:.3g}) and the audio predictions "
+               + f"; kappa is left at the end of its search range ({sig(kappa, 3)}) and the audio predictions "
                "are marked not applicable")
     ipx = inp.sys("specint92_ipx")
     no_threshold = "no SPECint92 in 1-10000 makes 20 users on Ethernet acceptable (or every one does)"

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 
 from mmperf.checks import Check
+from mmperf.tables import sig
 
 from .experiments import Run
 
@@ -70,7 +71,7 @@ def _audio(r: Run, c: dict[str, Check]) -> dict[str, str]:
                          "more than any SPECint92 up to 10,000 to turn acceptable."))
     else:
         first = (f"The jitter scale κ cannot be calibrated at these parameters (it stays at the {cal.status} of its "
-                 f"search range, {kappa:.3g} ms² per unit of load), so the Figure 5.24 target is missed and the "
+                 f"search range, {sig(kappa, 3)} ms² per unit of load), so the Figure 5.24 target is missed and the "
                  "audio predictions below are marked not applicable.")
     q_inf = r["fig5_24_ipx_quality_at_100000_mbps"]
     judged = c["ipx-bw"].status != "not applicable"

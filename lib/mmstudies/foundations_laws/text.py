@@ -7,6 +7,7 @@ from typing import Any
 
 import pandas as pd
 
+from mmperf.tables import sig
 from mmstudies.foundations_laws import solutions as s
 
 STAGES = ("network-to-application", "application-to-X-server", "X-server-to-frame-buffer")
@@ -30,18 +31,18 @@ def utilisations(r: dict[str, Any], fps: float) -> str:
 def measurement(m: dict[str, Any], rho: float) -> str:
     inside = abs(m["mean"] - m["theory"]) <= m["half"]
     return (f"With the first {m['cut']} customers of each replication deleted, the {m['n']} replications give a "
-            f"mean wait of {m['mean']:.3g} ± {m['half']:.2g} service times (95 % interval); M/M/1 theory at "
-            f"rho = {rho:g} gives {m['theory']:.3g}, {'inside' if inside else 'outside'} the interval. Keeping "
-            f"every customer gives {m['mean_all']:.3g} ± {m['half_all']:.2g}.")
+            f"mean wait of {sig(m['mean'], 3)} ± {sig(m['half'], 2)} service times (95 % interval); M/M/1 theory at "
+            f"rho = {rho:g} gives {sig(m['theory'], 3)}, {'inside' if inside else 'outside'} the interval. Keeping "
+            f"every customer gives {sig(m['mean_all'], 3)} ± {sig(m['half_all'], 2)}.")
 
 
 def regression(c: dict[str, Any]) -> str:
     ols, wls = c["ols"], c["wls"]
     chi2_df = wls["chi2"] / (len(c["points"]) - 2)
-    return (f"Ordinary least squares gives measured = {ols['b0']:.3g} s + {ols['b1']:.3f} × predicted (slope "
-            f"standard error {ols['se_b1']:.2g}); weighting each point by its printed interval gives "
-            f"{wls['b0']:.3g} s + {wls['b1']:.3f} × predicted (standard error {wls['se_b1']:.2g}). The weighted "
-            f"fit's chi-square per degree of freedom is {chi2_df:.3g}: near 1 the printed intervals would explain "
+    return (f"Ordinary least squares gives measured = {sig(ols['b0'], 3)} s + {ols['b1']:.3f} × predicted (slope "
+            f"standard error {sig(ols['se_b1'], 2)}); weighting each point by its printed interval gives "
+            f"{sig(wls['b0'], 3)} s + {wls['b1']:.3f} × predicted (standard error {sig(wls['se_b1'], 2)}). The weighted "
+            f"fit's chi-square per degree of freedom is {sig(chi2_df, 3)}: near 1 the printed intervals would explain "
             f"the scatter; far above 1 the line misses the points by more than their measurement error, and the "
             f"weighted standard error is too small by about the square root of that ratio.")
 
@@ -99,9 +100,9 @@ def exercises(table5_3: pd.DataFrame) -> dict[str, str]:
                         f"{abs(w['resid']):.3f} s from it where the ordinary line passes {abs(w['resid_ols']):.2f} s "
                         f"from it, and misses {w['worst']} by {abs(w['worst_resid']):.2f} s, "
                         f"{abs(w['worst_sigmas']):.0f} of its own standard errors. Chi-square per degree of "
-                        f"freedom is {w['chi2_per_df']:.3g}: the scatter is not measurement error, so the weighted "
-                        f"standard error {w['se_wls']:.2g} is far too small, and the ordinary one "
-                        f"({w['se_ols']:.2g}) is the more honest summary."),
+                        f"freedom is {sig(w['chi2_per_df'], 3)}: the scatter is not measurement error, so the weighted "
+                        f"standard error {sig(w['se_wls'], 2)} is far too small, and the ordinary one "
+                        f"({sig(w['se_ols'], 2)}) is the more honest summary."),
         "laws_ex_extend_text": (f"The largest effect is {top!r} (q = {d.loc[top, 'q']:.1f} Mbit/s, "
                            f"{100 * d.loc[top, 'fraction']:.1f} % of the variation); the three-factor interaction "
                            f"explains {100 * d.loc['na xf shm', 'fraction']:.1f} %. Inverse rates add, so "

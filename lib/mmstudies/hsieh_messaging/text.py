@@ -19,6 +19,7 @@ import numpy as np
 import pandas as pd
 
 from mmperf import review
+from mmperf.tables import sig
 from mmstudies.hsieh_messaging import analytic, checks
 
 #: Multiplier of a standard error for a 95 % interval (normal approximation).
@@ -302,7 +303,7 @@ def _trend_check(trend: dict[str, Any], what: str):
     """A :class:`mmperf.steady.TrendCheck` with the reason ``ch.delay`` reports when it trends."""
     from types import SimpleNamespace
 
-    reason = (f"{what} trends within the run (batch means, p = {trend['p_value']:.3g}): not a steady-state mean"
+    reason = (f"{what} trends within the run (batch means, p = {sig(trend['p_value'], 3)}): not a steady-state mean"
               if trend["trends"] else None)
     return SimpleNamespace(trends=bool(trend["trends"]), reason=reason)
 

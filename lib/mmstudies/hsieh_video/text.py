@@ -16,6 +16,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from mmperf.tables import sig
+
 from . import analytic as an
 from . import checks
 from . import experiments as ex
@@ -69,7 +71,7 @@ def ciw_text(equivalence: list[dict]) -> str:
     return (f"Across {int(eq['frames'].sum()):,} frame deliveries, "
             + ("Ciw and the recurrences agree on every frame" if same else "Ciw and the recurrences DISAGREE")
             + (" exactly" if eq["max_abs_diff"].max() == 0 else
-               f" (largest difference {eq['max_abs_diff'].max():.1e} frame times, floating-point rounding)") + ", and "
+               f" (largest difference {sig(eq['max_abs_diff'].max(), 2)} frame times, floating-point rounding)") + ", and "
             + "they agree on feasibility in every run.")
 
 

@@ -31,7 +31,7 @@ import pandas as pd
 from mmperf import checktable
 from mmperf.checktable import Ours, RunRecord
 from mmperf.stats import mean_ci
-from mmperf.tables import signed
+from mmperf.tables import sig, signed
 
 from .model import CATEGORIES, _slug
 
@@ -370,7 +370,7 @@ def q17_mixing_component(run: RunRecord) -> Ours:
     mix_send = max(float(np.max(_comp(run, "send", CATEGORIES[0], m, h))) for m in (LOCATE, MOVE) for h in HOSTS)
     mix_cent = max(float(np.max(_comp(run, "recv", CATEGORIES[0], m, h, CENT))) for m in (LOCATE, MOVE) for h in HOSTS)
     mix_dist = min(float(np.min(_comp(run, "recv", CATEGORIES[0], m, h))) for m in (LOCATE, MOVE) for h in HOSTS)
-    return _claim(f"send {mix_send:.3g} s, centralized {mix_cent:.3g} s, distributed min {1e3 * mix_dist:.1f} ms",
+    return _claim(f"send {sig(mix_send, 3)} s, centralized {sig(mix_cent, 3)} s, distributed min {1e3 * mix_dist:.1f} ms",
                   mix_send == 0 and mix_cent == 0 and mix_dist > 0, run)
 
 

@@ -20,6 +20,7 @@ import pandas as pd
 
 from mmperf.parallel import pmap
 from mmperf.simcache import cached
+from mmperf.tables import sig
 
 from .analytic import (
     clopper_pearson,
@@ -182,7 +183,14 @@ def simulated_answers(defaults: dict[str, Any]) -> dict[str, float]:
 
 
 def _rate(x: float) -> str:
-    return f"{x:.2g}"
+    """A loss rate to two significant digits as the book writes numbers (never e-notation).
+
+    Examples
+    --------
+    >>> _rate(1.5e-05), _rate(0.00044), _rate(0.0)
+    ('1.5×10⁻⁵', '0.00044', '0')
+    """
+    return sig(x, 2)
 
 
 def solution_texts(a: dict[str, Any], bound: float) -> dict[str, str]:
@@ -209,4 +217,5 @@ def solution_texts(a: dict[str, Any], bound: float) -> dict[str, str]:
            f"frames and the extended one {_rate(a['ex7_loss_exempt'])}, over {a['ex7_frames']:,.0f} frames each "
            f"(the same draws); the saturation load moves from {a['ex7_sat_load']:.4f} to "
            f"{a['ex7_sat_load_exempt']:.4f}.")
-    return {"sharp_ex2_text": ex2, "sharp_ex4_text": ex4, "sharp_ex6_text": ex6, "sharp_ex7_text": ex7}
+    return {"sharp_ex2_text": ex2, "ex3_rate_text": sig(a["ex3_rate"], 1), "sharp_ex4_text": ex4,
+            "sharp_ex6_text": ex6, "sharp_ex7_text": ex7}

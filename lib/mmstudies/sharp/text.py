@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from mmperf.tables import sig
+
 from .config import Inputs
 
 
@@ -85,13 +87,13 @@ def engine_sentence(*, n_runs: int, n_ciw: int, n_checked: int, n_equal: int, wo
     Examples
     --------
     >>> engine_sentence(n_runs=10, n_ciw=2, n_checked=2, n_equal=2, worst_ms=0.0, ciw_checked=2, n_fill=0,
-    ...                 queue_capacity=10).endswith("difference 0.0e+00 ms); no queue could fill in any replication.")
+    ...                 queue_capacity=10).endswith("difference 0 ms); no queue could fill in any replication.")
     True
     """
     text = (f"In this run {n_runs - n_ciw} of {n_runs} replications ran by the recursion alone and {n_ciw} "
             f"through Ciw: {n_checked} as the stated check subset (the first {ciw_checked}), where "
             f"{n_equal} of {n_checked} agreed with the recursion frame by frame (fates equal, largest time difference "
-            f"{worst_ms:.1e} ms)")
+            f"{sig(worst_ms, 2)} ms)")
     return text + (f", and {n_fill} because a queue of {queue_capacity} could fill there, where only Ciw's blocking "
                    "is exact." if n_fill else "; no queue could fill in any replication.")
 
@@ -243,12 +245,12 @@ def loss_sentence(*, lost: int, n_frames: int, n_reps: int, frames_per_rep: int,
     if unstable:
         return f"In this run the loss figures are not reported: {unstable}."
     text = (f"Our replications simulate {n_frames:,} frames ({n_reps} samples of {frames_per_rep:,}) "
-            f"and lose {lost:,} of them: an estimated rate of {lost / n_frames:.2g} with a 95 % upper bound of "
-            f"{hi_reps:.2g}. ")
+            f"and lose {lost:,} of them: an estimated rate of {sig(lost / n_frames, 2)} with a 95 % upper bound of "
+            f"{sig(hi_reps, 2)}. ")
     if long_exact:
         text += (f"A longer run of {long_n:,} frames ({long_n * period_ms / 3.6e6:.1f} hours of video) through "
-                 f"the exact recursion loses {long_lost:,} frames, a rate of {long_lost / long_n:.2g} with a 95 % "
-                 f"upper bound of {long_hi:.2g}. ")
+                 f"the exact recursion loses {long_lost:,} frames, a rate of {sig(long_lost / long_n, 2)} with a 95 % "
+                 f"upper bound of {sig(long_hi, 2)}. ")
     verdict = loss_verdict_word(hi_reps, lo_reps, bound, long_exact, long_hi)
     if differs:
         side = {"supports": "below", "contradicts": "above", "cannot decide": "not decidably on either side of"}
@@ -303,7 +305,7 @@ def cliff_sentence(first_over: float, bound: float, sat_load: float, reference_l
 def ltt_sentence(d_mean: float, rel: float, loss_base: float, loss_ltt: float) -> str:
     """What the tracer's extra CPU load does to the mean delay and the drop rate (ends the paragraph)."""
     return (f"in our model, that much more background load moves the mean delay by {d_mean:.2f} ms "
-            f"({rel:.1%}) and the drop rate from {loss_base:.2g} to {loss_ltt:.2g}. That follows from our slowdown "
+            f"({rel:.1%}) and the drop rate from {sig(loss_base, 2)} to {sig(loss_ltt, 2)}. That follows from our slowdown "
             "law (assumption A6), which the paper does not state: it is what the law implies, not a measurement of "
             "the tracer's distortion.")
 

@@ -2,9 +2,9 @@
 
 The schematics (the paper's Figures 1, 2, 3 and 8) are redrawn from the captions and the text
 with :func:`mmperf.plotting.box` and :func:`mmperf.plotting.arrow`; the charts draw the paper's
-transcribed values beside this run's results. All figures are at most 6.7 in wide with text of
-at least 8 pt, so that they read at 9 pt or more where the book shows them
-(:func:`mmperf.plotting.check_legible`). No figure carries the paper's figure number: the captions
+transcribed values beside this run's results. All figures are at most 6.7 in wide (charts under
+constrained layout 6.6 in, :data:`CONSTRAINED_WIDTH_IN`) with text of at least 8 pt, so that they read
+at 9 pt or more where the book shows them (:func:`mmperf.plotting.check_legible`). No figure carries the paper's figure number: the captions
 in the chapter say which of the paper's figures each reconstructs.
 """
 
@@ -18,6 +18,10 @@ from mmperf.plotting import arrow, blank_axes, box, label_assumption, paper_mark
 
 BLUE, ORANGE, VERMILION, SKY, GREEN = "#0072B2", "#E69F00", "#D55E00", "#56B4E9", "#009E73"
 NOTE = {"fontsize": 9, "color": "#555555", "style": "italic"}
+#: width of a chart laid out by constrained layout, which fills the figure to 3/72 in of its edges: savefig's
+#: tight box adds 0.1 in on each side, so 6.6 in saves 739 px at 110 dpi, inside the book's 740 px column
+#: (6.7 in saved 749 px and was shown shrunk)
+CONSTRAINED_WIDTH_IN = 6.6
 
 
 def _canvas(width: float, height: float, figsize: tuple[float, float]):
@@ -149,7 +153,7 @@ def single_copy_raw(two_copy_32: float, single_copy_32: float, single_copy_256: 
 
 def model_vs_measured(mvm: pd.DataFrame):
     """Eq. 1 / Eq. 2 (bars, ours) against every measured configuration (hollow markers, paper)."""
-    fig, ax = plt.subplots(figsize=(6.7, 4.6))
+    fig, ax = plt.subplots(figsize=(CONSTRAINED_WIDTH_IN, 4.6))
     y = np.arange(len(mvm))[::-1]
     ax.barh(y + 0.18, mvm["predicted_mbps"], 0.36, color=BLUE, label="Eq. 1 / Eq. 2 (ours, this run)")
     ax.plot(mvm["measured_mbps"], y - 0.18, **paper_marker_style() | {"label": "measured (paper)"})
@@ -170,7 +174,7 @@ def model_vs_measured(mvm: pd.DataFrame):
 def figure6_points(model6: dict[tuple[str, str], float], stated: pd.DataFrame, small_kb: float = 32.0,
                    unix_max_kb: float = 48.0):
     """The paper's Figure 6: the three stated points and Eq. 1/2 at the small socket buffer (derived)."""
-    fig, ax = plt.subplots(figsize=(6.7, 4.4))
+    fig, ax = plt.subplots(figsize=(CONSTRAINED_WIDTH_IN, 4.4))
     colours = {("two-copy", "no SHM"): ORANGE, ("two-copy", "SHM"): VERMILION,
                ("single-copy", "no SHM"): SKY, ("single-copy", "SHM"): BLUE}
     nudge = {("two-copy", "no SHM"): 0.93, ("two-copy", "SHM"): 0.97, ("single-copy", "no SHM"): 1.03,
@@ -260,7 +264,7 @@ def regression(fit_all: pd.DataFrame, fit: pd.DataFrame, loo: pd.DataFrame):
 
 def variability(sweep: pd.DataFrame, serial_analytic: float, pipelined_analytic: float):
     """Ciw throughput of the serial and pipelined data paths against the service-time CV, with 95 % CIs."""
-    fig, ax = plt.subplots(figsize=(6.7, 4.4))
+    fig, ax = plt.subplots(figsize=(CONSTRAINED_WIDTH_IN, 4.4))
     for mode, colour, marker in (("serial", ORANGE, "s"), ("pipelined", BLUE, "o")):
         d = sweep[sweep["mode"] == mode].sort_values("service_cv")
         ax.fill_between(d["service_cv"], d["mbps"] - d["ci_half_width"], d["mbps"] + d["ci_half_width"],
@@ -278,7 +282,7 @@ def variability(sweep: pd.DataFrame, serial_analytic: float, pipelined_analytic:
 
 def table2_bars(table2: pd.DataFrame):
     """Table 2 as it is (paper values): CPU user/system bars; frame rate and video frames dropped beside them."""
-    fig, (ax, ax2) = plt.subplots(1, 2, figsize=(6.7, 4.4), gridspec_kw={"width_ratios": [1.15, 1]})
+    fig, (ax, ax2) = plt.subplots(1, 2, figsize=(CONSTRAINED_WIDTH_IN, 4.4), gridspec_kw={"width_ratios": [1.15, 1]})
     short = {"VIDEO": "V", "GRAPHICS": "G", "VIDEO+GRAPHICS": "V+G", "GRAPHICS-SHARED-M": "G-SHM",
              "VIDEO+GRAPHICS-SHARED-M": "V+G-\nSHM"}
     xx = np.arange(len(table2))
@@ -311,7 +315,7 @@ def table2_bars(table2: pd.DataFrame):
 def cpu_model(ps: pd.DataFrame, table2: pd.DataFrame):
     """The processor-sharing model (bars, ours) against Table 2 (hollow markers, paper)."""
     t2 = table2.set_index("configuration")
-    fig, axes = plt.subplots(1, 2, figsize=(6.7, 4.0))
+    fig, axes = plt.subplots(1, 2, figsize=(CONSTRAINED_WIDTH_IN, 4.0))
     cfgs = ["GRAPHICS", "VIDEO+GRAPHICS", "GRAPHICS-SHARED-M", "VIDEO+GRAPHICS-SHARED-M"]
     xg = np.arange(len(cfgs))
     axes[0].bar(xg, ps.loc[cfgs, "graphics_fps"], 0.55, color=BLUE, label="PS model (ours)")
