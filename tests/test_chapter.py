@@ -97,6 +97,21 @@ def test_figure_saves_png_and_svg_with_provenance(ch):
         ch.figure(plt.figure(), "Figure 1")
 
 
+
+def test_under_the_runner_the_figure_record_is_measured_where_the_figure_is_drawn(demo_project, monkeypatch):
+    """MMPERF_DEFER_FIGURES=1 (the runner): the record's measures are empty until save() has waited for the
+    figure, then the same as measured at once (the 6 pt note: 6 * 110 / 96 = 6.875 pt at display size)."""
+    monkeypatch.setenv("MMPERF_DEFER_FIGURES", "1")
+    ch = Chapter("demo", {"rate": 1.5}, demo_project / "deferred")
+    small, ax = plt.subplots(figsize=(4, 3))
+    ax.text(0.5, 0.5, "tiny note", fontsize=6)
+    ch.figure(small, "fig-demo-small", alt="a tiny note")
+    assert ch.figures[-1]["too_small"] is None  # not measured yet: the notebook's process did not lay it out
+    ch.save()
+    assert ch.figures[-1]["too_small"] == [
+        "'tiny note' is 6.9 pt at display size (at least 9 pt; the figure is 4 in wide)"]
+    assert ch.figures[-1]["overprint"] == [] and ch.figures[-1]["smallest_text_pt"] == 6.0
+
 STUDY_FIGURES = """
 import matplotlib.pyplot as plt
 

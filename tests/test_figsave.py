@@ -326,3 +326,49 @@ def test_wait_shares_the_queue_with_a_copy(tmp_path, monkeypatch):
     assert sorted(int(n) for n, _ in drawn) == list(range(12))
     assert len({who for _, who in drawn}) == 2 and str(os.getpid()) in {who for _, who in drawn}
     assert all((tmp_path / f"f{i}.svg").read_text().rstrip().endswith("</svg>") for i in range(12))
+
+
+def test_a_deferred_measure_costs_the_notebook_no_draw(monkeypatch, tmp_path):
+    """Deferred (as under the runner) with the chapter's measure: save() neither lays the figure out nor
+    draws it (the measure is taken where the figure is drawn); after wait() the measure is in ``into``, the
+    same as measured at once in the notebook's process without deferring."""
+    from mmbook.chapter import measure_figure
+
+    use_book_style()
+    monkeypatch.setattr(figsave, "MAX_BACKGROUND", 0)  # drawn here, in wait()
+    calls = _count_draws(monkeypatch)
+    writer = figsave.FigureWriter(background=True, defer_png=True)
+    fig = _figure()
+    deferred, at_once = {"overprint": None}, {}
+    writer.save(fig, tmp_path / "a.png", tmp_path / "a.svg", measure=measure_figure, into=deferred)
+    plt.close(fig)
+    assert calls == [] and deferred == {"overprint": None}
+    writer.wait()
+    assert deferred == {"overprint": [], "too_small": [], "smallest_text_pt": 10.0}  # 10 pt ticks and legend
+    fig = _figure()
+    figsave.FigureWriter(background=False).save(fig, tmp_path / "b.png", tmp_path / "b.svg", measure=measure_figure,
+                                                into=at_once)
+    assert at_once == deferred
+    plt.close(fig)
+
+
+def test_measures_taken_in_the_copies_reach_the_notebook_process(tmp_path, monkeypatch):
+    """Twelve figures shared by wait() and a copy: each figure's measure reaches its ``into`` dict, from
+    whichever process drew it (the copy's through a file, removed afterwards), and the copy measured some."""
+    import os
+
+    use_book_style()
+    monkeypatch.setenv("MMPERF_KERNEL_DIR", str(tmp_path))
+    monkeypatch.setattr(figsave, "MAX_BACKGROUND", 1)
+    writer = figsave.FigureWriter(background=True, defer_png=True)
+    records = [{} for _ in range(12)]
+    for i, record in enumerate(records):
+        fig = _figure()
+        writer._queue.append(figsave._Job(fig, [tmp_path / f"f{i}.png", tmp_path / f"f{i}.svg"], None,
+                                          figsave._settings(), measure=lambda f, i=i: {"i": i, "pid": os.getpid()},
+                                          into=record))
+    plt.close("all")
+    writer.wait()
+    assert [r["i"] for r in records] == list(range(12))
+    assert len({r["pid"] for r in records}) == 2 and os.getpid() in {r["pid"] for r in records}  # both measured
+    assert not list(tmp_path.glob("mmperf-measures-*"))  # the copies' files are gone

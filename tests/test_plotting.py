@@ -449,3 +449,21 @@ def test_overprint_measures_an_annotation_by_its_text_not_its_arrow():
     ax.text(1.0, 8.5, "over the annotation's text")   # on the text itself it is found
     assert check_overprint(fig) == ["'transmission starts' overprints \"over the annotation's text\""]
     plt.close(fig)
+
+
+def test_smallest_text_needs_no_measure_of_the_figure(monkeypatch):
+    """smallest_text_pt gives sizes at the figure's own scale (no column to shrink into), so it must not
+    measure the figure's tight box (a layout-sized cost per figure): here measuring raises. The 7 pt note is
+    the smallest text beside 10 pt tick labels."""
+    from mmperf.plotting import smallest_text_pt, use_book_style
+
+    use_book_style()
+    fig, ax = plt.subplots(figsize=(4, 3))
+    ax.text(0.5, 0.5, "note", fontsize=7)
+
+    def measured(*args, **kwargs):
+        raise AssertionError("the tight box was measured")
+
+    monkeypatch.setattr(type(fig), "get_tightbbox", measured)
+    assert smallest_text_pt(fig) == 7.0
+    plt.close(fig)

@@ -152,3 +152,16 @@ def test_one_residual_degree_of_freedom_has_an_interval():
     assert fit.coefficients.loc["x", ["ci_low", "ci_high"]].tolist() == pytest.approx([-2.167965, 5.167965])
     exact = fit_ols(pd.DataFrame({"x": [0.0, 1.0], "y": [0.0, 1.0]}), "y", ["x"])
     assert exact.coefficients["ci_low"].dtype == float and exact.coefficients["ci_high"].dtype == float
+
+
+def test_importing_the_module_leaves_statsmodels_unloaded_until_a_fit():
+    """statsmodels costs about a second of CPU to import: a chapter that imports mmperf.regression but finds
+    its fits in the simulation cache must not pay it. A fresh interpreter shows what an import loads."""
+    import subprocess
+    import sys
+
+    code = ("import sys, pandas as pd; import mmperf.regression as r; before = 'statsmodels' in sys.modules; "
+            "r.fit_ols(pd.DataFrame({'x': [0.0, 1.0, 2.0], 'y': [1.0, 3.0, 5.0]}), 'y', ['x']); "
+            "print(before, 'statsmodels' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "True"]

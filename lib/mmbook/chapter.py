@@ -264,6 +264,33 @@ def data_file_of(frame: Any) -> str | None:
         return f"data/{prov['study']}/{prov['file']}"
 
 
+def measure_figure(fig) -> dict[str, Any]:
+    """What a figure's record says of its texts, measured as the figure is laid out (before it is saved).
+
+    ``overprint`` (:func:`mmperf.plotting.check_overprint`, which lays the figure out), ``too_small`` (texts
+    under 9 pt where a 1366 px window's column shows it, :func:`mmperf.plotting.check_legible`) and, for the
+    browser test, ``smallest_text_pt`` (:func:`mmperf.plotting.smallest_text_pt`). :meth:`Chapter.figure`
+    has it measured by whichever process draws the figure (:class:`mmbook.figsave.FigureWriter`).
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> fig, ax = plt.subplots(figsize=(4, 3))
+    >>> _ = ax.text(0.5, 0.5, "note", fontsize=6)
+    >>> found = measure_figure(fig)
+    >>> found["overprint"], found["smallest_text_pt"], found["too_small"][0][:28]
+    ([], 6.0, "'note' is 6.9 pt at display ")
+    >>> plt.close(fig); measure_figure(fig) == found   # closed (as Chapter.figure leaves it): the same
+    True
+    """
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    if not isinstance(fig.canvas, FigureCanvasAgg):  # closed by pyplot (which leaves a bare canvas): measured
+        FigureCanvasAgg(fig)  # with the renderer of an open figure, the one its PNG is drawn with
+    return {"overprint": plotting.check_overprint(fig), "too_small": plotting.check_legible(fig),
+            "smallest_text_pt": plotting.smallest_text_pt(fig)}
+
+
 class Chapter:
     """The record of one chapter run."""
 
@@ -497,17 +524,16 @@ class Chapter:
         if any(f["name"] == name for f in self.figures):
             raise ValueError(f"figure {name!r} recorded twice")
         png, svg = self.figures_dir / f"{name}.png", self.figures_dir / f"{name}.svg"
-        overprint = plotting.check_overprint(fig)  # before saving: measured as the figure is laid out
-        too_small = plotting.check_legible(fig)  # texts under 9 pt where a 1366 px window's column shows it
-        self._figure_writer.save(fig, png, svg)
         origin = getattr(fig, ORIGIN_ATTR, None) or {}
-        self.figures.append({"name": name, "png": f"figures/{png.name}", "svg": f"figures/{svg.name}",
-                             "alt": alt.strip(), "cell": _execution_count(), "function": origin.get("function"),
-                             "source": f"{origin['file']}:{origin['line']}" if origin else None,
-                             "data_files": origin.get("data_files", []), "overprint": overprint,
-                             "too_small": too_small,
-                             # for the browser test: the smallest text in CSS px at the scale a page shows it
-                             "smallest_text_pt": plotting.smallest_text_pt(fig), "shown_dpi": fig.dpi})
+        record = {"name": name, "png": f"figures/{png.name}", "svg": f"figures/{svg.name}",
+                  "alt": alt.strip(), "cell": _execution_count(), "function": origin.get("function"),
+                  "source": f"{origin['file']}:{origin['line']}" if origin else None,
+                  "data_files": origin.get("data_files", []),
+                  # filled in by measure_figure: at once, or under the runner by the process drawing the
+                  # figure, from the layout it draws with (complete when save() returns)
+                  "overprint": None, "too_small": None, "smallest_text_pt": None, "shown_dpi": fig.dpi}
+        self.figures.append(record)
+        self._figure_writer.save(fig, png, svg, measure=measure_figure, into=record)
         if self._figure_writer.defer_png:
             _glue(name, figsave.DeferredFigure(f"figures/{png.name}", fig.dpi, figsave.saved_dpi(fig)))
         else:

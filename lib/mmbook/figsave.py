@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import struct
+import tempfile
 from pathlib import Path
 
 #: at most this many figures are drawn at once in forked processes (one per spare core); the others wait in
@@ -38,7 +40,8 @@ def tight_box(fig):
     """
     import matplotlib as mpl
 
-    fig.draw_without_rendering()  # lays the figure out (its layout engine places the axes)
+    if fig.stale:  # laid out already (e.g. by mmperf.plotting.check_overprint) and unchanged since: not again
+        fig.draw_without_rendering()  # lays the figure out (its layout engine places the axes)
     if mpl.rcParams["savefig.bbox"] != "tight":
         return None
     pad = mpl.rcParams["savefig.pad_inches"]
@@ -98,11 +101,19 @@ class FigureWriter:
         self._batches: list[_Batch] = []  # the figures given to copies, until every copy has finished
         self._failures: list[str] = []  # of copies collected by poll(), for wait() to report
 
-    def save(self, fig, png: Path, svg: Path) -> None:
-        """Write ``png`` before returning (unless deferred) and ``svg`` now or in a forked process."""
+    def save(self, fig, png: Path, svg: Path, measure=None, into: dict | None = None) -> None:
+        """Write ``png`` before returning (unless deferred) and ``svg`` now or in a forked process.
+
+        ``measure(fig)``, when given, returns a dict of JSON values measured on the figure as laid out (at
+        ``figure.dpi``, before it is saved: e.g. :func:`mmperf.plotting.check_overprint`), which is merged
+        into ``into``: here, at once, or, with ``defer_png``, by :meth:`wait`, measured by the process that
+        draws the figure right after the layout it draws with (one layout for both, none in the notebook).
+        """
         if self.defer_png:  # everything in the copy, even the layout
-            self._queue.append(_Job(fig, [png, svg], box=None, rc=_settings()))
+            self._queue.append(_Job(fig, [png, svg], box=None, rc=_settings(), measure=measure, into=into))
         else:
+            if measure is not None:
+                into.update(measure(fig))
             box = tight_box(fig)
             save_laid_out(fig, png, box)
             if not self.background:
@@ -134,6 +145,7 @@ class FigureWriter:
         errors += self._reap(block=True)
         for batch in self._batches:
             batch.close()
+            batch.deliver_measures()
         self._batches = []
         if errors:
             raise RuntimeError(errors[0] + (f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""))
@@ -170,14 +182,18 @@ class _Job:
     """A figure to save into ``files``: laid out first when ``box`` is None, with Matplotlib's settings
     ``rc`` (those of the moment it was saved; the drawing reads some of them, e.g. ``savefig.*``)."""
 
-    def __init__(self, fig, files: list[Path], box, rc: dict) -> None:
+    def __init__(self, fig, files: list[Path], box, rc: dict, measure=None, into: dict | None = None) -> None:
         self.fig, self.files, self.box, self.rc = fig, files, box, rc
+        self.measure, self.into = measure, into
+        self.measured: dict | None = None  # what measure(fig) found, in the process that drew the figure
 
     def draw(self) -> None:
         import matplotlib as mpl
 
         changed = {k: v for k, v in self.rc.items() if mpl.rcParams[k] != v}
         with mpl.rc_context(changed):  # usually nothing changed: no settings to validate
+            if self.measure is not None:  # lays the figure out as it measures; tight_box then finds it done
+                self.measured = self.measure(self.fig)
             box = tight_box(self.fig) if self.box is None else self.box
             for file in self.files:
                 save_laid_out(self.fig, file, box)
@@ -195,6 +211,9 @@ class _Batch:
 
     def __init__(self, jobs: list[_Job]) -> None:
         self.jobs = jobs
+        # the copies write what they measured here, one JSON file each (any size: a pipe's buffer is 64 KiB)
+        self._measures = (Path(tempfile.mkdtemp(prefix="mmperf-measures-", dir=os.environ.get("MMPERF_KERNEL_DIR")))
+                          if any(getattr(job, "measure", None) is not None for job in jobs) else None)
         self._read_end, write_end = os.pipe()
         os.write(write_end, bytes(range(len(jobs))))  # far below a pipe's buffer: never blocks
         os.close(write_end)  # so that a read after the last figure finds the end at once
@@ -216,6 +235,25 @@ class _Batch:
     def draw_all(self) -> list[str]:
         """Draw every figure still unclaimed; return the failures."""
         return [failure for job in iter(self.claim, None) for failure in self.draw(job)]
+
+    def keep_measures(self) -> None:
+        """In a copy: write what it measured (figure index -> values) for :meth:`deliver_measures`."""
+        found = {i: job.measured for i, job in enumerate(self.jobs) if getattr(job, "measured", None) is not None}
+        if found:
+            (self._measures / f"{os.getpid()}.json").write_text(json.dumps(found))
+
+    def deliver_measures(self) -> None:
+        """Once every process drawing this batch has finished: merge each figure's measures, wherever they
+        were taken, into its ``into``."""
+        if self._measures is None:  # nothing to measure in this batch
+            return
+        for file in self._measures.glob("*.json"):
+            for index, measured in json.loads(file.read_text()).items():
+                self.jobs[int(index)].measured = measured
+        shutil.rmtree(self._measures, ignore_errors=True)
+        for job in self.jobs:
+            if job.measured is not None:
+                job.into.update(job.measured)
 
     def close(self) -> None:
         os.close(self._read_end)
@@ -260,6 +298,7 @@ def _draw_in_copy(batch: _Batch, report_fd: int) -> int:
     os.nice(5)  # where cores are short, the notebook (the run's critical path) goes first
     try:
         failures = batch.draw_all()
+        batch.keep_measures()
     except BaseException as exc:  # noqa: BLE001 - e.g. a failure to read the batch: reported, not lost
         failures = [f"a process drawing figures {batch.names()} failed: {type(exc).__name__}: {exc}"]
     report = "".join(" ".join(f.split()) + "\n" for f in failures).encode("utf-8")

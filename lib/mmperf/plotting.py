@@ -142,8 +142,12 @@ def display_scale(fig, column_px: int = BOOK_COLUMN_PX, dpi: float = DISPLAY_DPI
     >>> fig.set_size_inches(16, 3)  # the tight box is about 12.7 in wide: shrunk by 740 / (110 * 12.7)
     >>> bool(0.6 < display_scale(fig) < 0.65)
     True
+    >>> display_scale(fig, column_px=float("inf")) == 110 / 96   # no column: the figure's own size, unmeasured
+    True
     >>> plt.close("all")
     """
+    if column_px == float("inf"):  # no column to shrink the figure into: its box (a costly measure) cannot matter
+        return dpi / 96.0
     renderer = fig.canvas.get_renderer()
     width_px = fig.get_tightbbox(renderer).width * dpi
     return dpi / 96.0 * min(1.0, column_px / width_px)
@@ -187,7 +191,7 @@ def smallest_text_pt(fig) -> float | None:
     8.5
     >>> plt.close(fig)
     """
-    sizes = [size for _text, size in text_sizes(fig, column_px=10**9, dpi=96.0)]
+    sizes = [size for _text, size in text_sizes(fig, column_px=float("inf"), dpi=96.0)]
     return round(min(sizes), 2) if sizes else None
 
 
@@ -346,7 +350,10 @@ def check_overprint(fig, tolerance_px: float = OVERPRINT_PX) -> list[str]:
     ["'a long note near the edge' crosses the edge of its axes"]
     >>> plt.close(fig)
     """
-    fig.canvas.draw()  # the layout (tight/constrained) moves texts: measure them where they are drawn
+    # The layout (tight/constrained) moves texts: measure them where they are drawn. Laid out, not rendered:
+    # the same renderer (the canvas's, at figure.dpi) places and measures every text, with no pixel painted
+    # (a full render cost about a sixth of a second per figure; tests/test_plotting.py).
+    fig.draw_without_rendering()
     renderer = fig.canvas.get_renderer()
     texts = _visible_texts(fig)
     return (_text_pairs(texts, tolerance_px) + _over_legends(fig, texts, renderer, tolerance_px)

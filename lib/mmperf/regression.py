@@ -13,7 +13,9 @@ from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
-import statsmodels.api as sm
+
+# statsmodels (about a second of CPU to import) is imported inside fit_ols, where a fit is made: a chapter that
+# imports this module but finds its fits in the simulation cache never loads it (tests/test_regression.py).
 
 #: Below this many residual degrees of freedom a fit is reported as a demonstration only.
 MIN_RESIDUAL_DF_FOR_INFERENCE = 10
@@ -94,6 +96,8 @@ def fit_ols(data: pd.DataFrame, y: str, x: list[str], label: str | None = None,
     >>> fit.is_demonstration
     True
     """
+    import statsmodels.api as sm
+
     missing = [c for c in [y, *x, *([label] if label else [])] if c not in data.columns]
     if missing:
         raise ValueError(f"fit_ols: columns {missing} are not in the data (have {list(data.columns)})")
