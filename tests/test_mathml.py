@@ -69,6 +69,8 @@ def test_a_page_gets_mathml_and_no_math_script(tmp_path):
     # the numbered block: Sphinx's number with its link, then one <math> per equation (blank-line separated)
     assert '<span class="eqno">(1)<a class="headerlink" href="#equation-one"' in page
     assert page.count('display="block"') == 2
+    # each block takes keyboard focus: it scrolls inside its box on a phone (axe: scrollable-region-focusable)
+    assert page.count(f'<math tabindex="0" {NS} display="block">') == 2
     assert "mathjax" not in page.lower() and "tex-chtml" not in page
 
 

@@ -27,6 +27,9 @@ from mmperf.tables import MISSING, format_value, show_table, sig
     (3.2e16, 2, "3.2×10¹⁶"),
     (0.0, 3, "0"),
     (0.0001, 2, "0.00010"),   # 1e-4 is the smallest value still written without a power of ten
+    (float("inf"), 3, "∞"),    # composed sentences meet these at unstable design points (huynh's mixing
+    (float("-inf"), 3, "-∞"),  # claim failed on a NaN when it moved to sig)
+    (float("nan"), 3, "undefined"),
 ])
 def test_significant_digits(x, digits, expected):
     assert sig(x, digits) == expected

@@ -614,11 +614,22 @@ SHINGLE_WORDS = 6
 WORD = re.compile(r"[a-z0-9]+(?:[.,][0-9]+)*")
 
 
+#: math, left out of the words on both sides of the comparison: a solution is looked for in its TeX, a page
+#: shows MathML (mmbook.mathml), whose identifiers read like words ("k c k m k 2" from the chapter's own
+#: formula matched a solution's TeX by chance), so math is no marker and no page's math can match one
+MATH = re.compile(r"<math\b.*?</math>|\$\$.*?\$\$|\$[^$\n]+\$|\\\(.*?\\\)|\\\[.*?\\\]", re.S)
+
+
 def _words(text: str) -> list[str]:
-    """Lower-case words and numbers of a text, markup and punctuation dropped (HTML tags removed first)."""
+    """Lower-case words and numbers of a text, math, markup and punctuation dropped (math first, then HTML
+    tags).
+
+    >>> _words(r"Use $\\sum_k (c_k/m_k)^2$ here: <math><mi>k</mi></math> Q<sub>1</sub> = 2.5")
+    ['use', 'here', 'q', '1', '2.5']
+    """
     import html as html_mod
 
-    plain = html_mod.unescape(re.sub(r"<[^>]+>", " ", text)).lower()
+    plain = html_mod.unescape(re.sub(r"<[^>]+>", " ", MATH.sub(" ", text))).lower()
     return WORD.findall(plain)
 
 

@@ -101,7 +101,8 @@ def visit_math(translator, node: nodes.math) -> None:
 
 def visit_displaymath(translator, node: nodes.math_block) -> None:
     """Display math: a ``<div class="math">`` with the equation number and its link, as Sphinx writes them,
-    then one ``<math display="block">`` per equation (Sphinx separates equations by a blank line)."""
+    then one ``<math display="block" tabindex="0">`` per equation (Sphinx separates equations by a blank
+    line)."""
     from sphinx.util.math import get_node_equation_number
 
     translator.body.append(translator.starttag(node, "div", CLASS="math notranslate nohighlight"))
@@ -110,7 +111,10 @@ def visit_displaymath(translator, node: nodes.math_block) -> None:
         translator.add_permalink_ref(node, "Link to this equation")
         translator.body.append("</span>")
     for part in (p for p in node.astext().split("\n\n") if p.strip()):
-        translator.body.append(_convert_or_stop(translator, node, part, "block"))
+        # focusable: a formula wider than a phone's column scrolls inside its own box (mmperf.css), and a
+        # keyboard must reach what a scroll box hides (axe's scrollable-region-focusable), as table boxes do
+        mathml = _convert_or_stop(translator, node, part, "block")
+        translator.body.append(mathml.replace("<math ", '<math tabindex="0" ', 1))
     translator.body.append("</div>\n")
     raise nodes.SkipNode
 

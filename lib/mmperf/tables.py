@@ -183,7 +183,9 @@ def _infinite(x: float) -> str | None:
 def sig(x: float, digits: int = 3) -> str:
     """``x`` to ``digits`` significant digits, with thousands separators and no ``e+NN``.
 
-    Values with magnitude below 1e-4 or from 1e15 up use a power of ten.
+    Values with magnitude below 1e-4 or from 1e15 up use a power of ten. Infinities are "∞" / "-∞", as in
+    the tables, and NaN is "undefined": a sentence composed at a run's parameters can meet either (an
+    unstable station's delay), and a reader must never see "nan".
 
     Examples
     --------
@@ -191,10 +193,16 @@ def sig(x: float, digits: int = 3) -> str:
     ('12,300', '0.000123', '10.0', '2.00', '-1,043')
     >>> sig(2.1e-5, 2), sig(3.2e16, 2), sig(0.0, 3)
     ('2.1×10⁻⁵', '3.2×10¹⁶', '0')
+    >>> sig(float("inf")), sig(-float("inf")), sig(float("nan"))
+    ('∞', '-∞', 'undefined')
     """
     x = float(x)
     if x == 0:
         return "0"
+    if math.isnan(x):
+        return "undefined"
+    if math.isinf(x):
+        return _infinite(x)
     mantissa, exponent = f"{x:.{digits - 1}e}".split("e")
     e = int(exponent)
     if e < -4 or e >= 15:
