@@ -105,6 +105,36 @@ FAST_TESTS: dict[str, list[str]] = {
         "tests/models/test_zeadally_checks.py::test_figure6_a_small_decided_margin_counts_as_holding",
         "tests/models/test_zeadally_checks.py::test_regression_xf_below_one_millisecond_and_without_df",
     ],
+    # the small models' mirror files are mostly seeded replications (20-24 runs each, 7-50 s a file): their
+    # deterministic and hand-worked cases instead
+    "mmstudies.claypool_load.model": [
+        "tests/models/test_claypool_load_model.py::test_deterministic_response_time_is_stretched_by_the_sharers",
+        "tests/models/test_claypool_load_model.py::test_loads_outside_the_open_interval_are_refused_with_the_value",
+        "tests/models/test_claypool_load_model.py::test_light_deterministic_load_is_the_jobs_work_over_the_horizon",
+        "tests/models/test_claypool_load_model.py::test_one_process_component_saturates_at_half_with_one_counter",
+        "tests/models/test_claypool_load_model.py::test_separate_jobs_share_the_processor_by_their_number",
+        "tests/models/test_claypool_load_model.py::test_separate_jobs_below_saturation_do_all_their_work",
+        "tests/models/test_claypool_load_model.py::test_gamma_work_is_ciws_draws_of_mean_u_period_and_cv",
+        "tests/models/test_claypool_load_model.py::test_defaults_are_one_counter_t_016_h_60_cv_05_one_process_seed_1",
+        "tests/models/test_claypool_load_model.py::test_replicate_and_sweep_use_consecutive_seeds_and_pass_every_argument",
+    ],
+    "mmstudies.foundations_queues.model": [
+        "tests/models/test_foundations_queues_model.py::test_deterministic_service_at_low_load_by_hand",
+        "tests/models/test_foundations_queues_model.py::test_lindley_run_is_seeded_and_exact_at_deterministic_service",
+        "tests/models/test_foundations_queues_model.py::test_run_once_equals_the_seeded_arrivals_worked_by_hand",
+        "tests/models/test_foundations_queues_model.py::test_network_capacity_is_the_room_in_the_whole_system",
+        "tests/models/test_foundations_queues_model.py::test_replicate_queue_defaults_and_consecutive_seeds",
+        "tests/models/test_foundations_queues_model.py::test_lindley_run_gamma_services_by_the_recursion",
+    ],
+    "mmstudies.foundations_networks.model": [
+        "tests/models/test_foundations_networks_model.py::test_one_frame_never_queues",
+        "tests/models/test_foundations_networks_model.py::test_codec_is_deterministic_or_exponential_of_the_compression_time",
+        "tests/models/test_foundations_networks_model.py::test_open_run_builds_the_station_in_milliseconds",
+        "tests/models/test_foundations_networks_model.py::test_open_run_averages_frames_that_visited_all_three_stations",
+        "tests/models/test_foundations_networks_model.py::test_closed_run_builds_the_cycle_and_reduces_its_records",
+        "tests/models/test_foundations_networks_model.py::test_closed_run_default_codec_is_deterministic",
+        "tests/models/test_foundations_networks_model.py::test_replicate_passes_seeds_and_arguments_and_summary_by_hand",
+    ],
 }
 
 
