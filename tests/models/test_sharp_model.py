@@ -3,6 +3,7 @@ with the exact recursion (lib/mmstudies/sharp/analytic.py)."""
 
 import ciw
 import numpy as np
+import pandas as pd
 import pytest
 
 from mmperf.data import load_table
@@ -188,3 +189,64 @@ def test_dropped_frames_leave_uncompleted_and_the_sink_ends_empty():
     assert (done.number_of_individuals, done.number_of_completed_individuals) == (4, 3)
     assert {ind.id_number: ind.exit_date for ind in done.all_individuals}[2] == 61.0
     assert sim.nodes[4].number_of_individuals == 0 and sim.nodes[4].newest_accepted == 4
+
+
+def test_serial_stream_layers_have_one_server_each():
+    """A 30 ms stream layer (source side, then destination side) behind frames every 20 ms: frames queue there, one
+    at a time. Captured at 20, 40, 60, served 20-50, 50-80, 80-110, 1 ms network, 5 ms sink: shown at 56, 86, 116,
+    delays 36, 46, 56 ms (two servers would give 36 ms each)."""
+    for slow in ("sl_src", "sl_dst"):
+        means = {"sl_src": 0.0, "net": 1.0, "sl_dst": 0.0, "dec": 5.0, "pres": 0.0, slow: 30.0}
+        frames = sharp.run_pipeline(sharp.deterministic_stage_times(means, 3), frame_period=20.0)
+        np.testing.assert_allclose(frames["e2e"].to_numpy(), [36.0, 46.0, 56.0])
+
+
+def test_a_full_capture_queue_rejects_a_frame_with_the_default_capacity_of_ten():
+    """Stream layer 30.5 ms, frames every 20 ms: the frames admitted are served back to back from 20, the i-th
+    ending at 20 + 30.5 i. Frame k (at 20 k) finds k - 1 - floor((20 k - 20) / 30.5) frames there while none was
+    rejected: 10 for frame 30 (29 - 19), 11 for frame 31 (30 - 19), which a queue of 10 behind one server
+    rejects; frame 32 finds 30 - floor(620 / 30.5) = 10 and is admitted. With room for 11, none is rejected."""
+    t = sharp.deterministic_stage_times({"sl_src": 30.5, "net": 1.0, "sl_dst": 0.0, "dec": 5.0, "pres": 0.0}, 32)
+    fates = sharp.run_pipeline(t, frame_period=20.0)["fate"].tolist()
+    assert fates == ["shown"] * 30 + ["rejected", "shown"]
+    assert set(sharp.run_pipeline(t, frame_period=20.0, queue_capacity=11)["fate"]) == {"shown"}
+    assert sharp_model.build_network(t, 20.0, 32).service_centres[0].queueing_capacity == 10
+
+
+def test_one_frame_at_a_sub_millisecond_period_is_drained_and_recorded_from_time_zero():
+    """One frame captured at 0.1 ms with 5 ms of stages: the run lasts (1 + 2) x 0.1 + 5 + 1 = 6.3 ms, past its
+    display at 5.1 ms, and keeps the records from time 0 (the capture at 0.1 ms included)."""
+    t = sharp.deterministic_stage_times({"sl_src": 1.0, "net": 2.0, "sl_dst": 0.5, "dec": 1.0, "pres": 0.5}, 1)
+    frames = sharp.run_pipeline(t, frame_period=0.1)
+    assert frames["fate"].tolist() == ["shown"]
+    assert (frames.loc[0, "sl_src_arrive"], frames.loc[0, "display"]) == (pytest.approx(0.1), pytest.approx(5.1))
+
+
+def test_an_unknown_sink_policy_is_refused_by_name():
+    t = sharp.deterministic_stage_times(MEANS, 2)
+    with pytest.raises(ValueError, match=r"^sink_policy must be one of \('newest', 'fifo'\), got 'lifo'$"):
+        sharp.run_pipeline(t, frame_period=40.0, sink_policy="lifo")
+
+
+def test_frame_table_of_records_made_by_hand():
+    """Frame 1 passed all four nodes (captured 40, sink 52-85 after 2 ms waiting): shown, delay 45 ms; frame 2 is
+    still between nodes 2 and 3 (in flight: no sink columns, no delay); frame 3 was rejected at the capture queue.
+    Decoding and presentation times are kept for shown frames only."""
+    def rec(i, node, arrive, wait, service, kind="service"):
+        return {"id_number": i, "node": node, "record_type": kind, "arrival_date": arrive, "waiting_time": wait,
+                "service_time": service, "time_blocked": 0.0, "exit_date": arrive + wait + service}
+    records = pd.DataFrame([rec(1, 1, 40.0, 0.0, 0.5), rec(1, 2, 40.5, 0.0, 10.0), rec(1, 3, 50.5, 0.0, 1.5),
+                            rec(1, 4, 52.0, 2.0, 31.0), rec(2, 1, 80.0, 0.0, 0.5), rec(2, 2, 80.5, 0.0, 10.0),
+                            rec(3, 1, 120.0, 0.0, 0.0, "rejection")])
+    times = {"net": np.zeros(3), "dec": np.array([20.0, 21.0, 22.0]), "pres": np.array([11.0, 12.0, 13.0])}
+    df = sharp_model.frame_table(records, times, 40.0)
+    assert df["fate"].tolist() == ["shown", "in flight", "rejected"]
+    assert df["capture"].tolist() == [40.0, 80.0, 120.0]
+    np.testing.assert_array_equal(df["net_arrive"], [40.5, 80.5, np.nan])
+    np.testing.assert_array_equal(df["net_service"], [10.0, 10.0, np.nan])
+    np.testing.assert_array_equal(df["sl_dst_exit"], [52.0, np.nan, np.nan])
+    np.testing.assert_array_equal(df["sink_blocked"], [0.0, np.nan, np.nan])
+    np.testing.assert_array_equal(df["sink_start"], [54.0, np.nan, np.nan])
+    np.testing.assert_array_equal(df["e2e"], [45.0, np.nan, np.nan])
+    np.testing.assert_array_equal(df["dec"], [20.0, np.nan, np.nan])
+    np.testing.assert_array_equal(df["pres"], [11.0, np.nan, np.nan])
