@@ -103,7 +103,7 @@ def test_separate_jobs_below_saturation_do_all_their_work():
 
 
 def test_gamma_work_is_ciws_draws_of_mean_u_period_and_cv():
-    """cv = 0.5: the work is Gamma(shape 1 / 0.5^2 = 4, scale w / 4), mean w = 0.032 s, drawn by Ciw from
+    """cv = 0.5: the work is Gamma(shape 1 / 0.5^2 = 4, scale w / 4), mean w = 0.032 s (cv = 0.25: shape 16), drawn by Ciw from
     Python's random after ciw.seed(seed), one draw per job in arrival order (the counters' work is
     deterministic: no draws). At u = 0.2 with one counter each job takes twice its work, and every draw is below
     T / 2, so jobs never overlap: the mean response is 2 x the mean draw, and the load is the 25 jobs' work
@@ -117,6 +117,11 @@ def test_gamma_work_is_ciws_draws_of_mean_u_period_and_cv():
     assert out["jobs"] == 25
     assert out["mean_response_s"] == pytest.approx(2 * sum(draws) / 25, rel=1e-9)
     assert out["measured"] == pytest.approx(sum(draws) / 4.05, abs=1e-8)
+    random.seed(7)                                  # cv = 0.25: shape 1 / 0.25^2 = 16 (not 1 / 0.25 x 2 = 8)
+    draws = [random.gammavariate(16.0, 0.032 / 16.0) for _ in range(25)]
+    assert 2 * max(draws) < 0.16 and 4.0 + 2 * draws[-1] < 4.05
+    assert model.simulate(0.2, 1, cv=0.25, horizon_s=4.05, seed=7)["mean_response_s"] == \
+        pytest.approx(2 * sum(draws) / 25, rel=1e-9)
 
 
 def test_defaults_are_one_counter_t_016_h_60_cv_05_one_process_seed_1():
