@@ -9,6 +9,8 @@ P(Z > 2.947 - 7.8) > 0.999. The same interval for the deterministic codec must l
 default run measured a gap of 7 % at this population, 3.6 times the half width.
 """
 
+import warnings
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -94,6 +96,8 @@ def test_open_run_builds_the_station_in_milliseconds(monkeypatch):
         assert _routes(net, cls) == [[0.0, 1.0, 0.0], [0.0, 0.0, 1.0], [0.0, 0.0, 0.0]]
     assert [c.number_of_servers for c in net.service_centres] == [1, 1, 1]
     assert (seen["max_time"], seen["warmup"], seen["seed"]) == (2000.0, 200.0, 4)
+    model.open_run(TIMES, 30.0, 0.5, run_s=1.0, seed=1)          # half a request per second: 0.0005 per ms
+    assert seen["network"].customer_classes["ft"].arrival_distributions[1].rate == pytest.approx(0.0005)
     model.open_run(TIMES, 30.0, 0.0, run_s=1.0, seed=1)
     net = seen["network"]
     assert net.customer_classes["ft"].arrival_distributions == [None, None, None]   # no file requests
@@ -143,9 +147,13 @@ def test_closed_run_default_codec_is_deterministic(monkeypatch):
 
 def test_replicate_passes_seeds_and_arguments_and_summary_by_hand():
     """Seeds seed, seed + 1, ...; summary of 1, 2, 3: mean 2, half width t(0.975, 2) x 1 / sqrt(3) = 4.302653 x
-    0.577350 = 2.484138, relative sd 1 / 2; one replication has no relative sd."""
+    0.577350 = 2.484138, relative sd 1 / 2; of 1 and 3: relative sd sqrt(2) / 2; one replication has none."""
     runs = model.replicate(lambda seed, a, b: {"seed": seed, "ab": a - b}, 3, 7, a=5, b=2)
     assert runs.to_dict("records") == [{"seed": 7, "ab": 3}, {"seed": 8, "ab": 3}, {"seed": 9, "ab": 3}]
     mean, half, rel = model.summary(pd.DataFrame({"x": [1.0, 2.0, 3.0], "y": [9.0, 9.0, 9.0]}), "x")
     assert (mean, rel) == (2.0, 0.5) and half == pytest.approx(2.484138, rel=1e-6)
-    assert np.isnan(model.summary(pd.DataFrame({"x": [4.0]}), "x")[2])
+    two = model.summary(pd.DataFrame({"x": [1.0, 3.0]}), "x")      # sd sqrt(2), mean 2
+    assert two[2] == pytest.approx(2**0.5 / 2, rel=1e-12)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")                              # no numpy warning about 0 degrees of freedom
+        assert np.isnan(model.summary(pd.DataFrame({"x": [4.0]}), "x")[2])
