@@ -38,6 +38,9 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
      "equivalent: every caller passes hi <= len(records) - 1 (a frame with len(records) <= hi is skipped as still "
      "inside; the composite's part after the join is read only for a frame whose records cover all its steps), so "
      "min(hi, len - 1) is hi, and so is min(hi, len + 1)."),
+    (r"mmstudies\.huynh\.model\.x__delays", r"comp = _components\(ind, lo, len\(ind\.data_records\) \+ 1\)",
+     "equivalent: _components stops at min(hi, len(records) - 1), so asking for two steps past the last record "
+     "reads up to the last record, as len(records) - 1 does."),
     (r"mmstudies\.huynh\.model\.x__(stage_time|delays)", r"float\(\"NAN\"\)",
      "equivalent: float() parses 'nan' case-insensitively."),
 ]

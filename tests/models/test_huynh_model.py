@@ -294,3 +294,14 @@ def test_ciw_breaks_ties_with_its_own_seeded_generator():
     records, run after run."""
     cfg = Config(io_mode="move", frames=100, streams=("in",), frame_size="deterministic", frame_rate=10.0)
     assert _by_frame(M.ciw_run(M.simulate(cfg, 3))) == _by_frame(M.ciw_run(M.simulate(cfg, 3)))
+
+
+def test_file_transfer_share_adds_every_request():
+    """Two file requests with 0.1 s and 0.3 s of host work and a video frame with 0.2 s: the requests' share of the
+    host is (0.1 + 0.3) / 0.6 = 2/3, and the host without them is busy 0.2 s of T = 2 s: 0.1."""
+    run = Run([_ind(1, "ft", 0, [Step(M.HOST, 0.1, M.NETSW, M.OSQ)], [(M.HOST, 0.0, 0.0, 0.1)]),
+               _ind(2, "ft", 1, [Step(M.HOST, 0.3, M.NETSW, M.OSQ)], [(M.HOST, 0.1, 0.1, 0.4)]),
+               _ind(3, "out", 0, [Step(M.HOST, 0.2, M.VCSW, M.OSQ)], [(M.HOST, 0.4, 0.4, 0.6)], nbytes=100)],
+              3, 3, 0, 0, 0)
+    out = M.summarise_run(run, CFG, warmup=0)
+    assert (out["host_ft_share"], out["util_host_without_ft"]) == (pytest.approx(2 / 3), pytest.approx(0.1))
