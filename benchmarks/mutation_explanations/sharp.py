@@ -88,4 +88,16 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
     (r"mmstudies\.sharp\.model\.xǁNewestFrameNodeǁ_drop", r"accept\(ind, completed=None\)",
      "equivalent: Ciw's exit node tests `if completed`, and None is false like False (the tests pin that a dropped "
      "frame is not counted as completed)."),
+    (r"mmstudies\.sharp\.model\.x_run_pipeline", r"seed: int = 1\)",
+     "not worth a test: every stage time is drawn up front (PerFrameTimes) and arrivals are periodic "
+     "(FramePeriods), so Ciw draws nothing from its generator; the seed could only order events at the same "
+     "instant, and on the tie-rich deterministic cases of the tests (frames every 20 or 25 ms, 50 ms sink, and "
+     "the queue of test_a_full_capture_queue...) seeds 0 and 5 give identical frame tables (checked 2026-11-26)."),
+    (r"mmstudies\.sharp\.model\.x_run_pipeline", r"horizon = \(n \+ 3\) \* frame_period|\.values\(\)\) \+ 2\.0$",
+     "equivalent: the horizon only has to pass the last departure (no frame arrives after the n-th); a longer one "
+     "adds nothing to the records."),
+    (r"mmstudies\.sharp\.model\.x_frame_table", r"\]\)\.astype\(None\)",
+     "equivalent: pandas' astype(None) converts to numpy's default dtype, float64, exactly as astype(float)."),
+    (r"mmstudies\.sharp\.model\.x_frame_table", r"\[\"dec\", \"pres\"\]\] = None$",
+     "equivalent: pandas stores None set into a float column as NaN."),
 ]

@@ -1,6 +1,8 @@
 """Tests of the Sharp & Todirica Ciw model (lib/mmstudies/sharp/model.py) and its agreement
 with the exact recursion (lib/mmstudies/sharp/analytic.py)."""
 
+import math
+
 import ciw
 import numpy as np
 import pandas as pd
@@ -189,6 +191,10 @@ def test_dropped_frames_leave_uncompleted_and_the_sink_ends_empty():
     assert (done.number_of_individuals, done.number_of_completed_individuals) == (4, 3)
     assert {ind.id_number: ind.exit_date for ind in done.all_individuals}[2] == 61.0
     assert sim.nodes[4].number_of_individuals == 0 and sim.nodes[4].newest_accepted == 4
+    (drop,) = [r for r in sim.get_all_records() if r.record_type == "renege"]     # floats, NaN where nothing happened
+    unset = (drop.service_start_date, drop.service_time, drop.service_end_date, drop.time_blocked,
+             drop.queue_size_at_departure, drop.server_id)
+    assert all(isinstance(x, float) and math.isnan(x) for x in unset)
 
 
 def test_serial_stream_layers_have_one_server_each():
@@ -215,11 +221,14 @@ def test_a_full_capture_queue_rejects_a_frame_with_the_default_capacity_of_ten()
 
 def test_one_frame_at_a_sub_millisecond_period_is_drained_and_recorded_from_time_zero():
     """One frame captured at 0.1 ms with 5 ms of stages: the run lasts (1 + 2) x 0.1 + 5 + 1 = 6.3 ms, past its
-    display at 5.1 ms, and keeps the records from time 0 (the capture at 0.1 ms included)."""
+    display at 5.1 ms, and keeps the records from time 0 (the capture at 0.1 ms included); captured at 100 ms, the
+    run lasts 306 ms."""
     t = sharp.deterministic_stage_times({"sl_src": 1.0, "net": 2.0, "sl_dst": 0.5, "dec": 1.0, "pres": 0.5}, 1)
     frames = sharp.run_pipeline(t, frame_period=0.1)
     assert frames["fate"].tolist() == ["shown"]
     assert (frames.loc[0, "sl_src_arrive"], frames.loc[0, "display"]) == (pytest.approx(0.1), pytest.approx(5.1))
+    slow = sharp.run_pipeline(t, frame_period=100.0)      # (1 + 2) x 100 + 5 + 1 = 306 ms, past the display at 105
+    assert slow["fate"].tolist() == ["shown"] and slow.loc[0, "display"] == pytest.approx(105.0)
 
 
 def test_an_unknown_sink_policy_is_refused_by_name():
@@ -231,7 +240,7 @@ def test_an_unknown_sink_policy_is_refused_by_name():
 def test_frame_table_of_records_made_by_hand():
     """Frame 1 passed all four nodes (captured 40, sink 52-85 after 2 ms waiting): shown, delay 45 ms; frame 2 is
     still between nodes 2 and 3 (in flight: no sink columns, no delay); frame 3 was rejected at the capture queue.
-    Decoding and presentation times are kept for shown frames only."""
+    Decoding and presentation times are kept for shown frames only, as floats (integer times too, even where every frame is shown)."""
     def rec(i, node, arrive, wait, service, kind="service"):
         return {"id_number": i, "node": node, "record_type": kind, "arrival_date": arrive, "waiting_time": wait,
                 "service_time": service, "time_blocked": 0.0, "exit_date": arrive + wait + service}
@@ -250,3 +259,7 @@ def test_frame_table_of_records_made_by_hand():
     np.testing.assert_array_equal(df["e2e"], [45.0, np.nan, np.nan])
     np.testing.assert_array_equal(df["dec"], [20.0, np.nan, np.nan])
     np.testing.assert_array_equal(df["pres"], [11.0, np.nan, np.nan])
+    one = sharp_model.frame_table(records[records["id_number"] == 1], {"net": np.zeros(1), "dec": np.array([20]),
+                                                                     "pres": np.array([11])}, 40.0)
+    assert one["fate"].tolist() == ["shown"]
+    assert (one["dec"].dtype, one["pres"].dtype) == (float, float) and one.loc[0, "dec"] == 20.0
