@@ -123,10 +123,12 @@ def test_priorities_put_the_counters_behind_and_realtime_preempts_them():
 
 
 def test_quiet_trace_keeps_the_frames_received_inside_the_window():
-    """Frames sent at 160 k ms reach the CPU 5 + 1.024 ms later and leave it 0.319 ms after that. With a 1 s
-    warm-up and 2 s run (3000 ms) the CPU records kept are k = 7 (arrival 1126 ms, the first at or after 1000 ms)
-    to 18 (leaving 2886 ms; the 19th would leave at 3046): 12 frames, 11 interarrivals of exactly 160,000 us."""
-    x = cj.ciw_trace(cj.EndSystem(), QUIET, run_length_s=2, warmup_s=1, seed=3)
+    """Frames sent at 160 k ms reach the CPU 5 + 1.024 ms later (160 k + 6.024) and leave it 0.31884 ms after that
+    (160 k + 6.34284). Warm-up 0.966 s: records from 966 ms on, so frame 6 (CPU at 966.024) is the first kept; run
+    1.919 s: the run ends at 2885 ms, so frame 17 (leaving 2726.34) is the last, frame 18 (2886.34) is not.
+    12 frames, 11 interarrivals of exactly 160,000 us. (Both edges lie within 1 ms of a frame, so a warm-up or an
+    end off by a thousandth moves a frame in or out.)"""
+    x = cj.ciw_trace(cj.EndSystem(), QUIET, run_length_s=1.919, warmup_s=0.966, seed=3)
     assert len(x) == 11 and np.allclose(x, 160_000, rtol=0, atol=1e-6)
 
 
