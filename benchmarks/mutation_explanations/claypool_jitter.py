@@ -45,4 +45,10 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
      "equivalent: `unused` is the service of a class at a node it never visits (cross traffic only at the link, "
      "counters only at the CPU: their routing rows are empty and they arrive nowhere else), so it is never "
      "sampled, and Ciw accepts None there."),
+    (r"mmstudies\.claypool_jitter\.model\.x_build_network",
+     r"if \(assumptions\.environment_sd_ms == 0\) and False",
+     "equivalent: without the shortcut a noiseless sender gets service_distribution(5, 0 / 5), and "
+     "service_distribution gives Deterministic(5) for a coefficient of variation of 0, the shortcut's value."),
+    (r"mmstudies\.claypool_jitter\.model\.x_build_network", r"float\(\"INF\"\)",
+     "equivalent: float() parses 'inf' case-insensitively."),
 ]

@@ -102,10 +102,13 @@ def test_network_of_one_condition_by_hand():
 
 
 def test_quiet_conditions_have_no_cross_traffic_no_counters_and_a_fixed_sender_delay():
+    """No sender noise: a fixed 5 ms; 1 ms of noise: gamma of cv 1 / 5, shape 25, scale 5 / 25 = 0.2."""
     net = model.build_network(cj.EndSystem(), QUIET)
     assert net.customer_classes["cross"].arrival_distributions == [None, None, None]
     assert net.customer_classes["counter"].arrival_distributions == [None, None, None]
     assert net.customer_classes["audio"].service_distributions[0].value == 5.0
+    one = model.build_network(cj.EndSystem(), cj.Mechanisms(environment_sd_ms=1.0)).customer_classes["audio"]
+    assert (one.service_distributions[0].shape, one.service_distributions[0].scale) == pytest.approx((25.0, 0.2))
 
 
 def test_priorities_put_the_counters_behind_and_realtime_preempts_them():
@@ -149,8 +152,10 @@ def test_dispatch_passes_every_argument_to_its_generator():
 def test_trace_metrics_pass_every_setting_on():
     """Every setting differs from its default, in the units the library takes (us): the six metrics with a
     50 ms gap buffer, buffers 0-20 ms, the 'max-min' range and lateness against the first frame; the optimal
-    buffer under a 15 ms latency limit and 10 % gaps; the positive-deviation variance."""
-    x = np.array([160_000.0, 171_000.0, 150_000.0, 190_000.0, 130_000.0, 160_000.0, 165_000.0])
+    buffer under a 15 ms latency limit and 10 % gaps; the positive-deviation variance. The trace runs ahead of its
+    first frame (down to -60 ms), so 'first' and 'min' give different lateness, and frame 4 is 50.02 ms late
+    against the first frame, just beyond the 50 ms gap buffer."""
+    x = np.array([160_000.0, 110_000.0, 150_000.0, 270_020.0, 100_000.0, 170_000.0, 160_000.0])
     s = cj.MetricSettings(gap_buffer_ms=50.0, buffer_max_ms=20.0, latency_limit_ms=15.0, gap_limit_pct=10.0,
                           range_definition="max-min", lateness_reference="first")
     buffers = 1000.0 * np.arange(0.0, 21.0)
@@ -161,4 +166,5 @@ def test_trace_metrics_pass_every_setting_on():
                      "positive_dev_variance": jitter.positive_deviation_variance(x)})
     got = cj.trace_metrics(x, 160.0, s)
     assert got == expected
+    assert got["Gaps"] > 0                     # frame 4 is 50.02 ms later than frame 1's schedule: one gap
     assert got != cj.trace_metrics(x, 160.0, SETTINGS)      # the settings matter on this trace
