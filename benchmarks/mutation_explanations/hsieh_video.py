@@ -114,4 +114,18 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
      "with fewer tests): a tolerance of 1e-9 / R_max instead of 1e-9 x R_max (bytes per frame time, thousands) "
      "makes rounding residues count as starvation, so feasible rates are refused and the searches climb "
      "towards their limits; mutmut's time limit or the tests' expected values stop it."),
+    # -- model (run of 2026-11-26, third session)
+    (r"mmstudies\.hsieh_video\.model\.xǁ_(ConstantRate|DualRate)Serviceǁ__init__", r"np\.asarray\(units, (dtype=None)?\)",
+     "equivalent for the documented input (numbers): integer units divided by a float rate give the same floats, "
+     "and sample converts with float()."),
+    (r"mmstudies\.hsieh_video\.model\.xǁ_DualRateServiceǁsample", r"ahead = g >= 1 and",
+     "equivalent: customer 1 starts at time 0 (every customer is present from 0), and 0 < 0 x m - EPS never holds."),
+    (r"mmstudies\.hsieh_video\.model\.xǁ_DualRateServiceǁsample", r"t <= \(g - 1\) \* self\.m - EPS",
+     "not worth a test: differs only when a service starts exactly EPS (1e-9 frame times) before the PCR instant."),
+    (r"mmstudies\.hsieh_video\.model\.xǁ_DualRateServiceǁsample", r"self\.rates\.append\(None\)",
+     "equivalent: `rates` is read nowhere, and it cannot be: ciw.create_network works on a copy of the "
+     "distribution, so the list the caller's object holds stays empty (a test showed it); ciw_pdcbr's rate column "
+     "comes from the records. (Dead code, left to the study's owner.)"),
+    (r"mmstudies\.hsieh_video\.model\.x_sojourn_feasible", r"< P \+ 1 \+ EPS\)",
+     "not worth a test: differs only for a sojourn of exactly P + 1 + EPS frame times (EPS = 1e-9)."),
 ]
