@@ -128,4 +128,15 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
      "comes from the records. (Dead code, left to the study's owner.)"),
     (r"mmstudies\.hsieh_video\.model\.x_sojourn_feasible", r"< P \+ 1 \+ EPS\)",
      "not worth a test: differs only for a sojourn of exactly P + 1 + EPS frame times (EPS = 1e-9)."),
+    (r"mmstudies\.hsieh_video\.model\.x__run", r"simulate_until_max_customers\(n_customers, \)",
+     "equivalent: Ciw's default method, 'Complete', counts the customers that reached the exit having completed "
+     "their journey, 'Finish' all that reached it; with one unbounded FIFO node nobody baulks, reneges or is "
+     "rejected, so the two counts are equal at every instant."),
+    (r"mmstudies\.hsieh_video\.model\.x__run", r"raise RuntimeError\(None\)",
+     "not reachable by a test: every caller gives as many arrival gaps as customers, so Ciw finishes them all; "
+     "with fewer gaps Ciw itself fails (a KeyError, tried) before the guard is reached. The guard stays as a "
+     "safety net for a future caller."),
+    (r"mmstudies\.hsieh_video\.model\.xǁ_InterArrivalsǁsample", r"(?m)self\.i = 1$",
+     "killed in effect (timeout): the index stays at 1, so the arrivals never run out; with every gap 0 (CBR, "
+     "PDCBR) customers keep arriving at time 0 and the run never ends within mutmut's time limit."),
 ]

@@ -84,3 +84,9 @@ def test_frames_from_units_default_is_one_frame_per_unit():
     A = an.cumulative([1.0, 4.0, 1.0, 1.0])
     recs = mo.ciw_pcbr(A, 2.0)
     np.testing.assert_allclose(mo.frames_from_units(A, recs), [0.5, 3.0, 3.5, 4.0], rtol=0, atol=1e-12)
+
+
+def test_records_are_one_row_per_unit_with_named_columns_only():
+    recs = mo.ciw_cbr(an.cumulative([2.0, 1.0, 1.0]), rate=2.0)
+    assert list(recs.columns) == ["unit", "arrival", "start", "service", "finish"]
+    assert recs.index.tolist() == [0, 1, 2] and recs["unit"].tolist() == [1, 2, 3]
