@@ -447,9 +447,13 @@ preemption, the trace's window edges, the dispatch's arguments and trace_metrics
 tests (tests/models/test_claypool_jitter_model.py, same section; a warm-up and a run whose edges fall within 1 ms of a
 frame, a trace running ahead of its first frame with one frame just beyond the gap buffer) and two re-runs left 4,
 all explained (a never-visited node's service, the noiseless sender's shortcut, INF). No other mutant of this session
-revealed a bug. Not run this session: the analytic, experiments and checks modules of every study, the other models
-(hsieh_messaging, hsieh_video) and the library's analytic modules (their last runs, of 2026-11-22, are in this
-file's git history, not in the table)."""
+revealed a bug. Then mmstudies.hsieh_video.model, one child during the lead's clean-clone make test: 217 mutants, 201
+killed, 15 survived, 1 timeout in 18.4 minutes (one mutant whose arrivals never run out took about 10 of them, until
+mutmut's CPU limit); new tests (the PDCBR refusal's whole message, frames_from_units' default, the records' columns)
+killed 5 on re-run, and 11 are explained (among them the `rates` list of the dual-rate service, which is dead code:
+Ciw serves a copy of the distribution, so the caller's list stays empty; left to the study's owner). Not run this
+session: the analytic, experiments and checks modules of every study, hsieh_messaging.model and the library's
+analytic modules (their last runs, of 2026-11-22, are in this file's git history, not in the table)."""
 
 
 def source_file(module: str) -> str:
