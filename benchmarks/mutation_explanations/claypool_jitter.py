@@ -40,4 +40,15 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
      "taken at levels symmetric about the median (50 (1 - level) and 50 (1 + level)); numpy's linear "
      "interpolation gives percentile(-v, q) = -percentile(v, 100 - q), so negating every value mirrors the "
      "interval and keeps its width (up to the rounding of the interpolation)."),
+    # -- model (run of 2026-11-26, third session)
+    (r"mmstudies\.claypool_jitter\.model\.x_build_network", r"unused = (None|ciw\.dists\.Deterministic\(2\.0\))",
+     "equivalent: `unused` is the service of a class at a node it never visits (cross traffic only at the link, "
+     "counters only at the CPU: their routing rows are empty and they arrive nowhere else), so it is never "
+     "sampled, and Ciw accepts None there."),
+    (r"mmstudies\.claypool_jitter\.model\.x_build_network",
+     r"if \(assumptions\.environment_sd_ms == 0\) and False",
+     "equivalent: without the shortcut a noiseless sender gets service_distribution(5, 0 / 5), and "
+     "service_distribution gives Deterministic(5) for a coefficient of variation of 0, the shortcut's value."),
+    (r"mmstudies\.claypool_jitter\.model\.x_build_network", r"float\(\"INF\"\)",
+     "equivalent: float() parses 'inf' case-insensitively."),
 ]

@@ -114,4 +114,29 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
      "with fewer tests): a tolerance of 1e-9 / R_max instead of 1e-9 x R_max (bytes per frame time, thousands) "
      "makes rounding residues count as starvation, so feasible rates are refused and the searches climb "
      "towards their limits; mutmut's time limit or the tests' expected values stop it."),
+    # -- model (run of 2026-11-26, third session)
+    (r"mmstudies\.hsieh_video\.model\.xǁ_(ConstantRate|DualRate)Serviceǁ__init__", r"np\.asarray\(units, (dtype=None)?\)",
+     "equivalent for the documented input (numbers): integer units divided by a float rate give the same floats, "
+     "and sample converts with float()."),
+    (r"mmstudies\.hsieh_video\.model\.xǁ_DualRateServiceǁsample", r"ahead = g >= 1 and",
+     "equivalent: customer 1 starts at time 0 (every customer is present from 0), and 0 < 0 x m - EPS never holds."),
+    (r"mmstudies\.hsieh_video\.model\.xǁ_DualRateServiceǁsample", r"t <= \(g - 1\) \* self\.m - EPS",
+     "not worth a test: differs only when a service starts exactly EPS (1e-9 frame times) before the PCR instant."),
+    (r"mmstudies\.hsieh_video\.model\.xǁ_DualRateServiceǁsample", r"self\.rates\.append\(None\)",
+     "equivalent: `rates` is read nowhere, and it cannot be: ciw.create_network works on a copy of the "
+     "distribution, so the list the caller's object holds stays empty (a test showed it); ciw_pdcbr's rate column "
+     "comes from the records. (Dead code, left to the study's owner.)"),
+    (r"mmstudies\.hsieh_video\.model\.x_sojourn_feasible", r"< P \+ 1 \+ EPS\)",
+     "not worth a test: differs only for a sojourn of exactly P + 1 + EPS frame times (EPS = 1e-9)."),
+    (r"mmstudies\.hsieh_video\.model\.x__run", r"simulate_until_max_customers\(n_customers, \)",
+     "equivalent: Ciw's default method, 'Complete', counts the customers that reached the exit having completed "
+     "their journey, 'Finish' all that reached it; with one unbounded FIFO node nobody baulks, reneges or is "
+     "rejected, so the two counts are equal at every instant."),
+    (r"mmstudies\.hsieh_video\.model\.x__run", r"raise RuntimeError\(None\)",
+     "not reachable by a test: every caller gives as many arrival gaps as customers, so Ciw finishes them all; "
+     "with fewer gaps Ciw itself fails (a KeyError, tried) before the guard is reached. The guard stays as a "
+     "safety net for a future caller."),
+    (r"mmstudies\.hsieh_video\.model\.xǁ_InterArrivalsǁsample", r"(?m)self\.i = 1$",
+     "killed in effect (timeout): the index stays at 1, so the arrivals never run out; with every gap 0 (CBR, "
+     "PDCBR) customers keep arriving at time 0 and the run never ends within mutmut's time limit."),
 ]

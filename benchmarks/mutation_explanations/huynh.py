@@ -1,4 +1,4 @@
-"""Explained survivors of the mutation run over ``mmstudies.huynh.analytic`` (see benchmarks/mutation.py)."""
+"""Explained survivors of the mutation runs over ``mmstudies.huynh.analytic`` and ``.model`` (see benchmarks/mutation.py)."""
 
 from __future__ import annotations
 
@@ -19,4 +19,28 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
      "900,000), so 'more than 1' and 'more than 0' select the same configurations."),
     (r"mmstudies\.huynh\.analytic\.x_saturation_kloc", r"else float\(\"NAN\"\)",
      "equivalent: float() parses 'nan' case-insensitively, so float('NAN') is the same NaN."),
+    # -- model (run of 2026-11-26, third session)
+    (r"mmstudies\.huynh\.model\.x_build_network", r"if \(i == node\) or True else|if i != node else",
+     "killed in effect (timeout): every class then gets an arrival stream at every node (or at every node but its "
+     "own), so frames enter routes in the middle and the run never ends within mutmut's time limit; a timeout is "
+     "a failure of the mutant, counted apart from the killed ones."),
+    (r"mmstudies\.huynh\.model\.x_summarise_run", r"ind\.steps, strict=None\)|ind\.steps, \)",
+     "equivalent: zip reads strict as a truth value (None is false like False), and False is its default; the "
+     "records are a prefix of the steps on purpose (completed visits only), so strictness must stay off."),
+    (r"mmstudies\.huynh\.model\.x_summarise_run",
+     r"\(end if end <= T else T\)|\(start if start >= 0\.0 else 0\.0\)|\(start if \(start > 0\.0\) or True else",
+     "equivalent: a service start is never negative (the simulation starts at 0), so `start if start > 0 else 0` is "
+     "start whatever the guard; and at end == T both branches of the end's clamp give T."),
+    (r"mmstudies\.huynh\.model\.x_summarise_run", r"_delays\(individuals, None, warmup\)",
+     "equivalent: _delays does not read its cfg argument (the delay windows travel with each frame)."),
+    (r"mmstudies\.huynh\.model\.x__(components|delays)",
+     r"min\(hi, len\(recs\) \+ 1\)|_components\(ind, j \+ 1, len\(ind\.steps\) \+ 1\)",
+     "equivalent: every caller passes hi <= len(records) - 1 (a frame with len(records) <= hi is skipped as still "
+     "inside; the composite's part after the join is read only for a frame whose records cover all its steps), so "
+     "min(hi, len - 1) is hi, and so is min(hi, len + 1)."),
+    (r"mmstudies\.huynh\.model\.x__delays", r"comp = _components\(ind, lo, len\(ind\.data_records\) \+ 1\)",
+     "equivalent: _components stops at min(hi, len(records) - 1), so asking for two steps past the last record "
+     "reads up to the last record, as len(records) - 1 does."),
+    (r"mmstudies\.huynh\.model\.x__(stage_time|delays)", r"float\(\"NAN\"\)",
+     "equivalent: float() parses 'nan' case-insensitively."),
 ]

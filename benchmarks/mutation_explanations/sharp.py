@@ -66,4 +66,42 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
      "n x 8.5e-22, so widening the range by one adds at most 1.3e-18 for the chapter's n = 1500; the quadrature's "
      "result moves only by rounding (2e-16 for n = 2 and 3, 6e-15 for n = 1500, measured), far below the 4 "
      "digits the chapter reports."),
+    # -- model (run of 2026-11-26, third session)
+    (r"mmstudies\.sharp\.model\.xǁPerFrameTimesǁ__init__", r"np\.asarray\(times, (dtype=None)?\)",
+     "equivalent for the documented input (numbers): an integer array of times is indexed and averaged as the "
+     "float one, and sample and mean convert their results with float()."),
+    (r"mmstudies\.sharp\.model\.xǁNewestFrameNodeǁ__init__", r"(?m)self\.newest_accepted = 1$",
+     "equivalent: Ciw numbers individuals from 1, so no frame has an id below 1 and starting the newest accepted id "
+     "at 1 instead of 0 drops nothing more."),
+    (r"mmstudies\.sharp\.model\.xǁNewestFrameNodeǁaccept",
+     r"(?m)completed=True\):$|super\(\)\.accept\(next_individual, (None)?\)",
+     "equivalent: ciw.Node.accept (Ciw 3.2.7) does not read `completed` (only the exit node counts it), and Ciw calls "
+     "a node's accept with the individual alone; so neither the default nor the value passed on changes anything."),
+    (r"mmstudies\.sharp\.model\.xǁNewestFrameNodeǁaccept", r"next_individual\.id_number <= self\.newest_accepted",
+     "equivalent: every frame reaches the sink once, and newest_accepted is the id of a frame that already did, so "
+     "no arriving frame has that id: `<` and `<=` drop the same frames."),
+    (r"mmstudies\.sharp\.model\.xǁNewestFrameNodeǁaccept", r"self\._drop\(next_individual, waiting=None\)",
+     "equivalent: _drop tests `if waiting`, and None is false like False."),
+    (r"mmstudies\.sharp\.model\.xǁNewestFrameNodeǁ_drop", r"(?m)self\.number_of_individuals = 1$",
+     "equivalent: the sink has one server and the newest-frame rule keeps at most one frame waiting, so a waiting "
+     "frame is dropped only while another is in service: the count before the drop is always 2, and 2 - 1 = 1."),
+    (r"mmstudies\.sharp\.model\.xǁNewestFrameNodeǁ_drop", r"accept\(ind, completed=None\)",
+     "equivalent: Ciw's exit node tests `if completed`, and None is false like False (the tests pin that a dropped "
+     "frame is not counted as completed)."),
+    (r"mmstudies\.sharp\.model\.x_run_pipeline", r"seed: int = 1\)",
+     "not worth a test: every stage time is drawn up front (PerFrameTimes) and arrivals are periodic "
+     "(FramePeriods), so Ciw draws nothing from its generator; the seed could only order events at the same "
+     "instant, and on the tie-rich deterministic cases of the tests (frames every 20 or 25 ms, 50 ms sink, and "
+     "the queue of test_a_full_capture_queue...) seeds 0 and 5 give identical frame tables (checked 2026-11-26)."),
+    (r"mmstudies\.sharp\.model\.x_run_pipeline", r"horizon = \(n \+ 3\) \* frame_period|\.values\(\)\) \+ 2\.0$",
+     "equivalent: the horizon only has to pass the last departure (no frame arrives after the n-th); a longer one "
+     "adds nothing to the records."),
+    (r"mmstudies\.sharp\.model\.x_frame_table", r"\]\)\.astype\(None\)",
+     "equivalent: pandas' astype(None) converts to numpy's default dtype, float64, exactly as astype(float)."),
+    (r"mmstudies\.sharp\.model\.x_frame_table", r"\[\"dec\", \"pres\"\]\] = None$",
+     "equivalent: pandas stores None set into a float column as NaN."),
+    (r"mmstudies\.sharp\.model\.x_frame_table", r"np\.asarray\(times\[\"(dec|pres)\"\], (dtype=None)?\)",
+     "equivalent: the table's last line sets NaN into the columns ['dec', 'pres'] for the frames not shown, and "
+     "pandas (2.x) makes both columns float64 then even when no row is selected, so integer times end as floats "
+     "either way (test_frame_table_of_records_made_by_hand pins the dtype with every frame shown)."),
 ]

@@ -68,3 +68,25 @@ def test_pcbr_sojourn_criterion_equals_recurrence_feasibility():
 def test_pdcbr_queue_refuses_zero_low_rate():
     with pytest.raises(ValueError, match="r_low > 0"):
         mo.ciw_pdcbr(an.cumulative([1.0, 2.0]), 2.0, 0.0)
+
+
+# ---------------------------------------------------------------------------- added from the mutation run
+# (2026-11-26, third session)
+
+def test_pdcbr_refusal_names_the_pcbr_queue_whole():
+    with pytest.raises(ValueError, match=r"^the PDCBR queue needs r_low > 0 \(r_low = 0 is PCBR: use the PCBR queue\)$"):
+        mo.ciw_pdcbr(an.cumulative([1.0, 2.0]), 2.0, -1.0)
+
+
+def test_frames_from_units_default_is_one_frame_per_unit():
+    """With one frame per customer (m = 1), frame n is delivered when its customer finishes: 0.5, 3, 3.5, 4
+    (test_hand_case_pcbr_queue); a call without m must read the records the same way."""
+    A = an.cumulative([1.0, 4.0, 1.0, 1.0])
+    recs = mo.ciw_pcbr(A, 2.0)
+    np.testing.assert_allclose(mo.frames_from_units(A, recs), [0.5, 3.0, 3.5, 4.0], rtol=0, atol=1e-12)
+
+
+def test_records_are_one_row_per_unit_with_named_columns_only():
+    recs = mo.ciw_cbr(an.cumulative([2.0, 1.0, 1.0]), rate=2.0)
+    assert list(recs.columns) == ["unit", "arrival", "start", "service", "finish"]
+    assert recs.index.tolist() == [0, 1, 2] and recs["unit"].tolist() == [1, 2, 3]

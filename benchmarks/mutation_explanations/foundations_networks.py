@@ -1,0 +1,13 @@
+"""Explained survivors of the mutation run over ``mmstudies.foundations_networks.model`` (see benchmarks/mutation.py)."""
+
+from __future__ import annotations
+
+EXPLANATIONS: list[tuple[str, str, str]] = [
+    (r"mmstudies\.foundations_networks\.model\.x_open_run",
+     r"f, g = frame_rate \* 1000\.0,|max\(ft_rate, 1e-9\) \* 1000\.0",
+     "killed in effect (timeout): a rate per second multiplied by 1000 instead of divided is a million times too "
+     "many arrivals per millisecond (30,000 frames or 5,000 requests per ms), so the run does not end within "
+     "mutmut's time limit; a timeout is a failure of the mutant, counted apart from the killed ones."),
+    (r"mmstudies\.foundations_networks\.model\.x_(open_run|closed_run|summary)", r"float\(\"(INF|NAN)\"\)",
+     "equivalent: float() parses 'inf' and 'nan' case-insensitively."),
+]
