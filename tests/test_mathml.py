@@ -22,6 +22,13 @@ def test_block_fraction_by_hand():
         "</mrow></math>")
 
 
+def test_a_grouped_comma_is_a_thousands_separator_without_space():
+    # TeX: 624{,}000 is one number; a bare comma separates a list (x, y) and keeps its space
+    assert to_mathml("624{,}000") == (f'<math {NS} display="inline"><mrow><mn>624</mn><mrow>'
+                                      '<mo lspace="0" rspace="0">&#x0002C;</mo></mrow><mn>000</mn></mrow></math>')
+    assert 'rspace="0"' not in to_mathml("x, y")
+
+
 def test_limits_go_under_max_and_min_in_display_only():
     # TeX sets a limit under \max in display style and beside it in a line of text
     for op in ("max", "min", "lim", "sup", "inf"):

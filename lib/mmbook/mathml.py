@@ -77,6 +77,9 @@ def to_mathml(tex: str, display: str = "inline") -> str:
         raise ValueError(f"latex2mathml cannot convert it ({type(err).__name__}: {err})") from err
     if _BARE_AMPERSAND.search(out):
         raise ValueError("latex2mathml leaves a bare '&' (an alignment environment it does not know)")
+    # TeX's {,} is a comma with no space after it, a thousands separator (624{,}000); latex2mathml writes it
+    # as an operator in a group, which browsers space like a list's comma ("624, 000")
+    out = out.replace("<mrow><mo>&#x0002C;</mo></mrow>", '<mrow><mo lspace="0" rspace="0">&#x0002C;</mo></mrow>')
     unknown = _UNKNOWN_COMMAND.search(out)
     if unknown:
         raise ValueError(f"latex2mathml does not know the command {unknown.group(1)}")
