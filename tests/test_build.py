@@ -264,3 +264,18 @@ def test_book_scorecard_names_and_paper_values_as_printed():
                                            "hsieh-video": "Hsieh (1997), video", "zeadally": "Zeadally et al. (1997)"}
     assert [printed_number(v) for v in (0.5, 240.0, 0.05, 1.2e-5, 16.5, "[0, 20] %")] == [
         "0.5", "240", "0.05", "1.2×10⁻⁵", "16.5", "[0, 20] %"]
+
+
+def test_renderer_digest_is_the_hash_of_the_sphinx_side_sources():
+    """A change to how pages are written (mmbook.sphinxext, mathml, stylebundle) must make the build write every
+    page again (Sphinx itself rewrites only pages whose sources changed): the stamp is their SHA-256, by hand."""
+    import hashlib
+    from pathlib import Path
+
+    from mmbook import build
+
+    folder = Path(build.__file__).parent
+    expected = hashlib.sha256(b"".join((folder / f"{m}.py").read_bytes()
+                                       for m in ("sphinxext", "mathml", "stylebundle"))).hexdigest()
+    assert build.RENDERER_MODULES == ("sphinxext", "mathml", "stylebundle")
+    assert build.renderer_digest() == expected

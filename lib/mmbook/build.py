@@ -647,6 +647,19 @@ local run of the same sweep would give.
 """ + ("" if not missing else f"\n(Metrics {missing} are not headline metrics of {spec.name}.)\n")
 
 
+#: the engine's Sphinx side (what each page is written with): Sphinx rewrites only the pages whose sources
+#: changed, so after a change here (say, how math is written) every page must be written again
+RENDERER_MODULES = ("sphinxext", "mathml", "stylebundle")
+
+
+def renderer_digest() -> str:
+    """SHA-256 of the :data:`RENDERER_MODULES` sources, in that order (the stamp that decides ``--all``)."""
+    digest = hashlib.sha256()
+    for name in RENDERER_MODULES:
+        digest.update((Path(__file__).with_name(f"{name}.py")).read_bytes())
+    return digest.hexdigest()
+
+
 def book_sources_digest() -> str:
     """Hash of everything Jupyter Book reads: the book's pages, the executed chapters, the configuration
     and the Sphinx extension. Equal to the last render's: nothing to render."""
@@ -751,9 +764,12 @@ def build(force: bool = False, jobs: int = 2, student: bool = False) -> list[Cha
     else:
         print("rendering the book with Jupyter Book ...", file=sys.stderr)
         toc = (paths.project_root() / "book" / "_toc.yml").read_text(encoding="utf-8")
-        rendered_toc = stamp.with_name(".mmbook-toc")
-        render_book(every_page=force or not rendered_toc.is_file() or rendered_toc.read_text(encoding="utf-8") != toc)
+        rendered_toc, renderer = stamp.with_name(".mmbook-toc"), stamp.with_name(".mmbook-renderer")
+        code = renderer_digest()
+        render_book(every_page=force or not rendered_toc.is_file() or rendered_toc.read_text(encoding="utf-8") != toc
+                    or not renderer.is_file() or renderer.read_text(encoding="utf-8").strip() != code)
         rendered_toc.write_text(toc, encoding="utf-8")
+        renderer.write_text(code + "\n", encoding="utf-8")
         stamp.write_text(digest + "\n")
     if student:
         _build_student()
