@@ -652,20 +652,24 @@ local run of the same sweep would give.
 RENDERER_MODULES = ("sphinxext", "mathml", "stylebundle")
 
 
+def _renderer_files() -> list[Path]:
+    return [Path(__file__).with_name(f"{name}.py") for name in RENDERER_MODULES]
+
+
 def renderer_digest() -> str:
     """SHA-256 of the :data:`RENDERER_MODULES` sources, in that order (the stamp that decides ``--all``)."""
     digest = hashlib.sha256()
-    for name in RENDERER_MODULES:
-        digest.update((Path(__file__).with_name(f"{name}.py")).read_bytes())
+    for file in _renderer_files():
+        digest.update(file.read_bytes())
     return digest.hexdigest()
 
 
 def book_sources_digest() -> str:
     """Hash of everything Jupyter Book reads: the book's pages, the executed chapters, the configuration
-    and the Sphinx extension. Equal to the last render's: nothing to render."""
+    and the engine's Sphinx side (:data:`RENDERER_MODULES`). Equal to the last render's: nothing to render."""
     root = paths.project_root()
     files = sorted(p for p in (root / "book").rglob("*") if p.is_file())
-    files += [root / "_config.yml", Path(__file__).with_name("sphinxext.py")]
+    files += [root / "_config.yml", *_renderer_files()]
     digest = hashlib.sha256()
     for file in files:
         digest.update(file.as_posix().encode())

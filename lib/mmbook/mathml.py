@@ -21,6 +21,7 @@ import re
 
 from docutils import nodes
 from sphinx.errors import ExtensionError
+from sphinx.util.math import get_node_equation_number
 
 #: the name ``html_math_renderer`` selects
 RENDERER = "mathml"
@@ -106,8 +107,6 @@ def visit_displaymath(translator, node: nodes.math_block) -> None:
     """Display math: a ``<div class="math">`` with the equation number and its link, as Sphinx writes them,
     then one ``<math display="block" tabindex="0">`` per equation (Sphinx separates equations by a blank
     line)."""
-    from sphinx.util.math import get_node_equation_number
-
     translator.body.append(translator.starttag(node, "div", CLASS="math notranslate nohighlight"))
     if node.get("number"):
         translator.body.append(f'<span class="eqno">({get_node_equation_number(translator, node)})')

@@ -49,6 +49,15 @@ def _is_local(address: str) -> bool:
     return not re.match(r"^([a-z][a-z0-9+.-]*:|/|#)", address, re.I)
 
 
+def _resolve(file: str, address: str) -> str:
+    """A local address written in ``file`` as a path from the site's root, without its query.
+
+    >>> _resolve("book/chapters/x.html", "../../_static/a.css?v=1")
+    '_static/a.css'
+    """
+    return posixpath.normpath(posixpath.join(posixpath.dirname(file), address.split("?")[0]))
+
+
 def rebase_urls(css: str, sheet: str, folder: str) -> str:
     """``css`` from the file ``sheet`` with every local ``url(...)`` rewritten relative to ``folder``.
 
@@ -92,8 +101,7 @@ def flattened_sheet(site: Path, sheet: str, folder: str, _seen: frozenset = froz
         address = match.group(1)
         if not _is_local(address):
             raise ValueError(f"{sheet} imports {address}, which is not a file of the book")
-        imported = posixpath.normpath(posixpath.join(posixpath.dirname(sheet), address.split("?")[0]))
-        return flattened_sheet(site, imported, folder, _seen | {sheet})
+        return flattened_sheet(site, _resolve(sheet, address), folder, _seen | {sheet})
 
     flat = _IMPORT.sub(inline, css)
     if re.search(r"@import\b", flat):
@@ -126,8 +134,7 @@ def bundled_links(page: str, page_path: str) -> list[tuple[str, str]]:
         href = attributes.get("href", "")
         if set(attributes) - _PLAIN_ATTRIBUTES or not _is_local(href):
             break
-        sheet = posixpath.normpath(posixpath.join(posixpath.dirname(page_path), href.split("?")[0]))
-        out.append((tag, sheet))
+        out.append((tag, _resolve(page_path, href)))
     return out
 
 
