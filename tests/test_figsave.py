@@ -372,3 +372,20 @@ def test_measures_taken_in_the_copies_reach_the_notebook_process(tmp_path, monke
     assert [r["i"] for r in records] == list(range(12))
     assert len({r["pid"] for r in records}) == 2 and os.getpid() in {r["pid"] for r in records}  # both measured
     assert not list(tmp_path.glob("mmperf-measures-*"))  # the copies' files are gone
+
+
+def test_the_chapter_measure_leaves_one_layout_for_the_saves(monkeypatch, tmp_path):
+    """Measured (which lays the figure out) and saved: three draws, the measure's layout, the PNG and the
+    SVG. The legibility measure's box (mmperf.plotting.display_scale) used to leave the figure stale, and
+    tight_box laid it out a second time (four draws)."""
+    from mmbook.chapter import measure_figure
+
+    use_book_style()
+    fig = _figure()
+    calls = _count_draws(monkeypatch)
+    found: dict = {}
+    figsave.FigureWriter(background=False).save(fig, tmp_path / "a.png", tmp_path / "a.svg", measure=measure_figure,
+                                                into=found)
+    assert len(calls) == 3, calls
+    assert found["overprint"] == [] and found["too_small"] == []
+    plt.close(fig)
