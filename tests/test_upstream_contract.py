@@ -92,3 +92,24 @@ def test_the_versions_checked_here_are_the_pinned_ones(name):
             for line in open("requirements.lock", encoding="utf-8")
             if "==" in line and not line.lstrip().startswith(("#", "--"))}
     assert version(name) == pins[norm(name)], f"{name} {version(name)} is installed but {pins[norm(name)]} is pinned"
+
+
+def test_nbformat_validates_outputs_through_nbbase_validate_and_again_on_write(caplog):
+    """The runner sets ``nbformat.v4.nbbase.validate`` aside while nbclient records outputs
+    (:func:`mmbook.adapter.outputs_validated_with_the_notebook`): nbclient's ``output_from_msg`` must validate
+    through that name (else the hook saves nothing), and writing the notebook must validate every output
+    again (else an invalid output would go unseen)."""
+    import nbformat
+    from nbformat.v4 import output_from_msg
+
+    from mmbook.adapter import outputs_validated_with_the_notebook
+
+    msg = {"header": {"msg_type": "stream"}, "content": {"name": 5, "text": "x"}}  # a name must be a string
+    with pytest.raises(nbformat.ValidationError):
+        output_from_msg(msg)
+    with outputs_validated_with_the_notebook():
+        output = output_from_msg(msg)  # not validated here: revisit the hook if this raises
+        nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("x", outputs=[output])])
+    with caplog.at_level("ERROR"):
+        nbformat.writes(nb)
+    assert "Notebook JSON is invalid" in caplog.text, "nbformat.writes no longer validates the whole notebook"
