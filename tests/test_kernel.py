@@ -1,4 +1,4 @@
-"""The runner's kernel: ipykernel without its debugger, and without IPython's history."""
+"""The runner's kernel: ipykernel without its debugger, without IPython's history, the chapters' imports preloaded."""
 
 import asyncio
 
@@ -12,6 +12,7 @@ def test_the_runners_kernel_has_no_debugger_and_no_history(tmp_path, monkeypatch
     from jupyter_core.utils import run_sync
 
     monkeypatch.setenv("MMPERF_KERNEL_DIR", str(tmp_path))
+    monkeypatch.delenv("MMPERF_KERNEL_PRELOAD", raising=False)
     km = adapter.start_kernel(tmp_path)
     kc = km.client()
     kc.start_channels()
@@ -19,7 +20,11 @@ def test_the_runners_kernel_has_no_debugger_and_no_history(tmp_path, monkeypatch
         info, outputs = run_sync(_ask)(kc)
         assert info["content"]["status"] == "ok"
         assert not info["content"].get("debugger")  # ipykernel's own launcher says True here
-        assert outputs == "False None True\n"  # history off; debugpy blocked and never imported
+        assert outputs.startswith("False None True\n")  # history off; debugpy blocked and never imported
+        # what the chapters' setup cells import was loaded before the kernel answered (mmbook.kernel.PRELOAD),
+        # Matplotlib with ipykernel's inline backend, whose display of a figure still hooks into the shell
+        assert outputs.splitlines()[1:] == ["preloaded: True True True", "module://matplotlib_inline.backend_inline",
+                                            "inline display: True"], outputs
     finally:
         kc.stop_channels()
         adapter.stop_kernel(km)
@@ -78,6 +83,10 @@ async def _ask(kc):
     outputs = []
     code = "import sys; print(get_ipython().history_manager.enabled, sys.modules.get('debugpy', 'absent'), " \
            "'debugpy' in sys.modules)"
+    code += ("\nprint('preloaded:', *(name in sys.modules for name in ('pandas', 'matplotlib.pyplot', 'mmbook.chapter')))"
+             "\nimport matplotlib; print(matplotlib.rcParams._get_backend_or_none())"
+             "\nimport matplotlib.pyplot as plt; from matplotlib.figure import Figure; plt.close(plt.figure())"
+             "\nprint('inline display:', Figure in get_ipython().display_formatter.formatters['image/png'].type_printers)")
     reply = await kc.execute_interactive(code, timeout=30, output_hook=lambda msg: outputs.append(
         msg["content"]["text"]) if msg["msg_type"] == "stream" else None)
     assert reply["content"]["status"] == "ok"
