@@ -355,3 +355,28 @@ def test_study_checks_are_the_modules_table_audit_and_digest(tmp_path, monkeypat
     assert table_digest() == hashlib.sha256(text.encode()).hexdigest()[:16] and len(table_digest()) == 16
     assert {(f.__module__, f.__name__) for f in (table, audit, table_digest)} == {
         ("toy_study_checks", "table"), ("toy_study_checks", "audit"), ("toy_study_checks", "table_digest")}
+
+
+def test_every_studys_table_is_read_by_libyaml_as_by_the_python_loader(monkeypatch):
+    """load() reads with libyaml's CSafeLoader (a tenth of the time of yaml.safe_load, on every chapter run's
+    path): with safe_load made to fail, every study's checks.yml still loads, and libyaml gives the same
+    objects as the pure-Python loader for each of them."""
+    from pathlib import Path
+
+    import yaml
+
+    pytest.importorskip("yaml._yaml")  # libyaml present: the environment the book is built in
+    files = sorted((Path(checktable.__file__).parents[1] / "mmstudies").glob("*/checks.yml"))
+    assert len(files) >= 9
+    for file in files:
+        text = file.read_text(encoding="utf-8")
+        assert yaml.load(text, Loader=yaml.CSafeLoader) == yaml.safe_load(text), file  # noqa: S506
+    monkeypatch.setattr(yaml, "safe_load", lambda *_: pytest.fail("the pure-Python loader was used"))
+    monkeypatch.setattr(yaml, "SafeLoader", None)
+
+    class AnyFunction:  # every compute function the table names exists
+        def __getattr__(self, name):
+            return lambda run: Ours(0.0)
+
+    table = checktable.load(files[0], AnyFunction())
+    assert table.checks
