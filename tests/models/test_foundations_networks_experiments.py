@@ -43,7 +43,7 @@ def _mva_by_hand(demands, population, think):
     q = [0.0] * len(demands)
     out = []
     for n in range(1, population + 1):
-        r = [d * (1 + qk) for d, qk in zip(demands, q)]
+        r = [d * (1 + qk) for d, qk in zip(demands, q, strict=True)]
         x = n / (think + sum(r))
         q = [x * rk for rk in r]
         out.append((x, sum(r)))
