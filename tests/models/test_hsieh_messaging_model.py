@@ -1,5 +1,7 @@
 """Hsieh chapters 2-3: the Ciw models against exact sums and the Jackson tandem result."""
 
+import math
+
 import numpy as np
 import pytest
 
@@ -114,6 +116,22 @@ def test_stream_at_low_load_by_hand():
     assert two["load"] == 0.002
     three = m.simulate_stream([0.001, 0.002, 0.0005], 1.0, cv=0.0, customers=60, seed=2)
     assert three["sojourns_s"] == pytest.approx([0.0035] * three["messages"], abs=1e-12)
+    # the stages' cv is passed on: at cv = 1 no two sojourns are alike
+    gamma = m.simulate_stream([0.003], 1.0, cv=1.0, customers=60, seed=2)
+    assert len(set(gamma["sojourns_s"])) == gamma["messages"] > 30
+    # one exit after the warm-up gives no throughput, two give 1 over their gap: arrivals of 1 ms messages
+    # at 1/s over 3 s (warm-up 0.3 s), seed 1: 0.144 and 2.024 s; seed 5: 0.975 and 2.329 s
+    one = m.simulate_stream([0.001], 1.0, cv=0.0, customers=3, seed=1)
+    assert math.isnan(one["throughput"]) and one["messages"] == 1
+    two_exits = [t + 0.001 for t in _arrivals(1.0, 3, 5)]
+    assert len(two_exits) == 2 and two_exits[0] > 0.3
+    two = m.simulate_stream([0.001], 1.0, cv=0.0, customers=3, seed=5)
+    assert two["throughput"] == pytest.approx(1 / (two_exits[1] - two_exits[0]), rel=1e-12)
+    # the load is rounded to 12 decimals (1/s x 0.1234567890123456 s)
+    assert m.simulate_stream([0.1234567890123456], 1.0, cv=0.0, customers=3, seed=5)["load"] == 0.123456789012
+    # the defaults: exponential stages (cv 1), 4000 customers, seed 1
+    stages = [0.001, 0.002]
+    assert m.simulate_stream(stages, 300.0) == m.simulate_stream(stages, 300.0, 1.0, 4000, 1)
 
 
 def test_stream_queues_by_hand():
@@ -165,6 +183,16 @@ def test_echo_counts_refusals_and_replications_by_hand():
     # a gamma echo (cv = 2) of this seed: its first gap is a whole round trip of the variable stages
     var = m.simulate_echo([0.001, 0.002], messages=3, cv=2.0, seed=3)
     assert var["echoes"] == 2 and var["rtt_s"] != pytest.approx(0.006)
+    # the horizon, (1 + 3 cv) mean round trips per message, lets every one of 20 variable echoes finish
+    assert m.simulate_echo([0.001, 0.002], messages=20, cv=2.0, seed=3)["echoes"] == 19
+    # the default seed is 1
+    assert m.simulate_echo([0.001, 0.002], 5, 0.5) == m.simulate_echo([0.001, 0.002], 5, 0.5, seed=1)
+    # two replications at cv = 1: the mean of both and their t-interval, which is not zero
+    pair = [m.simulate_echo([0.001, 0.002], 5, 1.0, s)["rtt_s"] for s in (7, 8)]
+    mean, half = mean_ci(pair)
+    r = m.replicate_echo([0.001, 0.002], 5, 1.0, 2, 7)
+    assert r["rtt_s"] == pytest.approx(mean, rel=1e-12) and r["ci_half_width"] == pytest.approx(half, rel=1e-12)
+    assert half > 0
 
 
 def test_multicast_jobs_and_their_simulation_by_hand():
@@ -191,8 +219,24 @@ def test_multicast_jobs_and_their_simulation_by_hand():
                  "n": 3}
     one = m.replicate_multicast(3, "parallel", 0.5, 1, 5, (10, 1), (5, 2))
     assert one == {"time_ms": pytest.approx(values[1], rel=1e-12), "ci_half_width": 0.0, "n": 1}
-    # variable serial jobs: the set-up job is served first, so the time is the sum of k service draws
-    assert m.simulate_multicast(3, "serial", 0.5, 4, (10, 1), (5, 2)) != pytest.approx(13.0)
+    # the parallel jobs start together: 3 receivers of 5 ms, then 0.5 ms acknowledgements, 5 + 1.5 ms
+    assert m.simulate_multicast(3, "parallel", num=(10, 1), den=(5, 0.5)) == pytest.approx(6.5, abs=1e-9)
+    # each job's cv is passed on: with one job kind of 1 ns and the other of 10 ms, the time is (at cv 0.5)
+    # a gamma draw, not 10 ms, or (3 receivers) a sum or maximum of draws, not 30 or 10 ms
+    tiny = 1e-6
+    assert abs(m.simulate_multicast(3, "serial", 0.5, 4, (10, tiny), (5, 2)) - 10) > 0.01
+    assert abs(m.simulate_multicast(3, "serial", 0.5, 4, (tiny, 10), (5, 2)) - 30) > 0.01
+    assert abs(m.simulate_multicast(3, "parallel", 0.5, 4, (10, 1), (10, tiny)) - 10) > 0.01
+    assert abs(m.simulate_multicast(3, "parallel", 0.5, 4, (10, 1), (tiny, 10)) - 30) > 0.01
+    # the default seed is 1
+    assert m.simulate_multicast(3, "parallel", 0.5) == m.simulate_multicast(3, "parallel", 0.5, seed=1)
+    # two replications at cv = 1: the mean and t-interval of both
+    pair = [m.simulate_multicast(3, "serial", 1.0, s, (10, 1), (5, 2)) for s in (4, 5)]
+    mean, half = mean_ci(pair)
+    r = m.replicate_multicast(3, "serial", 1.0, 2, 4, (10, 1), (5, 2))
+    assert r == {"time_ms": pytest.approx(mean, rel=1e-12), "ci_half_width": pytest.approx(half, rel=1e-12),
+                 "n": 2}
+    assert half > 0
 
 
 def test_jackson_sojourn_by_hand():
