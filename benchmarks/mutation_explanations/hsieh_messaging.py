@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+_EXPERIMENTS = r"mmstudies\.hsieh_messaging\.experiments\."
 _MODEL = r"mmstudies\.hsieh_messaging\.model\."
 
 EXPLANATIONS: list[tuple[str, str, str]] = [
@@ -87,4 +88,15 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
     (_MODEL + r"x_replicate_multicast", r"if cv == 0 and replications < 2:",
      "equivalent: at cv = 0 with two or more replications mean_ci is used instead, whose mean of identical "
      "deterministic times is that time and whose half-width is 0.0, the values of the other branch."),
+    # -- experiments (mutation run of 2026-11-26, mut4b)
+    (_EXPERIMENTS + r"x_errata", r'^\s*\(?"[^\n]*"',
+     "not worth a test: errata() is a table of notes (where the seed is damaged or inconsistent, and how the "
+     "book reads it) that the chapter prints as written; a mutant changes a note's wording or case ('XX' "
+     "padding, lower or upper case). A test restating all 64 strings would be a second copy of the text, "
+     "not a check of it; the table's shape, columns, every cell being present and the one note the "
+     "chapter's prose relies on (least squares gives 48.7 + 46.9n, which test_multicast_experiment_"
+     "least_squares_and_deterministic_lines computes) are tested."),
+    (_EXPERIMENTS + r"x_unit_checks_table", r"rounding_band_mbit\(None, 2\)",
+     "equivalent: the band is half a unit of the printed value's last decimal, 0.5 x 10^-2 MByte/s in "
+     "Mbit/s, whatever the value printed; analytic.rounding_band_mbit ignores its first argument."),
 ]

@@ -281,3 +281,41 @@ def test_unit_checks_table_by_hand():
     # 644.363 is inside the band of 76.81 (644.3389 +- 0.0419), the notes' "inconsistency" is not one
     row = t.set_index("quoted").loc["HIPPI-FP, LAN, 16 MB"]
     assert abs(row["Mbit/s (ours)"] - row["Mbit/s (paper)"]) <= row["band (Mbit/s)"]
+
+
+# --- added from the mutation run (2026-11-26, mut4b) ---
+
+
+def test_fit_table_generator_row_and_columns_by_hand():
+    """The generator's row: a = 1 ms (1e-3 s x 1e3), r = 1e6 byte/s x 8e-6 = 8 Mbit/s; a fit's row has
+    the two half-width columns, which the table and generator rows leave empty."""
+    syn = {"row": {"r_Bps": 2e6, "t0_us": 1016.0, "n_half_bytes": 900.0},
+           "truth": {"a_s": 0.001, "r_Bps": 1e6},
+           "fits": {"wls": {"a_s": 0.003, "a_se": 2e-4, "r_Bps": 4e6, "r_se": 5e3, "n_half_bytes": 3000.0}}}
+    t = ex.fit_table(syn, "B")
+    assert list(t.columns) == ["fit", "a (ms)", "r (Mbit/s)", "n_1/2 (byte)", "95 % ± a (ms)", "95 % ± r (Mbit/s)"]
+    assert t.loc[1, "fit"] == "generator B"
+    assert t.loc[1, "a (ms)"] == pytest.approx(1.0, rel=1e-12)
+    assert t.loc[1, "r (Mbit/s)"] == pytest.approx(8.0, rel=1e-12)
+    # the table row: 1016 us - 32 byte / 2e6 byte/s = 1000 us; 2e6 x 8e-6 = 16 Mbit/s
+    assert t.loc[0, "a (ms)"] == pytest.approx(1.0, rel=1e-12) and t.loc[0, "r (Mbit/s)"] == pytest.approx(16.0)
+    assert t.loc[2, "fit"] == "WLS" and t.loc[2, "95 % ± r (Mbit/s)"] == pytest.approx(1.96 * 5e3 * 8e-6)
+
+
+def test_unit_checks_table_columns():
+    t = ex.unit_checks_table()
+    assert list(t.columns) == ["quoted", "seed line", "MByte/s (paper)", "Mbit/s (paper)", "Mbit/s (ours)",
+                               "band (Mbit/s)"]
+    assert t["MByte/s (paper)"].tolist() == [73.73, 76.81, 13.27, 13.47]
+
+
+def test_window_caps_fits_pass_the_fits_standard_errors_on():
+    """Each fit through the origin is analytic.fit_rtt_eff of the thesis's (window, cap) points, with its
+    standard error under ``se_ms`` (the LAN's three points leave one degree of freedom more than the
+    tunnel's two)."""
+    v = ex.values()
+    out = ex.window_caps(2.6, 2.75, 800, 155.52, 2056, 3)
+    lan = analytic.fit_rtt_eff([256, 128, 64], [v["lan_cap_w256_MBps"], v["lan_cap_w128_MBps"], v["lan_cap_w64_MBps"]])
+    tun = analytic.fit_rtt_eff([128, 64], [v["tun_cap_w128_MBps"], v["tun_cap_w64_MBps"]])
+    assert out["fits"]["lan"] == {"rtt_eff_ms": lan[0], "se_ms": lan[1], "points": 3}
+    assert out["fits"]["tunnel"] == {"rtt_eff_ms": tun[0], "se_ms": tun[1], "points": 2}
