@@ -99,4 +99,26 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
     (_EXPERIMENTS + r"x_unit_checks_table", r"rounding_band_mbit\(None, 2\)",
      "equivalent: the band is half a unit of the printed value's last decimal, 0.5 x 10^-2 MByte/s in "
      "Mbit/s, whatever the value printed; analytic.rounding_band_mbit ignores its first argument."),
+    (_EXPERIMENTS + r"x_route_experiment", r"st = stream_stages\(platform, mbyte_base, unix_hop_factor, stream_load, \)",
+     "equivalent: the streams' message size m_stream is 65536.0, stream_stages' default (pinned by "
+     "test_route_stations_names_and_stream_stages_default_size)."),
+    (_EXPERIMENTS + r"x_stream_stages", r"route_stage_times\(\"direct\", m_bytes, a_d, r_d, \)",
+     "equivalent: the Direct route is one network hop, which the local hops' factor does not touch; the "
+     "factor is only checked (>= 0), and the Normal route's call just before refuses a negative one."),
+    (_EXPERIMENTS + r"x_route_stations", r"strict=(None|False)\)|zip\((NORMAL_STATIONS, \(unix_hop_factor, 1\.0, "
+     r"unix_hop_factor\)|names, s\[\"normal\"\]), \)",
+     "equivalent: the names and factors are three each, and the names kept are exactly the hops whose factor "
+     "is positive, which are the stages stream_stages keeps (a hop of zero time is left out there), so the "
+     "zipped sequences always have the same length and zip's strict check can never fire."),
+    (_EXPERIMENTS + r"x_route_stations", r"\(unix_hop_factor, 2\.0, unix_hop_factor\)",
+     "equivalent: the factor of the network hop is only compared with 0 (a positive factor keeps the hop), "
+     "and 2.0 is as positive as 1.0."),
+    (_EXPERIMENTS + r"x_multicast_experiment",
+     r"if \(hasattr\(fit\.params, \"iloc\"\)\) and False else|fit\.params\.iloc\[[12]\] if|"
+     r"hasattr\(None, \"iloc\"\)|hasattr\(fit\.params, \"(XXilocXX|ILOC)\"\)",
+     "equivalent: analytic.ols_line fits arrays (np.asarray of the regressor), so statsmodels' params is a "
+     "numpy array, which has no `iloc`: the pandas branch is never taken, and the array branch it falls back "
+     "to is the one always taken (left for a caller that passes a DataFrame's columns to statsmodels)."),
+    (_EXPERIMENTS + r"x_multicast_experiment", r"\.astype\(None\)",
+     "equivalent: astype(None) converts to numpy's default dtype, float64, exactly as astype(float)."),
 ]
