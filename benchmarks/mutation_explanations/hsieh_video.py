@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+_EX = r"mmstudies\.hsieh_video\.experiments\."
 _M = r"mmstudies\.hsieh_video\.analytic\."
 
 EXPLANATIONS: list[tuple[str, str, str]] = [
@@ -139,4 +140,12 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
     (r"mmstudies\.hsieh_video\.model\.xǁ_InterArrivalsǁsample", r"(?m)self\.i = 1$",
      "killed in effect (timeout): the index stays at 1, so the arrivals never run out; with every gap 0 (CBR, "
      "PDCBR) customers keep arriving at time 0 and the run never ends within mutmut's time limit."),
+    # -- experiments (mutation run of 2026-11-26, mut4b)
+    (_EX + r"x_run_all", r"trace_digest: str = \"XXXX\"",
+     "equivalent: trace_digest is never read inside run_all; it only keys the simulation cache (a hash of the "
+     "reader's file, so an edited file is read again), and the cache key is made from the arguments given."),
+    (_EX + r"x_run_all", r"an\.evaluate\(an\.cumulative\(\[(2\.0, 2\.0|1\.0, 3\.0)\]\), |"
+     r"an\.evaluate\(an\.cumulative\(\[1\.0, 2\.0\]\), (2\.0, 0\.5, 1\.0|1\.0, 1\.5, 1\.0|1\.0, 0\.5, 2\.0)\)",
+     "equivalent: this call only makes numba compile the kernel before the timed parts (its result is "
+     "discarded); any trace and rates of the same types compile the same specialisation."),
 ]
