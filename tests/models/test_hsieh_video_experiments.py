@@ -354,3 +354,17 @@ def test_write_trace_csv_makes_missing_folders_and_writes_again(tmp_path):
     path = ex.write_trace_csv(t, tmp_path / "a" / "b" / "c.csv")
     assert path.read_text() == "bytes\n5\n6\n"
     assert ex.write_trace_csv(t, tmp_path / "a" / "b" / "d.csv").read_text() == "bytes\n5\n6\n"
+
+
+def test_pcbr_queue_demo_runs_the_minimum_rate_as_a_queue():
+    """A = 0, 1000, 4000, 6000, 6500; the rate is pcbr_min_rate's at the delay, step and PCR interval given,
+    and at m = 1 the Ciw records are the PCBR queue of the frames at that rate (the recurrence's finishes)."""
+    from mmstudies.hsieh_video import model as mo
+
+    A2, rate, recs = ex.pcbr_queue_demo(np.array([1000.0, 3000.0, 2000.0, 500.0]), 2, step=0.01, m=1)
+    assert A2.tolist() == A.tolist()
+    assert rate == an.pcbr_min_rate(A, 2, 0.01, 1)[0]
+    pd.testing.assert_frame_equal(recs, mo.ciw_pcbr(A, rate))
+    assert recs["finish"].to_numpy() == pytest.approx(an.schedule(A, rate, 0.0).finish, abs=1e-9)
+    assert ex.pcbr_queue_demo(np.array([1000.0, 3000.0, 2000.0, 500.0]), 1, step=0.05, m=2)[1] == \
+        an.pcbr_min_rate(A, 1, 0.05, 2)[0]
