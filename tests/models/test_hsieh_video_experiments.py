@@ -368,3 +368,20 @@ def test_pcbr_queue_demo_runs_the_minimum_rate_as_a_queue():
     assert recs["finish"].to_numpy() == pytest.approx(an.schedule(A, rate, 0.0).finish, abs=1e-9)
     assert ex.pcbr_queue_demo(np.array([1000.0, 3000.0, 2000.0, 500.0]), 1, step=0.05, m=2)[1] == \
         an.pcbr_min_rate(A, 1, 0.05, 2)[0]
+
+
+def test_pdcbr_demo_choice_on_the_first_frames_and_the_fallback_by_hand():
+    """On the run's grid (here 20 highs 2 % apart, lows 10 % apart) the pair is pdcbr_least_buffer's on frames
+    1..n only; a one-high grid (R_H = R_CBR) has no pair for this trace, so the thesis's grid is used and
+    named."""
+    def direct(n, grid, P=2):
+        A_n = A[: n + 1]
+        return an.pdcbr_least_buffer(A_n, P, an.cbr_rate(A_n, P), *grid)
+
+    grid = an.pdcbr_grid(20, 0.02, 0.1)
+    assert ex.pdcbr_demo_choice(A, 2, 20, 0.02, 0.1) == (direct(2, grid), "")
+    assert direct(2, grid) != direct(3, grid) and direct(2, grid) != direct(2, an.pdcbr_grid())
+    assert direct(4, an.pdcbr_grid(1, 0.01, 0.05)) is None
+    assert ex.pdcbr_demo_choice(A, 4, 1, 0.01, 0.05) == (direct(4, an.pdcbr_grid()), " (thesis's grid)")
+    assert ex.pdcbr_demo_choice(A, 4, 1, 0.01, 0.05, P=1) == (direct(4, an.pdcbr_grid(), P=1), " (thesis's grid)")
+    assert direct(4, an.pdcbr_grid(), P=1) != direct(4, an.pdcbr_grid())
