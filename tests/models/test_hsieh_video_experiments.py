@@ -385,3 +385,42 @@ def test_pdcbr_demo_choice_on_the_first_frames_and_the_fallback_by_hand():
     assert ex.pdcbr_demo_choice(A, 4, 1, 0.01, 0.05) == (direct(4, an.pdcbr_grid()), " (thesis's grid)")
     assert ex.pdcbr_demo_choice(A, 4, 1, 0.01, 0.05, P=1) == (direct(4, an.pdcbr_grid(), P=1), " (thesis's grid)")
     assert direct(4, an.pdcbr_grid(), P=1) != direct(4, an.pdcbr_grid())
+
+
+#: 40 frames of 500-5000 bytes (seeded) for the studies at a PCR interval of 2 frames and grids of their own
+LONG = an.cumulative(np.random.default_rng(3).uniform(500, 5000, 40).round())
+H2, L2 = an.pdcbr_grid(6, 0.03, 0.2)
+
+
+def test_section46_and_fixed_rate_study_pass_every_setting_on():
+    """m = 2, a 2 % PCBR step, grids of their own, no end-of-file cap: the analytic functions called directly."""
+    df = ex.section46(LONG, [1, 4], m=2, pcbr_step=0.02, highs=H2, lows=L2, cap=False)
+    pd.testing.assert_frame_equal(df, pd.DataFrame(an.compare_schemes(LONG, [1, 4], m=2, pcbr_step=0.02, highs=H2,
+                                                                      lows=L2, cap=False)))
+    assert not df.equals(ex.section46(LONG, [1, 4], m=1, pcbr_step=0.01, highs=None, lows=None, cap=True))
+    r_avg = LONG[-1] / 40
+    fr = ex.fixed_rate_study(LONG, 30000.0, [1.0, 1.2], m=2, lows=L2)
+    pd.testing.assert_frame_equal(fr, pd.DataFrame(
+        [{"multiplier": k, **an.fixed_rate_delays(LONG, r_avg * k, 30000.0, m=2, lows=L2)} for k in (1.0, 1.2)]))
+
+
+def test_ciw_equivalence_and_spot_checks_at_a_pcr_interval_of_two():
+    """At m = 2 Ciw's queues (units of two frames) and the recurrence agree frame by frame, every scheme is
+    feasible at the delay, and the references confirm the fast searches' rates and buffers."""
+    rows = ex.ciw_equivalence(LONG, 5.0, m=2, pcbr_step=0.02, highs=H2, lows=L2)
+    assert [r["scheme"] for r in rows] == ["CBR", "PCBR", "PDCBR"]
+    for r in rows:
+        assert r["frames"] == 40 and r["frames_differing"] == 0 and r["max_abs_diff"] <= 1e-9
+        assert r["feasible_ciw"] is True and r["feasible_recurrence"] is True
+    spot = ex.reference_spot_checks(LONG, [2, 6], m=2, pcbr_step=0.02, highs=H2, lows=L2, cap=True)
+    for r in spot:
+        assert r["pcbr_ok"] and r["pdcbr_ok"]
+        assert max(r["cbr_rate_rel_diff"], r["cbr_buf_rel_diff"], r["pcbr_buf_rel_diff"],
+                   r["pdcbr_buf_rel_diff"]) <= 1e-9
+
+
+def test_spot_checks_without_a_pdcbr_pair_count_no_difference():
+    """A one-high grid (R_H = R_CBR) leaves PDCBR without a pair (NaN rates and buffer): nothing to re-check,
+    so its difference is 0, not NaN."""
+    rows = ex.reference_spot_checks(A, [2], m=1, pcbr_step=0.01, highs=np.array([1.0]), lows=LOWS, cap=True)
+    assert rows[0]["pdcbr_ok"] is True and rows[0]["pdcbr_buf_rel_diff"] == 0.0
