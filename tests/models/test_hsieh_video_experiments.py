@@ -424,3 +424,22 @@ def test_spot_checks_without_a_pdcbr_pair_count_no_difference():
     so its difference is 0, not NaN."""
     rows = ex.reference_spot_checks(A, [2], m=1, pcbr_step=0.01, highs=np.array([1.0]), lows=LOWS, cap=True)
     assert rows[0]["pdcbr_ok"] is True and rows[0]["pdcbr_buf_rel_diff"] == 0.0
+
+
+def test_quoted_table_whole_by_hand():
+    """Each quoted point with its unit and its own thesis value (values 1-8 by key, so a swapped key shows);
+    2^20 bytes is 1 MB, 12500 bytes per frame time at 30 fps is 3 Mbit/s."""
+    keys = ("adv_cbr_buffer_MB", "adv_pcr_buffer_MB", "adv_cbr_rate_Mbps", "adv_pcr_rate_Mbps",
+            "mtv_cbr_buffer_MB", "mtv_cbr_rate_Mbps", "mtv_pcbr_buffer_MB", "mtv_pcbr_rate_Mbps")
+    vals = {k: float(i) for i, k in enumerate(keys, start=1)}
+    adv = {"b_cbr": 2.0 * an.MBYTE, "b_pcbr": an.MBYTE / 4, "r_cbr": 12500.0, "r_pcbr": 25000.0}
+    mtv = {"b_cbr": 3.0 * an.MBYTE, "b_pcbr": an.MBYTE / 2, "r_cbr": 25000.0, "r_pcbr": 37500.0}
+    t = ex.quoted_table(adv, mtv, vals, 30.0, 300)
+    expected = pd.DataFrame({
+        "quantity": ["adv, P = 300: CBR buffer", "adv, P = 300: PCR-assist buffer (PCBR)", "adv, P = 300: CBR rate",
+                     "adv, P = 300: PCR-assist rate (PCBR)", "mtv, P = 10: CBR buffer", "mtv, P = 10: CBR rate",
+                     "mtv, P = 10: PCBR buffer", "mtv, P = 10: PCBR rate"],
+        "unit": ["MB", "MB", "Mbit/s", "Mbit/s", "MB", "Mbit/s", "MB", "Mbit/s"],
+        "thesis": [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0],
+        "ours (synthetic)": [2.0, 0.25, 3.0, 6.0, 3.0, 6.0, 0.5, 9.0]})
+    pd.testing.assert_frame_equal(t, expected)
