@@ -443,3 +443,9 @@ def test_quoted_table_whole_by_hand():
         "thesis": [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0],
         "ours (synthetic)": [2.0, 0.25, 3.0, 6.0, 3.0, 6.0, 0.5, 9.0]})
     pd.testing.assert_frame_equal(t, expected)
+
+
+def test_load_inputs_stats_are_one_table_numbered_from_0():
+    """Tables 4.2-4.4 joined into one, re-numbered 0-9 (not three indexes each from 0)."""
+    stats = ex.load_inputs()["stats"]
+    assert stats.index.tolist() == list(range(10)) and stats["video"].tolist() == ex.ALL
