@@ -135,6 +135,21 @@ FAST_TESTS: dict[str, list[str]] = {
         "tests/models/test_foundations_networks_model.py::test_closed_run_default_codec_is_deterministic",
         "tests/models/test_foundations_networks_model.py::test_replicate_passes_seeds_and_arguments_and_summary_by_hand",
     ],
+    # the echo, stream and multicast models by hand; the seeded replications against Jackson's line and the
+    # variable echo's mean (1-3 s each) are left to the whole file
+    "mmstudies.hsieh_messaging.model": [
+        "tests/models/test_hsieh_messaging_model.py::test_deterministic_echo_is_the_sum_of_stage_times",
+        "tests/models/test_hsieh_messaging_model.py::test_stream_refuses_an_unstable_line",
+        "tests/models/test_hsieh_messaging_model.py::test_deterministic_stream_capacity_is_the_slowest_stage",
+        "tests/models/test_hsieh_messaging_model.py::test_deterministic_multicast_is_eq22",
+        "tests/models/test_hsieh_messaging_model.py::test_seeded_runs_repeat",
+        "tests/models/test_hsieh_messaging_model.py::test_stream_at_low_load_by_hand",
+        "tests/models/test_hsieh_messaging_model.py::test_stream_queues_by_hand",
+        "tests/models/test_hsieh_messaging_model.py::test_stream_refusals_name_the_parameter",
+        "tests/models/test_hsieh_messaging_model.py::test_echo_counts_refusals_and_replications_by_hand",
+        "tests/models/test_hsieh_messaging_model.py::test_multicast_jobs_and_their_simulation_by_hand",
+        "tests/models/test_hsieh_messaging_model.py::test_jackson_sojourn_by_hand",
+    ],
 }
 
 

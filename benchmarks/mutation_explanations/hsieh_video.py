@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+_EX = r"mmstudies\.hsieh_video\.experiments\."
 _M = r"mmstudies\.hsieh_video\.analytic\."
 
 EXPLANATIONS: list[tuple[str, str, str]] = [
@@ -139,4 +140,44 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
     (r"mmstudies\.hsieh_video\.model\.xǁ_InterArrivalsǁsample", r"(?m)self\.i = 1$",
      "killed in effect (timeout): the index stays at 1, so the arrivals never run out; with every gap 0 (CBR, "
      "PDCBR) customers keep arriving at time 0 and the run never ends within mutmut's time limit."),
+    # -- experiments (mutation run of 2026-11-26, mut4b)
+    (_EX + r"x_run_all", r"trace_digest: str = \"XXXX\"",
+     "equivalent: trace_digest is never read inside run_all; it only keys the simulation cache (a hash of the "
+     "reader's file, so an edited file is read again), and the cache key is made from the arguments given."),
+    (_EX + r"x_run_all", r"an\.evaluate\(an\.cumulative\(\[(2\.0, 2\.0|1\.0, 3\.0)\]\), |"
+     r"an\.evaluate\(an\.cumulative\(\[1\.0, 2\.0\]\), (2\.0, 0\.5, 1\.0|1\.0, 1\.5, 1\.0|1\.0, 0\.5, 2\.0)\)",
+     "equivalent: this call only makes numba compile the kernel before the timed parts (its result is "
+     "discarded); any trace and rates of the same types compile the same specialisation."),
+    (_EX + r"x_reference_spot_checks",
+     r"compare_schemes\(A, \[P\], m=m, (pcbr_step=pcbr_step, )?(highs=(highs|None), )?(lows=(lows|None), )?"
+     r"(cap=(cap|None))?\)\[0\]|reference_cbr\(sizes, P, (None)?\)",
+     "not worth a test: reference_spot_checks returns only the agreement of the fast searches with the "
+     "plain-Python references (relative differences, feasibility), re-evaluating whatever rates the fast "
+     "search chose. A grid, step or end-of-file cap left out of the fast call makes it choose other rates "
+     "(the defaults), which the references then confirm just as well (the same cap goes to reference_cbr "
+     "unless it is left out too), so the output is the same agreement; what each setting does to the "
+     "chosen rates is tested through section46 and run_all. (The PCR interval m, which the references take "
+     "as well, is pinned at m = 2.)"),
+    (_EX + r"x_reference_spot_checks", r"0\.0 if \(math\.isnan\(b_d\)\) or True else",
+     "not worth a test: differs only when a feasible PDCBR pair's buffer from the fast kernel and from the "
+     "reference disagree, i.e. when the code this function checks is wrong; a test would have to break the "
+     "kernel (a numba function mutmut does not mutate). The NaN branch is pinned "
+     "(test_spot_checks_without_a_pdcbr_pair_count_no_difference)."),
+    (_EX + r"x_ciw_equivalence",
+     r"pcbr_min_rate\(A, P, pcbr_step, m, (r_cbr=None)?\)|pcbr_min_rate\(A, (pcbr_step, m|P, m), r_cbr=r_cbr\)",
+     "not worth a test (r_cbr=None: equivalent): ciw_equivalence returns only the agreement of Ciw's queue "
+     "with the recurrence at the rates it picks, and whether each is feasible at P. Without r_cbr "
+     "pcbr_min_rate recomputes the same base (see the analytic entries); with the delay or the step left out "
+     "it searches for a delay of pcbr_step frame times or in steps of m, which gives a rate at least as high "
+     "(still feasible at P), and Ciw and the recurrence agree at that rate as at any other."),
+    (_EX + r"x_ciw_equivalence", r"an\.schedule\(A, r_cbr, r_cbr, (2)?\), 1\)",
+     "equivalent: with R_high = R_low = R_CBR the dual-rate schedule never switches rate, so grouping the "
+     "frames into units of 1 or 2 delivers the same bytes at the same constant rate, and every frame is done "
+     "at the same time (frame_done interpolates within a unit)."),
+    (_EX + r"x_ciw_equivalence", r"\(diff >= 1e-9\)\.sum\(\)|\(diff > 1\.000000001\)\.sum\(\)|"
+     r"done_ciw < np\.arange\(1, len\(A\)\) \+ P \+ an\.EPS|sched\.lateness < P \+ an\.EPS",
+     "not worth a test: the thresholds decide only for a Ciw-recurrence difference of exactly 1e-9 or one "
+     "between 1e-9 and 1 frame time (the two agree to about 1e-12 on every trace tried: a difference would be "
+     "a bug of the model, which its own tests pin), and for a frame done exactly at P + EPS, an instant of "
+     "measure zero for real frame sizes."),
 ]

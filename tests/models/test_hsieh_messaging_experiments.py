@@ -281,3 +281,191 @@ def test_unit_checks_table_by_hand():
     # 644.363 is inside the band of 76.81 (644.3389 +- 0.0419), the notes' "inconsistency" is not one
     row = t.set_index("quoted").loc["HIPPI-FP, LAN, 16 MB"]
     assert abs(row["Mbit/s (ours)"] - row["Mbit/s (paper)"]) <= row["band (Mbit/s)"]
+
+
+# --- added from the mutation run (2026-11-26, mut4b) ---
+
+
+def test_fit_table_generator_row_and_columns_by_hand():
+    """The generator's row: a = 1 ms (1e-3 s x 1e3), r = 1e6 byte/s x 8e-6 = 8 Mbit/s; a fit's row has
+    the two half-width columns, which the table and generator rows leave empty."""
+    syn = {"row": {"r_Bps": 2e6, "t0_us": 1016.0, "n_half_bytes": 900.0},
+           "truth": {"a_s": 0.001, "r_Bps": 1e6},
+           "fits": {"wls": {"a_s": 0.003, "a_se": 2e-4, "r_Bps": 4e6, "r_se": 5e3, "n_half_bytes": 3000.0}}}
+    t = ex.fit_table(syn, "B")
+    assert list(t.columns) == ["fit", "a (ms)", "r (Mbit/s)", "n_1/2 (byte)", "95 % ± a (ms)", "95 % ± r (Mbit/s)"]
+    assert t.loc[1, "fit"] == "generator B"
+    assert t.loc[1, "a (ms)"] == pytest.approx(1.0, rel=1e-12)
+    assert t.loc[1, "r (Mbit/s)"] == pytest.approx(8.0, rel=1e-12)
+    # the table row: 1016 us - 32 byte / 2e6 byte/s = 1000 us; 2e6 x 8e-6 = 16 Mbit/s
+    assert t.loc[0, "a (ms)"] == pytest.approx(1.0, rel=1e-12) and t.loc[0, "r (Mbit/s)"] == pytest.approx(16.0)
+    assert t.loc[2, "fit"] == "WLS" and t.loc[2, "95 % ± r (Mbit/s)"] == pytest.approx(1.96 * 5e3 * 8e-6)
+
+
+def test_unit_checks_table_columns():
+    t = ex.unit_checks_table()
+    assert list(t.columns) == ["quoted", "seed line", "MByte/s (paper)", "Mbit/s (paper)", "Mbit/s (ours)",
+                               "band (Mbit/s)"]
+    assert t["MByte/s (paper)"].tolist() == [73.73, 76.81, 13.27, 13.47]
+
+
+def test_window_caps_fits_pass_the_fits_standard_errors_on():
+    """Each fit through the origin is analytic.fit_rtt_eff of the thesis's (window, cap) points, with its
+    standard error under ``se_ms`` (the LAN's three points leave one degree of freedom more than the
+    tunnel's two)."""
+    v = ex.values()
+    out = ex.window_caps(2.6, 2.75, 800, 155.52, 2056, 3)
+    lan = analytic.fit_rtt_eff([256, 128, 64], [v["lan_cap_w256_MBps"], v["lan_cap_w128_MBps"], v["lan_cap_w64_MBps"]])
+    tun = analytic.fit_rtt_eff([128, 64], [v["tun_cap_w128_MBps"], v["tun_cap_w64_MBps"]])
+    assert out["fits"]["lan"] == {"rtt_eff_ms": lan[0], "se_ms": lan[1], "points": 3}
+    assert out["fits"]["tunnel"] == {"rtt_eff_ms": tun[0], "se_ms": tun[1], "points": 2}
+
+
+def test_route_experiment_streams_and_jackson_are_the_models_runs():
+    """route_experiment's streams and Jackson line, recomputed with the model: stream replication i has seed
+    seed + i, Jackson's seed + 100 + i (at least five), the stages' cv is the route's (0 stays deterministic),
+    the Jackson line runs at half the slowest stage's rate with exponential stages; the Normal row's table
+    RTT comes from the Normal row of the table (a + 2M/r of that row)."""
+    from mmstudies.hsieh_messaging import model
+
+    args = ("aal5_direct", "binary", 1.0)
+    st = ex.stream_stages(*args, 0.5)
+    for cv in (0.0, 0.5):
+        out = ex.route_experiment(*args, cv, 4, 0.5, 60, 2, 3, sizes=(16.0,))
+        assert set(out) == {"echo", "stream", "jackson", "pair", "stream_message_bytes"}
+        for route, stages in (("normal", st["normal"]), ("direct", st["direct"])):
+            runs = [model.simulate_stream(stages, st["arrival_rate"], cv, 60, s) for s in (3, 4)]
+            soj = [r["sojourn_s"] for r in runs]
+            got = out["stream"][route]
+            assert got == {"sojourn_s": pytest.approx(np.mean(soj), rel=1e-12),
+                           "ci_half_width": pytest.approx(ex._half(soj) if cv else 0.0, rel=1e-12),
+                           "capacity_per_s": pytest.approx(1 / max(stages), rel=1e-12),
+                           "sum_s": pytest.approx(sum(stages), rel=1e-12),
+                           "trend": ex._trend([r["sojourns_s"] for r in runs])}
+            if cv:
+                assert got["ci_half_width"] > 0
+        lam_j = 0.5 / max(st["normal"])
+        jack = [model.simulate_stream(st["normal"], lam_j, 1.0, 60, 103 + i) for i in range(5)]
+        js = [r["sojourn_s"] for r in jack]
+        j = out["jackson"]
+        assert j["sim_s"] == pytest.approx(np.mean(js), rel=1e-12)
+        assert j["ci_half_width"] == pytest.approx(ex._half(js), rel=1e-12)
+        assert j["arrival_rate"] == pytest.approx(lam_j, rel=1e-12) and j["n"] == 5
+        assert j["trend"] == ex._trend([r["sojourns_s"] for r in jack])
+        assert j["exact_s"] == pytest.approx(model.jackson_sojourn(st["normal"], lam_j), rel=1e-12)
+    t = analytic.platform_table("binary").set_index("id").loc["aal5_normal"]
+    a_n = analytic.intercept_from_t0(t["t0_us"] * 1e-6, t["r_Bps"])
+    normal = out["echo"].set_index("route").loc["normal"]
+    assert normal["rtt_table_s"] == pytest.approx(a_n + 2 * 16 / t["r_Bps"], rel=1e-12)
+
+
+def test_trend_by_hand():
+    """Fewer messages than batches: no test; else steady.batch_means_trend over the message-by-message mean
+    of the replications (cut to the shortest), in 10 batches by default."""
+    from mmperf import steady
+
+    short = ex._trend([[1.0] * 9, [2.0] * 12])
+    assert short["trends"] is False and math.isnan(short["p_value"]) and math.isnan(short["slope"])
+    assert set(short) == {"trends", "p_value", "slope"}
+    a = [float(k) for k in range(10)]
+    b = [2.0 * k + 1 for k in range(12)]
+    tr = steady.batch_means_trend([(x + y) / 2 for x, y in zip(a, b[:10], strict=True)], batches=10)
+    assert ex._trend([a, b]) == {"trends": tr.trends, "p_value": tr.p_value, "slope": tr.slope}
+    assert tr.trends and tr.slope > 0
+    five = steady.batch_means_trend([(x + y) / 2 for x, y in zip(a, b[:10], strict=True)], batches=5)
+    assert ex._trend([a, b], batches=5)["p_value"] == five.p_value
+
+
+def test_multicast_experiment_keys_gain_and_no_simulations(monkeypatch):
+    """Eq. 2.2's gain uses the values table's numerator and denominator; sims=False runs no simulation."""
+    out = ex.multicast_experiment(4, 0.0, 1, 1, sims=False)
+    assert out["sim"] == {} and out["n"] == 4
+    pd.testing.assert_frame_equal(out["points"], ex.load_table(ex.STUDY, "msg_multicast"))
+    changed = {**ex.values(), "eq22_num_const_ms": 100.0, "eq22_num_slope_ms": 10.0,
+               "eq22_den_const_ms": 50.0, "eq22_den_slope_ms": 5.0}
+    monkeypatch.setattr(ex, "values", lambda: changed)
+    out = ex.multicast_experiment(3, 0.0, 1, 1, sims=False)
+    assert out["gain"][2] == pytest.approx((100 + 30) / (50 + 15), rel=1e-12)
+
+
+def test_overhead_experiment_passes_header_cells_accounting_and_the_mtu_range():
+    """Two header cells instead of three; a range of 4000-12000 MTUs is plotted every (8000 // 4000) = 2; each
+    curve is ip_routing_utilisation of its accounting; the crossover is searched up to mtu_max itself:
+    tcp_per_packet first beats 2056-byte tunnelling at 6223 (crossover_mtu's example), so a range ending
+    there finds it and one ending at 6222 does not."""
+    out = ex.overhead_experiment(2056, 61440, 2, "ip_fragments", 4000, 12000, 155.52)
+    for key, h in (("u_1032", 1032), ("u_2056", 2056), ("u_chosen", 2056)):
+        assert out[key] == analytic.tunnel_utilisation(h, 61440, 2)
+    assert out["u_chosen"] != analytic.tunnel_utilisation(2056, 61440, 3)
+    c = out["curves"]
+    assert c["mtu"].iloc[1] - c["mtu"].iloc[0] == 2 and c["mtu"].iloc[-1] == 12000
+    for acc in analytic.ACCOUNTINGS:
+        assert c[acc].iloc[7] == analytic.ip_routing_utilisation(4014, 61440, acc)
+    assert ex.overhead_experiment(2056, 61440, 3, "ip_fragments", 6000, 6223, 155.52)["crossover"][
+        "tcp_per_packet"][0] == 6223.0
+    assert math.isnan(ex.overhead_experiment(2056, 61440, 3, "ip_fragments", 6000, 6222, 155.52)["crossover"][
+        "tcp_per_packet"][0])
+
+
+def test_window_caps_and_experiment_recomputed_from_their_parts():
+    """Each cap row's fitted cap uses its own network's fit; the ceiling uses the header cells given; the
+    sender's traces and throughputs are tcp's at the ceiling's rate (MByte/s x 2^20) and the tunnel's
+    fitted round trip (ms x 1e-3)."""
+    from mmstudies.hsieh_messaging import tcp
+
+    out = ex.window_experiment(2.6, 2.75, 800, 155.52, 2056, 2, 100, 61440)
+    v = ex.values()
+    caps = out["caps"]
+    assert caps["cap_paper_MBps"].tolist() == [v["lan_cap_w256_MBps"], v["lan_cap_w128_MBps"],
+                                               v["lan_cap_w64_MBps"], v["tun_cap_w128_MBps"], v["tun_cap_w64_MBps"]]
+    for row in caps.itertuples():
+        key = "lan" if row.network == "HIPPI LAN" else "tunnel"
+        assert row.fitted_MBps == analytic.window_cap_MBps(row.window_kb, out["fits"][key]["rtt_eff_ms"])
+    ceiling = analytic.tunnel_utilisation(2056, 61440, 2) * analytic.aal_rate_mbps(155.52) * 1e6 / 8 / analytic.MEBI
+    assert out["ceiling_MBps"] == pytest.approx(ceiling, rel=1e-12)
+    link, rtt = ceiling * analytic.MEBI, out["fits"]["tunnel"]["rtt_eff_ms"] * 1e-3
+    for w in (64.0, 100.0, 512.0):
+        pd.testing.assert_frame_equal(out["trace"][w], tcp.echo_trace(1_048_576, int(w * 1024), 61440, link, rtt))
+    windows = np.array([32, 64, 100, 128, 256, 512, 1024], dtype=float)
+    assert out["sim_MBps"] == pytest.approx(tcp.window_throughputs(windows, 2 * 1_048_576, 61440, link, rtt)
+                                            / analytic.MEBI, rel=1e-12)
+    assert out["window_MBps"] == pytest.approx(tcp.transfer_throughput(2 * 1_048_576, 100 * 1024, 61440, link, rtt)
+                                               / analytic.MEBI, rel=1e-12)
+
+
+def test_equal_hop_table_uses_the_platforms_given_and_names_the_network():
+    t = analytic.platform_table("binary")
+    df = ex.equal_hop_table("binary", 0.5, platforms=t)
+    assert df.set_index("pair").loc["aal5", "network"] == t.set_index("id").loc["aal5_normal", "network"]
+    doubled = t.assign(r_Bps=np.where(t["id"] == "aal5_direct", 2 * t["r_Bps"], t["r_Bps"]))
+    ratio = ex.equal_hop_table("binary", 0.5, platforms=doubled).set_index("pair").loc["aal5", "r_ratio_table"]
+    assert ratio == pytest.approx(2 * df.set_index("pair").loc["aal5", "r_ratio_table"], rel=1e-12)
+
+
+def test_synthetic_experiment_is_made_of_the_synthetic_modules_parts():
+    """t0_factor scales t0 (generator A); each fit is synthetic.fit with its method; the empirical metrics and
+    the recovery study (seed + 7919, one block per method, re-indexed) are the synthetic module's."""
+    out = ex.synthetic_experiment("aal5_direct", "binary", "A", 1.0, 2.0, 0.05, 2, 4, 8, "wls", 2, 5)
+    row = analytic.platform_table("binary").set_index("id").loc["aal5_direct"]
+    assert out["truth"] == synthetic.generator_parameters(row, "A", 1.0, 2.0)
+    for m in synthetic.FIT_METHODS:
+        assert out["fits"][m] == synthetic.fit(out["data"], m)
+    assert out["fits"]["ols"] != out["fits"]["rlm"]
+    assert out["empirical"] == synthetic.empirical_metrics(out["data"])
+    parts = [synthetic.recovery_study(out["sizes"], out["truth"]["a_s"], out["truth"]["r_Bps"], 0.05, 2, m, 2,
+                                      5 + 7919).assign(method=m) for m in synthetic.FIT_METHODS]
+    pd.testing.assert_frame_equal(out["recovery"], pd.concat(parts, ignore_index=True))
+
+
+def test_route_stations_names_and_stream_stages_default_size():
+    """The stations are named hop by hop; a free local hop (factor 0) is no station. The streams' messages are
+    64 KiB unless told: the Direct hop is a/2 + 65536 / r."""
+    names = [c.station for c in ex.route_stations("aal5_direct", "binary", 0.5, 0.7)]
+    assert names == ["local hop (sender)", "network hop (Normal)", "local hop (receiver)", "network hop (Direct)"]
+    free = ex.route_stations("aal5_direct", "binary", 0.0, 0.7)
+    assert [c.station for c in free] == ["network hop (Normal)", "network hop (Direct)"]
+    t = analytic.platform_table("binary").set_index("id").loc["aal5_direct"]
+    a = analytic.intercept_from_t0(t["t0_us"] * 1e-6, t["r_Bps"])
+    s = ex.stream_stages("aal5_direct", "binary", 0.5, 0.7)
+    assert s["direct"] == [pytest.approx(a / 2 + 65536 / t["r_Bps"], rel=1e-12)]
+    assert s["normal"] == pytest.approx([0.5 * s["direct"][0], s["direct"][0], 0.5 * s["direct"][0]], rel=1e-12)

@@ -4,6 +4,7 @@ smallest sizes (its shapes, its grids, seeds, the reader's-trace path)."""
 from __future__ import annotations
 
 import math
+import time
 
 import numpy as np
 import pandas as pd
@@ -24,7 +25,7 @@ SMALL = dict(fps=30.0, pcr_interval_frames=1, startup_max_frames=6, adv_long_sta
              synthetic_length_scale=0.02, synthetic_variability=1.0, ciw_frames=100, seed=1)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture()   # per test (0.2 s each): mutmut maps a module-scoped fixture's calls to its first test only
 def run():
     return ex.run_all(**SMALL)
 
@@ -234,3 +235,217 @@ def test_ciw_table_renames_the_columns_the_page_shows():
                        "feasible_ciw": True, "feasible_recurrence": True}])
     assert t.columns.tolist() == ["video", "scheme", "frames", "largest |Ciw - recurrence|", "frames differing",
                                   "no starvation (Ciw)", "no starvation (recurrence)"]
+
+
+# --- added from the mutation run (2026-11-26, mut4b) ---
+
+#: a second small setting whose every knob differs from a default of the functions run_all calls
+OTHER = {**SMALL, "pcr_interval_frames": 2, "pcbr_step": 0.02, "pdcbr_high_values": 4, "pdcbr_high_step": 0.02,
+         "pdcbr_low_step": 0.2, "fixed_buffer_scale": 0.5, "buffer_cap_scale": 2.0, "synthetic_variability": 0.5,
+         "cap_delivery_at_eof": True, "startup_max_frames": 3, "adv_long_startup_frames": 20}
+
+
+def test_run_all_is_made_of_the_study_functions():
+    """run_all's tables recomputed from its traces with the study functions and the run's settings: the
+    traces at 30 fps and the variability given; each Section 4.6 table on the grid pdcbr_grid(values, high
+    step, low step); adv at the long delay with its uncapped CBR buffer; mtv at 10; Figure 4.15 and 4.16 at
+    the buffers and caps of the studies table times their scales (MB of 2^20 bytes)."""
+    start = time.perf_counter()
+    out = ex.run_all(**OTHER)
+    elapsed = time.perf_counter() - start
+    inputs = ex.load_inputs()
+    traces = tr.build_synthetic_traces(inputs["rows"], inputs["classes"], reference_fps=30.0, seed=1,
+                                       length_scale=0.02, variability=0.5)
+    for name in ex.ALL:
+        assert np.array_equal(out["traces"][name].sizes, traces[name].sizes)
+    highs, lows = an.pdcbr_grid(4, 0.02, 0.2)
+    kw = dict(m=2, pcbr_step=0.02, highs=highs, lows=lows, cap=True)
+    mtv = an.cumulative(traces["mtv"].sizes)
+    pd.testing.assert_frame_equal(out["study"]["mtv"], ex.section46(mtv, [1, 2, 3], **kw))
+    assert out["mtv_p10"] == ex.section46(mtv, [10], **kw).iloc[0].to_dict()
+    adv = an.cumulative(traces["adv"].sizes)
+    long = ex.section46(adv, [20], **kw).iloc[0].to_dict()
+    assert {k: v for k, v in out["adv_long"].items() if k != "b_cbr_uncapped"} == pytest.approx(long, nan_ok=True)
+    assert out["adv_long"]["b_cbr_uncapped"] == an.cbr_buffer(adv, 20, cap=False)
+    studies = inputs["studies"]
+    fractions = ex.prefetch_fractions(3)
+    for name in ("adv", "backdraft"):
+        A = an.cumulative(traces[name].sizes)
+        B = float(studies.loc[name, "fixed_buffer_MB"]) * 0.5 * an.MBYTE
+        cap = float(studies.loc[name, "buffer_cap_MB"]) * 2.0 * an.MBYTE
+        pd.testing.assert_frame_equal(out["fixed_buffer"][name],
+                                      ex.prefetch_study(A, B, fractions, m=2, step=0.02, lows=lows))
+        pd.testing.assert_frame_equal(out["fixed_rate"][name],
+                                      ex.fixed_rate_study(A, cap, [1.0, 1.05, 1.1], m=2, lows=lows))
+    # each part's timing is (wall, CPU) seconds spent in it: non-negative and within the whole call's
+    for part, (wall, cpu) in out["timing"].items():
+        assert 0 <= wall <= elapsed and 0 <= cpu <= elapsed * 2 + 1, part
+    assert set(out["timing"]) == {"setup", "section 4.6", "section 4.7", "Ciw and references"}
+
+
+def test_run_all_startup_control_and_the_readers_trace_use_the_grid_given(tmp_path):
+    """Figure 4.15 swept by start-up delay (the 'startup' reading): fixed_buffer_study at the delays of the
+    run, with the run's low-rate grid; the reader's trace gets the same studies at its own buffer and cap."""
+    path = ex.write_trace_csv(tr.Trace("mine", np.array([1000.0, 3000.0, 2000.0, 500.0] * 20), "", "MPEG-1",
+                                       False, ""), tmp_path / "mine.csv")
+    out = ex.run_all(**{**OTHER, "fixed_buffer_control": "startup", "trace_file": str(path)})
+    highs, lows = an.pdcbr_grid(4, 0.02, 0.2)
+    A = an.cumulative(out["traces"]["mtv"].sizes)
+    B = float(ex.load_inputs()["studies"].loc["mtv", "fixed_buffer_MB"]) * 0.5 * an.MBYTE
+    pd.testing.assert_frame_equal(out["fixed_buffer"]["mtv"],
+                                  ex.fixed_buffer_study(A, B, out["delays"], m=2, step=0.02, lows=lows))
+    U = an.cumulative(out["user"]["trace"].sizes)
+    pd.testing.assert_frame_equal(out["user"]["fixed_buffer"],
+                                  ex.fixed_buffer_study(U, 4.0 * an.MBYTE, out["delays"], m=2, step=0.02, lows=lows))
+    pd.testing.assert_frame_equal(out["user"]["fixed_rate"],
+                                  ex.fixed_rate_study(U, 8.0 * an.MBYTE, [1.0, 1.05, 1.1], m=2, lows=lows))
+    pd.testing.assert_frame_equal(out["user"]["study"],
+                                  ex.section46(U, [1, 2, 3], m=2, pcbr_step=0.02, highs=highs, lows=lows, cap=True))
+
+
+def test_fixed_buffer_and_prefetch_studies_pass_every_setting_on():
+    """m = 2, a 2 % step and a low-rate grid of its own, against the analytic functions called directly."""
+    lows = np.array([0.3, 0.6])
+    fb = ex.fixed_buffer_study(A, 5000.0, [1, 2], m=2, step=0.02, lows=lows)
+    assert fb.to_dict("records") == [an.fixed_buffer_rates(A, float(P), 5000.0, m=2, step=0.02, lows=lows)
+                                     for P in (1, 2)]
+    pf = ex.prefetch_study(A, 5000.0, [0.25, 0.5], m=2, step=0.02, lows=lows)
+    assert pf.to_dict("records") == [an.prefetch_rates(A, f * 5000.0, 5000.0, m=2, step=0.02, lows=lows)
+                                     for f in (0.25, 0.5)]
+
+
+def test_trace_table_columns_and_the_readers_row():
+    """Every column of the page's trace table; a paper row's strings as Table 4.1-4.4 give them; the reader's
+    trace as a last row with its own statistics and no thesis columns."""
+    inputs = ex.load_inputs()
+    traces = tr.build_synthetic_traces(inputs["rows"], inputs["classes"], reference_fps=30.0, seed=1,
+                                       length_scale=0.02)
+    user = tr.Trace("mine", np.array([1000.0, 3000.0, 2000.0, 500.0]), "", "MPEG-1", False, "my file")
+    t = ex.trace_table(inputs, traces, 25.0, user)
+    assert t.columns.tolist() == ["video", "encoding", "content", "length (paper)", "picture (paper)",
+                                  "pattern (paper)", "frames (paper)", "frames / length", "frames (ours)",
+                                  "mean rate (ours)", "cv (ours)", "peak / mean (ours)"]
+    st = inputs["stats"].set_index("video").loc["mtv"]
+    t41 = inputs["table4_1"].set_index("video").loc["mtv"]
+    mtv = t.set_index("video").loc["mtv"]
+    assert (mtv["encoding"], mtv["content"]) == (t41["encoding"], t41["content"])
+    assert mtv["length (paper)"] == f"{st['length']:g} {st['length_unit']}"
+    assert mtv["picture (paper)"] == f"{st['picture_width_px']}x{st['picture_height_px']}"
+    assert mtv["pattern (paper)"] == st["picture_pattern"] == "IBB(PBB)^4"
+    s = tr.trace_statistics(traces["mtv"], 25.0)
+    assert (mtv["mean rate (ours)"], mtv["cv (ours)"], mtv["peak / mean (ours)"]) == (
+        s["mean_rate_Mbps"], s["cv"], s["peak_to_mean"])
+    last = t.iloc[-1].to_dict()
+    u = tr.trace_statistics(user, 25.0)
+    assert len(t) == len(ex.ALL) + 1
+    assert {k: last[k] for k in ("video", "encoding", "content", "length (paper)", "picture (paper)",
+                                 "pattern (paper)", "frames (ours)", "mean rate (ours)", "cv (ours)",
+                                 "peak / mean (ours)")} == {
+        "video": "mine", "encoding": "reader's trace", "content": "my file", "length (paper)": "",
+        "picture (paper)": "", "pattern (paper)": "", "frames (ours)": 4, "mean rate (ours)": u["mean_rate_Mbps"],
+        "cv (ours)": u["cv"], "peak / mean (ours)": u["peak_to_mean"]}
+    # 1000 + 3000 + 2000 + 500 bytes in 4 frames at 25 fps: 1625 x 8 x 25 / 1e6 = 0.325 Mbit/s
+    assert u["mean_rate_Mbps"] == pytest.approx(0.325)
+    assert pd.isna(last["frames (paper)"]) and pd.isna(last["frames / length"])
+
+
+def test_write_trace_csv_makes_missing_folders_and_writes_again(tmp_path):
+    t = tr.Trace("x", np.array([5.0, 6.0]), "", "MPEG-1", True, "")
+    path = ex.write_trace_csv(t, tmp_path / "a" / "b" / "c.csv")
+    assert path.read_text() == "bytes\n5\n6\n"
+    assert ex.write_trace_csv(t, tmp_path / "a" / "b" / "d.csv").read_text() == "bytes\n5\n6\n"
+
+
+def test_pcbr_queue_demo_runs_the_minimum_rate_as_a_queue():
+    """A = 0, 1000, 4000, 6000, 6500; the rate is pcbr_min_rate's at the delay, step and PCR interval given,
+    and at m = 1 the Ciw records are the PCBR queue of the frames at that rate (the recurrence's finishes)."""
+    from mmstudies.hsieh_video import model as mo
+
+    A2, rate, recs = ex.pcbr_queue_demo(np.array([1000.0, 3000.0, 2000.0, 500.0]), 2, step=0.01, m=1)
+    assert A2.tolist() == A.tolist()
+    assert rate == an.pcbr_min_rate(A, 2, 0.01, 1)[0]
+    pd.testing.assert_frame_equal(recs, mo.ciw_pcbr(A, rate))
+    assert recs["finish"].to_numpy() == pytest.approx(an.schedule(A, rate, 0.0).finish, abs=1e-9)
+    assert ex.pcbr_queue_demo(np.array([1000.0, 3000.0, 2000.0, 500.0]), 1, step=0.05, m=2)[1] == \
+        an.pcbr_min_rate(A, 1, 0.05, 2)[0]
+
+
+def test_pdcbr_demo_choice_on_the_first_frames_and_the_fallback_by_hand():
+    """On the run's grid (here 20 highs 2 % apart, lows 10 % apart) the pair is pdcbr_least_buffer's on frames
+    1..n only; a one-high grid (R_H = R_CBR) has no pair for this trace, so the thesis's grid is used and
+    named."""
+    def direct(n, grid, P=2):
+        A_n = A[: n + 1]
+        return an.pdcbr_least_buffer(A_n, P, an.cbr_rate(A_n, P), *grid)
+
+    grid = an.pdcbr_grid(20, 0.02, 0.1)
+    assert ex.pdcbr_demo_choice(A, 2, 20, 0.02, 0.1) == (direct(2, grid), "")
+    assert direct(2, grid) != direct(3, grid) and direct(2, grid) != direct(2, an.pdcbr_grid())
+    assert direct(4, an.pdcbr_grid(1, 0.01, 0.05)) is None
+    assert ex.pdcbr_demo_choice(A, 4, 1, 0.01, 0.05) == (direct(4, an.pdcbr_grid()), " (thesis's grid)")
+    assert ex.pdcbr_demo_choice(A, 4, 1, 0.01, 0.05, P=1) == (direct(4, an.pdcbr_grid(), P=1), " (thesis's grid)")
+    assert direct(4, an.pdcbr_grid(), P=1) != direct(4, an.pdcbr_grid())
+
+
+#: 40 frames of 500-5000 bytes (seeded) for the studies at a PCR interval of 2 frames and grids of their own
+LONG = an.cumulative(np.random.default_rng(3).uniform(500, 5000, 40).round())
+H2, L2 = an.pdcbr_grid(6, 0.03, 0.2)
+
+
+def test_section46_and_fixed_rate_study_pass_every_setting_on():
+    """m = 2, a 2 % PCBR step, grids of their own, no end-of-file cap: the analytic functions called directly."""
+    df = ex.section46(LONG, [1, 4], m=2, pcbr_step=0.02, highs=H2, lows=L2, cap=False)
+    pd.testing.assert_frame_equal(df, pd.DataFrame(an.compare_schemes(LONG, [1, 4], m=2, pcbr_step=0.02, highs=H2,
+                                                                      lows=L2, cap=False)))
+    assert not df.equals(ex.section46(LONG, [1, 4], m=1, pcbr_step=0.01, highs=None, lows=None, cap=True))
+    r_avg = LONG[-1] / 40
+    fr = ex.fixed_rate_study(LONG, 30000.0, [1.0, 1.2], m=2, lows=L2)
+    pd.testing.assert_frame_equal(fr, pd.DataFrame(
+        [{"multiplier": k, **an.fixed_rate_delays(LONG, r_avg * k, 30000.0, m=2, lows=L2)} for k in (1.0, 1.2)]))
+
+
+def test_ciw_equivalence_and_spot_checks_at_a_pcr_interval_of_two():
+    """At m = 2 Ciw's queues (units of two frames) and the recurrence agree frame by frame, every scheme is
+    feasible at the delay, and the references confirm the fast searches' rates and buffers."""
+    rows = ex.ciw_equivalence(LONG, 5.0, m=2, pcbr_step=0.02, highs=H2, lows=L2)
+    assert [r["scheme"] for r in rows] == ["CBR", "PCBR", "PDCBR"]
+    for r in rows:
+        assert r["frames"] == 40 and r["frames_differing"] == 0 and r["max_abs_diff"] <= 1e-9
+        assert r["feasible_ciw"] is True and r["feasible_recurrence"] is True
+    spot = ex.reference_spot_checks(LONG, [2, 6], m=2, pcbr_step=0.02, highs=H2, lows=L2, cap=True)
+    for r in spot:
+        assert r["pcbr_ok"] and r["pdcbr_ok"]
+        assert max(r["cbr_rate_rel_diff"], r["cbr_buf_rel_diff"], r["pcbr_buf_rel_diff"],
+                   r["pdcbr_buf_rel_diff"]) <= 1e-9
+
+
+def test_spot_checks_without_a_pdcbr_pair_count_no_difference():
+    """A one-high grid (R_H = R_CBR) leaves PDCBR without a pair (NaN rates and buffer): nothing to re-check,
+    so its difference is 0, not NaN."""
+    rows = ex.reference_spot_checks(A, [2], m=1, pcbr_step=0.01, highs=np.array([1.0]), lows=LOWS, cap=True)
+    assert rows[0]["pdcbr_ok"] is True and rows[0]["pdcbr_buf_rel_diff"] == 0.0
+
+
+def test_quoted_table_whole_by_hand():
+    """Each quoted point with its unit and its own thesis value (values 1-8 by key, so a swapped key shows);
+    2^20 bytes is 1 MB, 12500 bytes per frame time at 30 fps is 3 Mbit/s."""
+    keys = ("adv_cbr_buffer_MB", "adv_pcr_buffer_MB", "adv_cbr_rate_Mbps", "adv_pcr_rate_Mbps",
+            "mtv_cbr_buffer_MB", "mtv_cbr_rate_Mbps", "mtv_pcbr_buffer_MB", "mtv_pcbr_rate_Mbps")
+    vals = {k: float(i) for i, k in enumerate(keys, start=1)}
+    adv = {"b_cbr": 2.0 * an.MBYTE, "b_pcbr": an.MBYTE / 4, "r_cbr": 12500.0, "r_pcbr": 25000.0}
+    mtv = {"b_cbr": 3.0 * an.MBYTE, "b_pcbr": an.MBYTE / 2, "r_cbr": 25000.0, "r_pcbr": 37500.0}
+    t = ex.quoted_table(adv, mtv, vals, 30.0, 300)
+    expected = pd.DataFrame({
+        "quantity": ["adv, P = 300: CBR buffer", "adv, P = 300: PCR-assist buffer (PCBR)", "adv, P = 300: CBR rate",
+                     "adv, P = 300: PCR-assist rate (PCBR)", "mtv, P = 10: CBR buffer", "mtv, P = 10: CBR rate",
+                     "mtv, P = 10: PCBR buffer", "mtv, P = 10: PCBR rate"],
+        "unit": ["MB", "MB", "Mbit/s", "Mbit/s", "MB", "Mbit/s", "MB", "Mbit/s"],
+        "thesis": [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0],
+        "ours (synthetic)": [2.0, 0.25, 3.0, 6.0, 3.0, 6.0, 0.5, 9.0]})
+    pd.testing.assert_frame_equal(t, expected)
+
+
+def test_load_inputs_stats_are_one_table_numbered_from_0():
+    """Tables 4.2-4.4 joined into one, re-numbered 0-9 (not three indexes each from 0)."""
+    stats = ex.load_inputs()["stats"]
+    assert stats.index.tolist() == list(range(10)) and stats["video"].tolist() == ex.ALL
