@@ -336,6 +336,16 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
     (r"regression\.x_leave_one_out", r"predicted = (None|float\(\"NAN\"\))",
      "equivalent: float('NAN') is NaN (the spelling is case-insensitive), and pandas stores a None among "
      "floats as NaN, so the `predicted` and `error` columns are identical."),
+    # -- queueing (mutation run of 2026-11-26, mut4c)
+    (r"queueing\.x_mva_multiclass", r"zip\(pops, population, (strict=(None|False))?\)",
+     "equivalent: `pops` is made from `population` element by element, so the two always have the same length "
+     "and zip's strict check can never fire."),
+    (r"queueing\.x_mva_multiclass", r"^    result = \"\"$",
+     "equivalent: the loop over every population vector up to `pops` always reaches `pops` itself (the last "
+     "vector of the product), which replaces the initial value before it is returned."),
+    (r"queueing\.x_mva_multiclass", r"range\(p \+ 2\) for p in pops",
+     "equivalent in its result: the extra vectors beyond `pops` come after it in the product's order, and each "
+     "only reads vectors below it, so they cost time but never change the metrics stored when `pops` is met."),
 ]
 
 

@@ -563,3 +563,71 @@ def test_littles_law_at_every_station_of_a_closed_ciw_network():
         # Little's law inside the simulation: the two estimates of one station's number are the same
         # quantity; they differ only by the visits cut by the window's ends (under 0.1 % here)
         assert runs[f"L{node}"].to_numpy() == pytest.approx(runs[f"XR{node}"].to_numpy(), rel=0.01)
+
+
+# --- added from the mutation run of 2026-11-26 (mut4c): multi-class MVA's refusals, zero classes and delay
+# stations, and the bounds where the terms the earlier tests never reached decide them
+
+
+@pytest.mark.parametrize(("kwargs", "message"), [
+    ({"demands": [[1.0], [1.0, 2.0]], "population": [1, 1]},
+     "demands: every class needs a demand at every station"),
+    ({"demands": [[1.0], [2.0]], "population": [1]},
+     "population = [1] is not allowed: expected one integer >= 0 per class"),
+    ({"demands": [[1.0], [2.0]], "population": [-1, 1]},
+     "population = [-1, 1] is not allowed: expected one integer >= 0 per class"),
+    ({"demands": [[1.0], [2.0]], "population": [1.5, 1]},
+     "population = [1.5, 1] is not allowed: expected one integer >= 0 per class"),
+    ({"demands": [[1.0], [2.0]], "population": [1, 1], "think_times": [0.5]},
+     "think_times: expected one finite number >= 0 per class"),
+    ({"demands": [[1.0], [2.0]], "population": [1, 1], "think_times": [-1.0, 0.0]},
+     "think_times: expected one finite number >= 0 per class"),
+    ({"demands": [[1.0], [2.0]], "population": [1, 1], "think_times": [np.inf, 0.0]},
+     "think_times: expected one finite number >= 0 per class"),
+])
+def test_mva_multiclass_refusals_in_full(kwargs, message):
+    with pytest.raises(ValueError) as err:
+        q.mva_multiclass(**kwargs)
+    assert str(err.value) == message
+
+
+def test_mva_multiclass_a_class_without_jobs_and_a_delay_station():
+    """Classes A (D = (1, 3)) with one job and B (D = (2, 5)) with none; station 2 a delay station. B is
+    absent: X_B = 0, R_B = (0, 0). A alone: R_A = (1, 3) (no queue ahead of it at either station), X_A = 1/4;
+    Q = (1/4, 3/4), U = (1/4, 3/4). Were station 2 a queue the result would be the same at one job, so the
+    second case has two jobs of A: R_A = (1 (1 + 1/4), 3) = (1.25, 3), X_A = 2 / 4.25."""
+    m = q.mva_multiclass([[1.0, 3.0], [2.0, 5.0]], [1, 0], kinds=["queue", "delay"])
+    assert m.population == (1, 0)
+    assert m.throughput == pytest.approx((0.25, 0.0))
+    assert m.residence == ((1.0, 3.0), (0.0, 0.0))
+    assert m.response == pytest.approx((4.0, 0.0))
+    assert m.queue_length == pytest.approx((0.25, 0.75)) and m.utilisation == pytest.approx((0.25, 0.75))
+    two = q.mva_multiclass([[1.0, 3.0], [2.0, 5.0]], [2, 0], kinds=["queue", "delay"])
+    assert two.residence[0] == pytest.approx((1.25, 3.0))
+    assert two.throughput == pytest.approx((2 / 4.25, 0.0))
+
+
+def test_asymptotic_bounds_where_the_population_term_decides():
+    """D = (0.2, 0.1), N = 1, Z = 1: X <= min(1 / 0.2, 1 / 1.3) = 0.76923; without Z (the default 0): X <=
+    min(5, 1 / 0.3) = 3.3333, X >= 1 / 0.3, R in [max(0.3, 0.2), 0.3]."""
+    b = q.asymptotic_bounds([0.2, 0.1], 1, 1.0)
+    assert b.n == 1 and b.throughput_high == pytest.approx(1 / 1.3)
+    d = q.asymptotic_bounds([0.2, 0.1], 1)
+    assert (d.throughput_low, d.throughput_high, d.response_low, d.response_high) == pytest.approx(
+        (1 / 0.3, 1 / 0.3, 0.3, 0.3))
+    assert q.asymptotic_bounds([0.2, 0.1], 10, 1.0).n == 10
+
+
+def test_balanced_job_bounds_of_a_balanced_network_by_hand():
+    """D = (1, 1), N = 2, Z = 0 (total demand exactly 1 x 2): s = o = 1, D_avg = D_max = 1. X in
+    [2 / (2 + 1), min(1, 2 / (2 + 1))] = [2/3, 2/3]; R in [max(2 - 0, 2 + 1), 2 + 1] = [3, 3]: the balanced
+    network meets both bounds. A total of exactly 1 (D = (0.5, 0.5), N = 1) is allowed."""
+    b = q.balanced_job_bounds([1.0, 1.0], 2)
+    assert b.n == 2
+    assert (b.throughput_low, b.throughput_high, b.response_low, b.response_high) == pytest.approx(
+        (2 / 3, 2 / 3, 3.0, 3.0))
+    one = q.balanced_job_bounds([0.5, 0.5], 1)
+    assert (one.throughput_low, one.response_high) == pytest.approx((1.0, 1.0))
+    with pytest.raises(ValueError) as err:
+        q.balanced_job_bounds([0.0, 0.0], 2)
+    assert str(err.value) == "demands: at least one station needs a positive demand"
