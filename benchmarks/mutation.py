@@ -346,6 +346,10 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
     (r"queueing\.x_mva_multiclass", r"range\(p \+ 2\) for p in pops",
      "equivalent in its result: the extra vectors beyond `pops` come after it in the product's order, and each "
      "only reads vectors below it, so they cost time but never change the metrics stored when `pops` is met."),
+    (r"queueing\.x_jackson", r"np\.asarray\((external_rates|routing|service_rates), (dtype=None)?\)",
+     "equivalent for the documented input (numbers): integer rates or probabilities stay integer arrays, but "
+     "np.linalg.solve works in float64, the stability test and the row sums compare the same values, and every "
+     "rate reaches mm1, mmc or 1 / mu through float() or a true division."),
 ]
 
 

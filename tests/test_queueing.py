@@ -631,3 +631,14 @@ def test_balanced_job_bounds_of_a_balanced_network_by_hand():
     with pytest.raises(ValueError) as err:
         q.balanced_job_bounds([0.0, 0.0], 2)
     assert str(err.value) == "demands: at least one station needs a positive demand"
+
+
+@pytest.mark.parametrize(("gamma", "routing"), [
+    ([1.0, 0.0], [[0.6, 0.6], [0.0, 0.0]]),   # a row sums to 1.2, no entry negative
+    ([1.0, 0.0], [[0.0, -0.1], [0.0, 0.0]]),  # a negative probability, rows below 1
+    ([-1.0, 0.0], [[0.0, 0.5], [0.0, 0.0]]),  # a negative outside rate
+])
+def test_jackson_refuses_each_bad_rate_or_routing_row_on_its_own(gamma, routing):
+    with pytest.raises(ValueError) as err:
+        q.jackson(gamma, routing, [5.0, 5.0])
+    assert str(err.value) == "external rates and routing probabilities must be >= 0, each routing row sums to <= 1"
