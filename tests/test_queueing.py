@@ -642,3 +642,11 @@ def test_jackson_refuses_each_bad_rate_or_routing_row_on_its_own(gamma, routing)
     with pytest.raises(ValueError) as err:
         q.jackson(gamma, routing, [5.0, 5.0])
     assert str(err.value) == "external rates and routing probabilities must be >= 0, each routing row sums to <= 1"
+
+
+def test_jackson_with_two_servers_at_a_station_by_hand():
+    """One M/M/2 station, outside rate 1, mu = 1 (one server alone would be saturated): a = 1, Erlang C =
+    (1/2 / (1 - 1/2)) / (1 + 1 + 1) = 1/3, Wq = C / (2 - 1) = 1/3, W = 4/3, L = 4/3, response 4/3."""
+    net = q.jackson([1.0], [[0.0]], [1.0], servers=[2])
+    assert net.stations[0].W == pytest.approx(4 / 3)
+    assert (net.response, net.number_in_system) == pytest.approx((4 / 3, 4 / 3))
