@@ -650,3 +650,24 @@ def test_jackson_with_two_servers_at_a_station_by_hand():
     net = q.jackson([1.0], [[0.0]], [1.0], servers=[2])
     assert net.stations[0].W == pytest.approx(4 / 3)
     assert (net.response, net.number_in_system) == pytest.approx((4 / 3, 4 / 3))
+
+
+def test_jackson_station_without_arrivals_is_idle_by_hand():
+    """Station 2 gets nothing (no outside arrivals, no routing into it): utilisation, queue and waits 0, and
+    a sojourn of one service, 1 / mu_2 = 0.25; station 1 is M/M/1 at 1 / 2, L = 1; the network's response is
+    L / gamma = 1."""
+    net = q.jackson([1.0, 0.0], [[0.0, 0.0], [0.0, 0.0]], [2.0, 4.0])
+    assert net.stations[1] == q.QueueMetrics(rho=0.0, L=0.0, Lq=0.0, W=0.25, Wq=0.0)
+    assert (net.response, net.number_in_system) == pytest.approx((1.0, 1.0))
+
+
+@pytest.mark.parametrize(("gamma", "mu", "servers", "message"), [
+    ([1.0], [1.0], None, "station 0: utilisation 1 >= 1 (arrival rate 1, capacity 1): the network has no steady state"),
+    ([6.0], [2.0], [2], "station 0: utilisation 1.5 >= 1 (arrival rate 6, capacity 4): the network has no steady "
+                        "state"),
+])
+def test_jackson_unstable_station_message_in_full(gamma, mu, servers, message):
+    """Exactly saturated (lambda = c mu) is refused too; utilisation lambda / (c mu), capacity c mu."""
+    with pytest.raises(ValueError) as err:
+        q.jackson(gamma, [[0.0]], mu, servers=servers)
+    assert str(err.value) == message
