@@ -351,6 +351,26 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
     (r"regression\.x_leave_one_out", r"predicted = (None|float\(\"NAN\"\))",
      "equivalent: float('NAN') is NaN (the spelling is case-insensitive), and pandas stores a None among "
      "floats as NaN, so the `predicted` and `error` columns are identical."),
+    # -- queueing (mutation run of 2026-11-26, mut4c)
+    (r"queueing\.x_mva_multiclass", r"zip\(pops, population, (strict=(None|False))?\)",
+     "equivalent: `pops` is made from `population` element by element, so the two always have the same length "
+     "and zip's strict check can never fire."),
+    (r"queueing\.x_mva_multiclass", r"^    result = \"\"$",
+     "equivalent: the loop over every population vector up to `pops` always reaches `pops` itself (the last "
+     "vector of the product), which replaces the initial value before it is returned."),
+    (r"queueing\.x_mva_multiclass", r"range\(p \+ 2\) for p in pops",
+     "equivalent in its result: the extra vectors beyond `pops` come after it in the product's order, and each "
+     "only reads vectors below it, so they cost time but never change the metrics stored when `pops` is met."),
+    (r"queueing\.x_jackson", r"np\.asarray\((external_rates|routing|service_rates), (dtype=None)?\)",
+     "equivalent for the documented input (numbers): integer rates or probabilities stay integer arrays, but "
+     "np.linalg.solve works in float64, the stability test and the row sums compare the same values, and every "
+     "rate reaches mm1, mmc or 1 / mu through float() or a true division."),
+    (r"queueing\.x_jackson", r"\(p\.sum\(axis=1\) >= 1 \+ 1e-12\)",
+     "equivalent but for one float: a row sum equal to 1 + 1e-12 exactly (the tolerance's own value), a "
+     "routing no caller writes, would be refused; below or above it both versions agree."),
+    (r"queueing\.x_jackson", r"if c\[i\] >= 1 else mm1",
+     "equivalent: an M/M/c station with c = 1 is the M/M/1 station (Erlang C with one server is rho, so mmc "
+     "gives M/M/1's metrics), so sending single-server stations through mmc changes no result beyond rounding."),
 ]
 
 

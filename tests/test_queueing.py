@@ -563,3 +563,111 @@ def test_littles_law_at_every_station_of_a_closed_ciw_network():
         # Little's law inside the simulation: the two estimates of one station's number are the same
         # quantity; they differ only by the visits cut by the window's ends (under 0.1 % here)
         assert runs[f"L{node}"].to_numpy() == pytest.approx(runs[f"XR{node}"].to_numpy(), rel=0.01)
+
+
+# --- added from the mutation run of 2026-11-26 (mut4c): multi-class MVA's refusals, zero classes and delay
+# stations, and the bounds where the terms the earlier tests never reached decide them
+
+
+@pytest.mark.parametrize(("kwargs", "message"), [
+    ({"demands": [[1.0], [1.0, 2.0]], "population": [1, 1]},
+     "demands: every class needs a demand at every station"),
+    ({"demands": [[1.0], [2.0]], "population": [1]},
+     "population = [1] is not allowed: expected one integer >= 0 per class"),
+    ({"demands": [[1.0], [2.0]], "population": [-1, 1]},
+     "population = [-1, 1] is not allowed: expected one integer >= 0 per class"),
+    ({"demands": [[1.0], [2.0]], "population": [1.5, 1]},
+     "population = [1.5, 1] is not allowed: expected one integer >= 0 per class"),
+    ({"demands": [[1.0], [2.0]], "population": [1, 1], "think_times": [0.5]},
+     "think_times: expected one finite number >= 0 per class"),
+    ({"demands": [[1.0], [2.0]], "population": [1, 1], "think_times": [-1.0, 0.0]},
+     "think_times: expected one finite number >= 0 per class"),
+    ({"demands": [[1.0], [2.0]], "population": [1, 1], "think_times": [np.inf, 0.0]},
+     "think_times: expected one finite number >= 0 per class"),
+])
+def test_mva_multiclass_refusals_in_full(kwargs, message):
+    with pytest.raises(ValueError) as err:
+        q.mva_multiclass(**kwargs)
+    assert str(err.value) == message
+
+
+def test_mva_multiclass_a_class_without_jobs_and_a_delay_station():
+    """Classes A (D = (1, 3)) with one job and B (D = (2, 5)) with none; station 2 a delay station. B is
+    absent: X_B = 0, R_B = (0, 0). A alone: R_A = (1, 3) (no queue ahead of it at either station), X_A = 1/4;
+    Q = (1/4, 3/4), U = (1/4, 3/4). Were station 2 a queue the result would be the same at one job, so the
+    second case has two jobs of A: R_A = (1 (1 + 1/4), 3) = (1.25, 3), X_A = 2 / 4.25."""
+    m = q.mva_multiclass([[1.0, 3.0], [2.0, 5.0]], [1, 0], kinds=["queue", "delay"])
+    assert m.population == (1, 0)
+    assert m.throughput == pytest.approx((0.25, 0.0))
+    assert m.residence == ((1.0, 3.0), (0.0, 0.0))
+    assert m.response == pytest.approx((4.0, 0.0))
+    assert m.queue_length == pytest.approx((0.25, 0.75)) and m.utilisation == pytest.approx((0.25, 0.75))
+    two = q.mva_multiclass([[1.0, 3.0], [2.0, 5.0]], [2, 0], kinds=["queue", "delay"])
+    assert two.residence[0] == pytest.approx((1.25, 3.0))
+    assert two.throughput == pytest.approx((2 / 4.25, 0.0))
+
+
+def test_asymptotic_bounds_where_the_population_term_decides():
+    """D = (0.2, 0.1), N = 1, Z = 1: X <= min(1 / 0.2, 1 / 1.3) = 0.76923; without Z (the default 0): X <=
+    min(5, 1 / 0.3) = 3.3333, X >= 1 / 0.3, R in [max(0.3, 0.2), 0.3]."""
+    b = q.asymptotic_bounds([0.2, 0.1], 1, 1.0)
+    assert b.n == 1 and b.throughput_high == pytest.approx(1 / 1.3)
+    d = q.asymptotic_bounds([0.2, 0.1], 1)
+    assert (d.throughput_low, d.throughput_high, d.response_low, d.response_high) == pytest.approx(
+        (1 / 0.3, 1 / 0.3, 0.3, 0.3))
+    assert q.asymptotic_bounds([0.2, 0.1], 10, 1.0).n == 10
+
+
+def test_balanced_job_bounds_of_a_balanced_network_by_hand():
+    """D = (1, 1), N = 2, Z = 0 (total demand exactly 1 x 2): s = o = 1, D_avg = D_max = 1. X in
+    [2 / (2 + 1), min(1, 2 / (2 + 1))] = [2/3, 2/3]; R in [max(2 - 0, 2 + 1), 2 + 1] = [3, 3]: the balanced
+    network meets both bounds. A total of exactly 1 (D = (0.5, 0.5), N = 1) is allowed."""
+    b = q.balanced_job_bounds([1.0, 1.0], 2)
+    assert b.n == 2
+    assert (b.throughput_low, b.throughput_high, b.response_low, b.response_high) == pytest.approx(
+        (2 / 3, 2 / 3, 3.0, 3.0))
+    one = q.balanced_job_bounds([0.5, 0.5], 1)
+    assert (one.throughput_low, one.response_high) == pytest.approx((1.0, 1.0))
+    with pytest.raises(ValueError) as err:
+        q.balanced_job_bounds([0.0, 0.0], 2)
+    assert str(err.value) == "demands: at least one station needs a positive demand"
+
+
+@pytest.mark.parametrize(("gamma", "routing"), [
+    ([1.0, 0.0], [[0.6, 0.6], [0.0, 0.0]]),   # a row sums to 1.2, no entry negative
+    ([1.0, 0.0], [[0.0, -0.1], [0.0, 0.0]]),  # a negative probability, rows below 1
+    ([-1.0, 0.0], [[0.0, 0.5], [0.0, 0.0]]),  # a negative outside rate
+])
+def test_jackson_refuses_each_bad_rate_or_routing_row_on_its_own(gamma, routing):
+    with pytest.raises(ValueError) as err:
+        q.jackson(gamma, routing, [5.0, 5.0])
+    assert str(err.value) == "external rates and routing probabilities must be >= 0, each routing row sums to <= 1"
+
+
+def test_jackson_with_two_servers_at_a_station_by_hand():
+    """One M/M/2 station, outside rate 1, mu = 1 (one server alone would be saturated): a = 1, Erlang C =
+    (1/2 / (1 - 1/2)) / (1 + 1 + 1) = 1/3, Wq = C / (2 - 1) = 1/3, W = 4/3, L = 4/3, response 4/3."""
+    net = q.jackson([1.0], [[0.0]], [1.0], servers=[2])
+    assert net.stations[0].W == pytest.approx(4 / 3)
+    assert (net.response, net.number_in_system) == pytest.approx((4 / 3, 4 / 3))
+
+
+def test_jackson_station_without_arrivals_is_idle_by_hand():
+    """Station 2 gets nothing (no outside arrivals, no routing into it): utilisation, queue and waits 0, and
+    a sojourn of one service, 1 / mu_2 = 0.25; station 1 is M/M/1 at 1 / 2, L = 1; the network's response is
+    L / gamma = 1."""
+    net = q.jackson([1.0, 0.0], [[0.0, 0.0], [0.0, 0.0]], [2.0, 4.0])
+    assert net.stations[1] == q.QueueMetrics(rho=0.0, L=0.0, Lq=0.0, W=0.25, Wq=0.0)
+    assert (net.response, net.number_in_system) == pytest.approx((1.0, 1.0))
+
+
+@pytest.mark.parametrize(("gamma", "mu", "servers", "message"), [
+    ([1.0], [1.0], None, "station 0: utilisation 1 >= 1 (arrival rate 1, capacity 1): the network has no steady state"),
+    ([6.0], [2.0], [2], "station 0: utilisation 1.5 >= 1 (arrival rate 6, capacity 4): the network has no steady "
+                        "state"),
+])
+def test_jackson_unstable_station_message_in_full(gamma, mu, servers, message):
+    """Exactly saturated (lambda = c mu) is refused too; utilisation lambda / (c mu), capacity c mu."""
+    with pytest.raises(ValueError) as err:
+        q.jackson(gamma, [[0.0]], mu, servers=servers)
+    assert str(err.value) == message
