@@ -52,9 +52,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from mmperf import paths
+from mmperf.data import load_yaml
 from mmperf.errors import ParameterError  # noqa: F401  (raised here, re-exported for the engine)
 
 SCALAR_TYPES = ("float", "int", "bool", "str", "file")
@@ -650,8 +649,7 @@ def _rule_from_yaml(spec_file: Path, raw: Any) -> dict[str, str]:
 def _read_spec_yaml(file: Path, mtime_ns: int) -> Any:
     """A specification file, parsed once per process and version (keyed by its modification time), with
     libyaml's C loader where it is installed."""
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    return yaml.load(file.read_text(encoding="utf-8"), Loader=loader)  # noqa: S506 - a safe loader
+    return load_yaml(file.read_text(encoding="utf-8"))
 
 
 def chapter_names() -> list[str]:

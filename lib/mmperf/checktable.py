@@ -80,6 +80,7 @@ from mmperf.checks import (
     fisher_band,
     replications_needed,
 )
+from mmperf.data import load_yaml
 
 REQUIRED = ("id", "claim", "paper", "location", "source", "kind", "compute")
 OPTIONAL = ("unit", "tolerance", "reason", "conditions", "scales", "derived", "args", "data", "label", "note",
@@ -231,10 +232,7 @@ def load(file: str | Path, functions: ModuleType) -> CheckTable:
     """
     path = Path(file)
     try:
-        # libyaml's loader when present (as mmperf.data reads the data files): a tenth of the pure-Python
-        # loader's time, on the path of every chapter run; the same objects (tests/test_checktable.py)
-        loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-        raw = yaml.load(path.read_text(encoding="utf-8"), Loader=loader)  # noqa: S506 - a safe loader
+        raw = load_yaml(path.read_text(encoding="utf-8"))  # libyaml's loader: on every chapter run's path
     except (OSError, yaml.YAMLError) as exc:
         raise CheckTableError(f"{path.name}: cannot be read as YAML: {exc}") from None
     if not isinstance(raw, dict):
