@@ -67,7 +67,7 @@ bench: $(STAMP)
 
 # Mutation testing of the analytic modules, the library's and each study's (the better part of an hour; not part of `make test`).
 mutation: $(STAMP)
-	$(BIN)/python -m benchmarks.mutation --report benchmarks/mutation-report.md
+	$(BIN)/python -m benchmarks.mutation --record --report benchmarks/mutation-report.md
 
 clean:
 	rm -rf _build book/chapters book/_toc.yml book/scorecard.md book/sweeping.md book/_extra/downloads mutants tests/axe/node_modules

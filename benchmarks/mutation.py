@@ -18,6 +18,15 @@ Usage::
     python -m benchmarks.mutation --keep DIR --reuse --report FILE   # re-render without running again
     python -m benchmarks.mutation --from DIR1 --from DIR2 --report FILE   # one report from runs kept with
                                   # --keep (each refused if its module or tests changed since it ran)
+    python -m benchmarks.mutation --from DIR --record   # keep a kept run's results in the project
+    python -m benchmarks.mutation --records --report FILE   # the report from the kept results alone
+
+A run's results are kept in the project with ``--record``: one JSON file per module in
+``benchmarks/mutation_runs/`` (its counts, each mutant not killed with its diff, the run's description,
+and the SHA-256 of the module and of each of its test files). A scratch copy lives only as long as the
+machine's temporary files, so the committed report is rendered from these records together with the
+runs of the same invocation; a record whose module or tests have changed since is stale: named in the
+report, never counted.
 
 Each module's mutants are tested by its test file(s) and its own doctests (the seeded simulation tests
 are deselected; :data:`FAST_TESTS` names the exact tests of a study module whose mirror file is mostly
@@ -30,6 +39,8 @@ a new test or explained there as equivalent.
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import re
 import shutil
 import subprocess
@@ -193,6 +204,8 @@ MODULES = {**LIBRARY, **study_modules()}
 LAYERS = {"mmperf": [m for m in MODULES if m.startswith("mmperf.")],
           "mmstudies": [m for m in MODULES if m.startswith("mmstudies.")],
           **{study: [m for m in MODULES if m.startswith(f"mmstudies.{study}.")] for study in STUDIES}}
+#: one JSON file per module: the results of its last recorded run (``--record``)
+RECORDS = ROOT / "benchmarks" / "mutation_runs"
 #: simulation tests are excluded: they cost seconds per mutant and the exact tests are meant to suffice
 DESELECT = "not simulation_matches and not slow"
 
@@ -601,66 +614,163 @@ def explain(mutant: str, diff: str) -> str | None:
     return None
 
 
-def report(modules: dict[str, list[str]], outcome: dict[str, str], diffs: dict[str, str], seconds: float,
-           children: int, runs: list[str] | None = None) -> tuple[str, int]:
-    """The markdown report and the number of survivors left unexplained (``runs``: one line per scratch
-    directory when the report merges several runs)."""
-    names = list(modules)
-    table = {m: {} for m in names}
-    for mutant, result in outcome.items():
-        module = module_of(mutant, modules)
-        if module in table:
-            table[module][result] = table[module].get(result, 0) + 1
-    kinds = ["killed", "survived", "no tests", "timeout", "suspicious", "segfault", "skipped", "not checked"]
-    always = ["killed", "survived", "no tests", "timeout"]
-    seen = [k for k in kinds if k in always or any(k in t for t in table.values())]
-    seen += sorted({k for t in table.values() for k in t} - set(seen))
+KINDS = ["killed", "survived", "no tests", "timeout", "suspicious", "segfault", "skipped", "not checked"]
+#: the columns the report's table always has, whatever the runs found
+ALWAYS = KINDS[:4]
+
+
+def files_of(module: str) -> list[str]:
+    """The project files a run of ``module`` tests with: its source (which holds its doctests) and its test files.
+
+    Examples
+    --------
+    >>> files_of("mmperf.stats")
+    ['lib/mmperf/stats.py', 'tests/test_stats.py']
+    >>> files_of("mmstudies.zeadally.checks")  # FAST_TESTS' node ids name one file
+    ['lib/mmstudies/zeadally/checks.py', 'tests/models/test_zeadally_checks.py']
+    """
+    tests = {t.split("::")[0] for t in MODULES[module]}
+    tests |= {f"tests/{t.name}" for t in (ROOT / "tests").glob(f"test_mutation_{module}*.py")}
+    return ["lib/" + module.replace(".", "/") + ".py", *sorted(tests)]
+
+
+def sha256_of(path: Path) -> str | None:
+    """The SHA-256 of a file's bytes (hex), or None when there is no such file."""
+    return hashlib.sha256(path.read_bytes()).hexdigest() if path.is_file() else None
+
+
+def in_copy(copy: Path, project_file: str) -> Path:
+    """A project file's place in a scratch copy, where ``lib/`` is ``src/``."""
+    return copy / ("src/" + project_file[4:] if project_file.startswith("lib/") else project_file)
+
+
+def make_record(module: str, outcome: dict[str, str], diffs: dict[str, str], run: str, copy: Path) -> dict:
+    """One module's results as kept in ``benchmarks/mutation_runs/``: counts, the mutants not killed with their
+    diffs, the run's description, and the digests of the files the run tested (read from its scratch copy)."""
+    mine = {mu: r for mu, r in outcome.items() if module_of(mu, [module]) == module}
+    counts: dict[str, int] = {}
+    for result in mine.values():
+        counts[result] = counts.get(result, 0) + 1
+    return {"module": module, "run": run, "counts": counts,
+            "not_killed": {mu: {"outcome": r, "diff": diffs.get(mu, "")} for mu, r in sorted(mine.items())
+                           if r not in ("killed", "not checked")},
+            "files": {f: sha256_of(in_copy(copy, f)) for f in files_of(module)}}
+
+
+def stale_files_of_record(record: dict) -> list[str]:
+    """The files of a record's module (source and tests, as the tree names them now) whose bytes differ from
+    those its run tested: a record with any is stale."""
+    now = {f: sha256_of(ROOT / f) for f in files_of(record["module"])}
+    return sorted(f for f in set(now) | set(record["files"]) if now.get(f) != record["files"].get(f))
+
+
+def save_record(record: dict, folder: Path | None = None) -> Path:
+    """Write a module's record to ``folder`` (:data:`RECORDS`), one JSON file per module."""
+    folder = folder or RECORDS
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{record['module']}.json"
+    path.write_text(json.dumps(record, indent=1, sort_keys=True) + "\n")
+    return path
+
+
+def load_records(folder: Path | None = None) -> dict[str, dict]:
+    """``{module: record}`` for every record in ``folder`` (:data:`RECORDS`) of a module still mutated."""
+    folder = folder or RECORDS
+    records = {}
+    for path in sorted(folder.glob("*.json")) if folder.is_dir() else []:
+        record = json.loads(path.read_text())
+        if record["module"] in MODULES:
+            records[record["module"]] = record
+    return records
+
+
+def unexplained_of(records: dict[str, dict]) -> list[str]:
+    """The mutants not killed in ``records`` that no entry of :data:`EXPLANATIONS` explains."""
+    return [mu for r in records.values() for mu, seen in r["not_killed"].items() if explain(mu, seen["diff"]) is None]
+
+
+def report(records: dict[str, dict], header: str) -> tuple[str, int]:
+    """The markdown report of the current ``records`` (stale ones are named, never counted) and the number of
+    survivors left unexplained."""
+    stale = {m: stale_files_of_record(r) for m, r in records.items()}
+    current = {m: records[m] for m in MODULES if m in records and not stale[m]}
+    seen = [k for k in KINDS if k in ALWAYS or any(k in r["counts"] for r in current.values())]
+    seen += sorted({k for r in current.values() for k in r["counts"]} - set(seen))
+    runs = [f"{m}: {r['run']}" for m, r in current.items()]
+    runs += [f"{m}: stale, not counted ({', '.join(stale[m])} changed since its run on {records[m]['run']})"
+             for m in MODULES if m in records and stale[m]]
+    not_run = [m for m in MODULES if m not in records]
+    if not_run:
+        runs.append(f"not run (no counts below): {', '.join(not_run)}")
     lines = [
         "# Mutation report",
         "",
-        (f"Generated by `python -m benchmarks.mutation --report benchmarks/mutation-report.md` (mutmut 3, "
-         f"{children} children) on {time.strftime('%Y-%m-%d %H:%M %Z')}; the run took {seconds / 60:.1f} minutes "
-         "on the 2-core reference machine.") if not runs else
-        (f"Generated on {time.strftime('%Y-%m-%d %H:%M %Z')} by `python -m benchmarks.mutation --from DIR ... "
-         "--report benchmarks/mutation-report.md` from these runs (mutmut 3, 2-core reference machine; each "
-         "run's scratch copy was checked to hold the current module and tests):\n\n"
-         + "\n".join(f"- {r}" for r in runs)),
+        header + "\n\n" + "\n".join(f"- {r}" for r in runs),
         "",
-        f"Modules: {', '.join(names)}. Tests per mutant: {', '.join(selection(modules))} (each module's doctests "
-        f"included), with `-k \"{DESELECT}\"` (the seeded simulation tests are left out: they cost seconds per "
-        "mutant and the exact tests are meant to kill every mutant on their own).",
+        f"Tests per mutant: each module's test files ({', '.join(sorted({t for m in current for t in MODULES[m]}))}) "
+        f"and its own doctests, with `-k \"{DESELECT}\"` (the seeded simulation tests are left out: they cost "
+        "seconds per mutant and the exact tests are meant to kill every mutant on their own).",
         "",
         HISTORY,
         "",
         "| module | " + " | ".join(seen) + " | total |",
         "|---" * (len(seen) + 2) + "|",
     ]
-    for m in names:
-        lines.append(f"| {m} | " + " | ".join(str(table[m].get(k, 0)) for k in seen)
-                     + f" | {sum(table[m].values())} |")
-    lines.append("| all | " + " | ".join(str(sum(t.get(k, 0) for t in table.values())) for k in seen)
-                 + f" | {sum(sum(t.values()) for t in table.values())} |")
-    # a mutant not checked (a run stopped early) is counted in the table, never listed as a survivor
-    alive = [mu for mu, r in outcome.items() if r not in ("killed", "not checked") and module_of(mu, modules) in table]
-    unexplained = 0
+    for m, r in current.items():
+        lines.append(f"| {m} | " + " | ".join(str(r["counts"].get(k, 0)) for k in seen)
+                     + f" | {sum(r['counts'].values())} |")
+    lines.append("| all | " + " | ".join(str(sum(r["counts"].get(k, 0) for r in current.values())) for k in seen)
+                 + f" | {sum(sum(r['counts'].values()) for r in current.values())} |")
     lines += ["", "## Mutants not killed, each explained", "",
               "Every mutant below survived the tests (or had none, or timed out). Each is explained: equivalent "
               "(no input can tell it from the original), or not worth a test, with the reason. A survivor without "
               "an explanation makes `make mutation` fail.", ""]
-    for mutant in alive:
-        diff = diffs.get(mutant, "")
-        why = explain(mutant, diff)
-        if why is None:
-            unexplained += 1
-            why = "**UNEXPLAINED**: write a test that kills it, or an explanation in benchmarks/mutation.py"
-        body = [line for line in diff.splitlines() if line.startswith(("+", "-")) and not line.startswith(("+++", "---"))]
-        lines += [f"- `{mutant}` ({outcome[mutant]}): {why}", "", "  ```diff", *[f"  {b}" for b in body], "  ```", ""]
+    unexplained = 0
+    # a mutant not checked (a run stopped early) is counted in the table, never listed as a survivor
+    for r in current.values():
+        for mutant, seen_mutant in r["not_killed"].items():
+            why = explain(mutant, seen_mutant["diff"])
+            if why is None:
+                unexplained += 1
+                why = "**UNEXPLAINED**: write a test that kills it, or an explanation in benchmarks/mutation.py"
+            body = [line for line in seen_mutant["diff"].splitlines()
+                    if line.startswith(("+", "-")) and not line.startswith(("+++", "---"))]
+            lines += [f"- `{mutant}` ({seen_mutant['outcome']}): {why}", "", "  ```diff",
+                      *[f"  {b}" for b in body], "  ```", ""]
     return "\n".join(lines) + "\n", unexplained
+
+
+def describe_run(copy: Path, modules: list[str], mutants: int) -> str:
+    """A kept run in one line: its size, time, children, timeout multiplier and commit (from its scratch copy)."""
+    def kept(name: str, default: str) -> str:
+        return (copy / name).read_text().strip() if (copy / name).is_file() else default
+    seconds = float(kept("seconds", "nan"))
+    children = kept("children", "1")
+    together = f" (one run of {', '.join(modules)})" if len(modules) > 1 else ""
+    return (f"{mutants} mutants in {seconds / 60:.1f} minutes with {children} child{'ren' if children != '1' else ''}, "
+            f"timeout multiplier {kept('timeout_multiplier', '15')}, on commit {kept('commit', 'an unrecorded commit')}"
+            f"{together}")
+
+
+def records_of_copy(copy: Path) -> tuple[dict[str, dict], list[str]]:
+    """The records of a kept run's modules, and its files that differ from the tree's (a stale run)."""
+    results = outcomes(results_of(copy))
+    mine = [m for m in MODULES if any(module_of(mu, [m]) == m for mu in results)]
+    if not mine:
+        return {}, [f"{copy}: no mutmut results"]
+    diffs = show_all(copy, [mu for mu, r in results.items() if r not in ("killed", "not checked")])
+    run = describe_run(copy, mine, len(results))
+    records = {m: make_record(m, results, diffs, run, copy) for m in mine}
+    return records, [f"{copy}: {f}" for f in stale_files(copy, mine)]
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.mutation")
-    parser.add_argument("--report", type=Path, help="write the counts and the explained survivors (markdown)")
+    parser.add_argument("--report", type=Path, help="write the counts and the explained survivors (markdown) of "
+                        "this invocation's runs and every current record in benchmarks/mutation_runs/")
+    parser.add_argument("--record", action="store_true",
+                        help="keep this invocation's results in benchmarks/mutation_runs/ (one JSON file per module)")
+    parser.add_argument("--records", action="store_true", help="run nothing: report the records alone")
     parser.add_argument("--children", type=int, default=2)
     parser.add_argument("--module", action="append", choices=sorted(MODULES), help="only these modules (repeatable)")
     parser.add_argument("--layer", action="append", choices=sorted(LAYERS),
@@ -674,8 +784,44 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--from", dest="sources", action="append", type=Path, metavar="DIR",
                         help="report the results of earlier runs kept with --keep (repeatable), without running")
     args = parser.parse_args(argv)
-    if args.sources:
-        return merged(args.sources, args.report)
+    if args.records and (args.sources or args.module or args.layer or args.keep):
+        parser.error("--records runs nothing: it cannot be given with --from, --module, --layer or --keep")
+    if args.records:
+        mine: dict[str, dict] = {}
+    elif args.sources:
+        mine = {}
+        stale: list[str] = []
+        for copy in args.sources:
+            records, stale_here = records_of_copy(copy)
+            mine.update(records)
+            stale += stale_here
+        if stale:
+            print("stale runs (module or tests changed since; run them again):\n  " + "\n  ".join(stale),
+                  file=sys.stderr)
+            return 2
+    else:
+        mine = run_modules(args)
+    for module, record in mine.items():
+        counts = ", ".join(f"{v} {k}" for k, v in sorted(record["counts"].items()))
+        print(f"{module}: {sum(record['counts'].values())} mutants; {counts}")
+    unexplained = unexplained_of(mine if not args.records else load_records())
+    for mutant in unexplained:
+        print(f"unexplained: {mutant}")
+    if args.record:
+        for record in mine.values():
+            save_record(record)
+    if args.report:
+        header = (f"Generated on {time.strftime('%Y-%m-%d %H:%M %Z')} by `python -m benchmarks.mutation` from the "
+                  "runs recorded in `benchmarks/mutation_runs/` (mutmut 3, 2-core reference machine; one JSON file "
+                  "per module with its counts, its mutants not killed and the SHA-256 of the module and test files "
+                  "its run tested; a record whose files have changed since is stale and not counted):")
+        text, _ = report({**load_records(), **mine}, header)
+        args.report.write_text(text)
+    return 1 if unexplained else 0
+
+
+def run_modules(args) -> dict[str, dict]:
+    """Run mutmut over the modules ``args`` choose (all by default) in a scratch copy; their records."""
     chosen = set(args.module or []) | {m for layer in args.layer or [] for m in LAYERS[layer]}
     modules = {m: tests for m, tests in MODULES.items() if not chosen or m in chosen}
     for m, tests in modules.items():
@@ -684,35 +830,20 @@ def main(argv: list[str] | None = None) -> int:
                   "run against its mutants", file=sys.stderr)
     with tempfile.TemporaryDirectory(prefix="mmperf-mutation-") as tmp:
         copy = args.keep or Path(tmp)
-        start = time.monotonic()
-        if args.reuse:
-            results = results_of(copy)
-            seconds = float((copy / "seconds").read_text()) if (copy / "seconds").exists() else 0.0
-        else:
+        if not args.reuse:
             if args.keep and copy.exists():
                 shutil.rmtree(copy)
             copy.mkdir(parents=True, exist_ok=True)
+            start = time.monotonic()
             commit = commit_of_tree()  # before the run: the tree may move on while it runs
             prepare(copy, modules, args.timeout_multiplier)
-            results = run(copy, args.children)
-            seconds = time.monotonic() - start
-            (copy / "seconds").write_text(f"{seconds:.0f}")
+            run(copy, args.children)
+            (copy / "seconds").write_text(f"{time.monotonic() - start:.0f}")
             (copy / "children").write_text(f"{args.children}")
             (copy / "timeout_multiplier").write_text(f"{args.timeout_multiplier or 15.0:g}")
             (copy / "commit").write_text(commit)
-        outcome = outcomes(results)
-        counts: dict[str, int] = {}
-        for r in outcome.values():
-            counts[r] = counts.get(r, 0) + 1
-        print(f"mutants: {sum(counts.values())}; " + ", ".join(f"{v} {k}" for k, v in sorted(counts.items())))
-        diffs = show_all(copy, [mu for mu, r in outcome.items() if r not in ("killed", "not checked")])
-        text, unexplained = report(modules, outcome, diffs, seconds, args.children)
-        for mu in diffs:
-            if explain(mu, diffs[mu]) is None:
-                print(f"unexplained: {mu} ({outcome[mu]})")
-        if args.report:
-            args.report.write_text(text)
-    return 1 if unexplained else 0
+        records, _ = records_of_copy(copy)
+    return records
 
 
 def commit_of_tree() -> str:
@@ -726,53 +857,8 @@ def commit_of_tree() -> str:
 
 def stale_files(copy: Path, modules) -> list[str]:
     """The files of a kept run (module sources and their tests) that differ from the working tree's."""
-    files = [(copy / source_file(m), ROOT / "lib" / Path(source_file(m)).relative_to("src")) for m in modules]
-    tests = {t.split("::")[0] for m in modules for t in MODULES[m]}  # a node id names its file
-    files += [(copy / t, ROOT / t) for t in sorted(tests)]
-    return [str(mine.relative_to(ROOT)) for kept, mine in files
-            if not kept.is_file() or kept.read_bytes() != mine.read_bytes()]
-
-
-def merged(sources: list[Path], report_file: Path | None) -> int:
-    """Report the union of several kept runs; refuses a run whose module or tests have changed since."""
-    outcome: dict[str, str] = {}
-    diffs: dict[str, str] = {}
-    runs, modules, stale = [], {}, []
-    for copy in sources:
-        results = outcomes(results_of(copy))
-        mine = sorted({module_of(mu, MODULES) for mu in results} - {None})
-        if not mine:
-            print(f"{copy}: no mutmut results", file=sys.stderr)
-            return 2
-        stale += [f"{copy}: {f}" for f in stale_files(copy, mine)]
-        outcome.update(results)
-        diffs.update(show_all(copy, [mu for mu, r in results.items() if r not in ("killed", "not checked")]))
-        seconds = float((copy / "seconds").read_text()) if (copy / "seconds").is_file() else float("nan")
-        children = (copy / "children").read_text().strip() if (copy / "children").is_file() else "1"
-        multiplier = (copy / "timeout_multiplier").read_text().strip() if (copy / "timeout_multiplier").is_file() \
-            else "15"
-        commit = (copy / "commit").read_text().strip() if (copy / "commit").is_file() else "an unrecorded commit"
-        runs.append(f"{', '.join(mine)}: {len(results)} mutants in {seconds / 60:.1f} minutes with {children} "
-                    f"child{'ren' if children != '1' else ''}, timeout multiplier {multiplier}, on commit {commit}")
-        modules.update({m: MODULES[m] for m in mine})
-    if stale:
-        print("stale runs (module or tests changed since; run them again):\n  " + "\n  ".join(stale), file=sys.stderr)
-        return 2
-    modules = {m: modules[m] for m in MODULES if m in modules}
-    not_run = [m for m in MODULES if m not in modules]
-    if not_run:
-        runs.append(f"not run in these runs (no counts below): {', '.join(not_run)}")
-    text, unexplained = report(modules, outcome, diffs, 0.0, 0, runs=runs)
-    counts: dict[str, int] = {}
-    for r in outcome.values():
-        counts[r] = counts.get(r, 0) + 1
-    print(f"mutants: {sum(counts.values())}; " + ", ".join(f"{v} {k}" for k, v in sorted(counts.items())))
-    for mu in diffs:
-        if explain(mu, diffs[mu]) is None:
-            print(f"unexplained: {mu} ({outcome[mu]})")
-    if report_file:
-        report_file.write_text(text)
-    return 1 if unexplained else 0
+    files = sorted({f for m in modules for f in files_of(m)})
+    return [f for f in files if sha256_of(in_copy(copy, f)) != sha256_of(ROOT / f)]
 
 
 if __name__ == "__main__":
