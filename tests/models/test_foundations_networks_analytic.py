@@ -50,3 +50,29 @@ def test_headline_bounds_at_the_defaults():
     assert analytic.knee(D, 33.3) == pytest.approx(54.67055 / 16.66)
     x = [1000 * m.throughput for m in queueing.mva(list(D), 16, think_time=33.3)]
     assert all(a < b < 1000 / 16.66 for a, b in zip(x, x[1:], strict=False))
+
+
+# --- added from the mutation run (2026-11-26, fourth session) ---
+
+
+def test_station_times_read_the_values_given_to_the_last_digit():
+    """Values of our own (1000-byte kB, a 10 MB/s channel, an 8 Mbit/s ring, 5 kB frames, 2 kB requests, 20 ms
+    compression): 5000 bytes x 1000 / 10e6 = 0.5 ms on the channel, 5000 x 8000 / 8e6 = 5 ms on the ring, the
+    2000-byte request 0.2 ms and 2 ms. MB and Mbit are 10^6 exactly: the book's 8 kB frame on the 386 is
+    8192 x 1000 / 13.33e6 = 0.61455363840960 ms and on the ring 4.096 ms, to twelve digits."""
+    values = {"bytes_per_kb": 1000, "mc_rate_386_mb_s": 10, "mc_rate_486_mb_s": 40, "frame_kb_mean": 5,
+              "file_transfer_kb": 2, "ring_mbit_s": 8, "compress_ms": 20}
+    t = analytic.station_times(values)
+    assert (t.compress_ms, t.channel_ms, t.ring_ms, t.ft_channel_ms, t.ft_ring_ms) == pytest.approx(
+        (20.0, 0.5, 5.0, 0.2, 2.0), rel=1e-12)
+    assert analytic.station_times(values, host="486").channel_ms == pytest.approx(0.125, rel=1e-12)
+    book = analytic.station_times()
+    assert (book.channel_ms, book.ring_ms) == pytest.approx((0.61455363840960, 4.096), rel=1e-12)
+
+
+def test_replications_at_an_exact_square_are_not_rounded_up():
+    """z = z_0.975 + z_0.8 = 1.959963984540054 + 0.841621233572914 = 2.8015852181129683; with relative_sd 0.1
+    and relative_error 0.1 z / 7 the count is (z 0.1 / (0.1 z / 7))^2 = 7^2 = 49 exactly (up to the last bit),
+    so 49 replications, not 50: the 1e-9 strips float noise downwards only."""
+    assert analytic.replications_needed(0.1, relative_error=0.1 * 2.8015852181129683 / 7) == 49
+    assert analytic.replications_needed(0.1, relative_error=0.1 * 2.8015852181129683 / 6) == 36
