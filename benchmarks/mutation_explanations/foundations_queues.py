@@ -14,4 +14,12 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
      r"if (\(len\(runs\) > 1\) or True|len\(runs\) >= 1) else math\.nan",
      "equivalent: with one replication pandas' std(ddof=1) is NaN, so the relative sd is NaN either way (and "
      "replicate_queue never returns an empty frame)."),
+    # -- analytic (manalytic5a, 2026-11-26, fourth session)
+    (r"mmstudies\.foundations_queues\.analytic\.x_mm1k", r"np\.array\(\[r\*\*n for n in range\(k \+ 1\)\], (dtype=None)?\)",
+     "equivalent: r = lam / mu is a true division of two floats (require_positive returns float), so every weight "
+     "r**n is a float and numpy makes a float64 array with or without dtype=float."),
+    (r"mmstudies\.foundations_queues\.analytic\.x_batch_means", r"np\.asarray\(values, (dtype=None)?\)",
+     "equivalent for the documented input (numbers): integer or boolean observations make an integer array whose "
+     "reshape, mean(axis=1) (which accumulates in float64), ptp and corrcoef give the same floats; the size, the "
+     "refusal and the returned float() means are the same."),
 ]
