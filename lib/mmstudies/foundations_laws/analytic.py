@@ -137,9 +137,14 @@ def weighted_line(x: Sequence[float], y: Sequence[float], sigma: Sequence[float]
     if x.shape != y.shape or x.size < 3:
         raise ValueError("weighted_line: x and y must have the same length, at least 3 points")
     design = np.column_stack([np.ones_like(x), x])
-    w = np.ones_like(x) if sigma is None else 1.0 / np.asarray(sigma, float) ** 2
-    if not np.all(np.isfinite(w)) or np.any(w <= 0):
-        raise ValueError("weighted_line: every sigma must be a finite number > 0")
+    if sigma is None:
+        w = np.ones_like(x)
+    else:
+        s = np.asarray(sigma, float)
+        w = 1.0 / s**2
+        # a negative sigma has a positive weight, and an infinite one a zero weight: both are refused
+        if not np.all(s > 0) or not np.all(np.isfinite(w)) or np.any(w <= 0):
+            raise ValueError("weighted_line: every sigma must be a finite number > 0")
     xtwx = design.T @ (design * w[:, None])
     beta = np.linalg.solve(xtwx, design.T @ (w * y))
     resid = y - design @ beta
