@@ -415,3 +415,20 @@ def test_range_example_is_the_theses_two_samples_by_hand():
     assert t["variance"].tolist() == [12.5, 25.0]
     assert t["absdev"].tolist() == [10.0, 20.0]
     assert analytic.range_example(([1, 3],))["variance"].tolist() == [2.0]    # (1 + 1) / 1
+
+
+# --- added from the mutation run (2026-11-26, fourth session) ---
+
+
+def test_x_intercept_ci_keeps_a_resample_whose_slope_is_exactly_one(monkeypatch):
+    """Whether np.polyfit returns a slope of exactly 1.0 for points on y = x depends on the LAPACK build (on the
+    reference machine it gives 1.0000000000000002 for the points of
+    test_fit_line_and_x_intercept_ci_with_a_slope_of_exactly_one), so the fits are scripted: the full fit
+    (slope 2, intercept 1) has x-intercept -0.5, and the one resample, a line of slope exactly 1 and intercept
+    1, has x-intercept -1: it is kept (only a zero slope is skipped), so both percentiles are -1 and the
+    half-width is 0, not NaN."""
+    fits = iter([(2.0, 1.0), (1.0, 1.0)])
+    monkeypatch.setattr(analytic.np, "polyfit", lambda x, y, deg: next(fits))
+    _script(monkeypatch, [[0, 1]])
+    est, half = analytic.x_intercept_ci([0.0, 1.0], [1.0, 3.0], n_boot=1)
+    assert (est, half) == (-0.5, 0.0)
