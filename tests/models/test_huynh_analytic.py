@@ -240,3 +240,46 @@ def test_errata_metrics_by_hand():
     got = {n: (x, u) for n, x, u, _ in errata_metrics(paper_values())}
     assert got == {"run_length_30_s": (pytest.approx(2000 / 30), "s"),
                    "p_frame_over_packet_pct": (pytest.approx(100 * math.exp(-1)), "%")}
+
+
+# --- added from the mutation run (2026-11-26, fourth session) ---
+
+
+def test_codec_and_mixing_loads_follow_the_selected_streams():
+    """File transfers alone (streams ("ft",)): no outgoing frame is compressed, no incoming one decompressed or
+    mixed, so the three i750 loads are 0, whether the stage serves its compute time (frame_latency) or a whole
+    frame time (frame_time: 'exactly 1 for a fed stage', and an unfed one is idle)."""
+    i750 = ("i750 compression", "i750 decompression", "i750 mixing")
+    for model in ("frame_latency", "frame_time"):
+        loads = A.offered_loads(Config(streams=("ft",), pipeline_model=model))
+        assert [loads[d] for d in i750] == [0.0, 0.0, 0.0], model
+
+
+def test_mixing_needs_distributed_mixing_of_two_incoming_streams():
+    """Two participants under distributed mixing receive one stream (participants - 1 = 1): nothing to mix,
+    mixing 0, while the one frame per frame time is still decompressed, 30 x 8.33 ms = 0.2499. Three
+    participants mix two streams: 30 x 8.33 ms = 0.2499 (test_offered_loads_every_device_by_hand); central
+    mixing sends one composite stream: nothing to mix either."""
+    two = A.offered_loads(Config(participants=2))
+    assert two["i750 mixing"] == 0.0
+    assert two["i750 decompression"] == pytest.approx(0.2499, rel=EXACT)
+    assert A.offered_loads(Config(mixing="centralized"))["i750 mixing"] == 0.0
+
+
+def test_a_stage_busy_one_frame_time_at_one_frame_per_second():
+    """frame_time at the lowest frame rate check_config allows, 1 frame/s: each codec stage is fed (one frame
+    a second) and busy the whole second: load exactly 1."""
+    loads = A.offered_loads(Config(frame_rate=1.0, pipeline_model="frame_time"))
+    assert (loads["i750 compression"], loads["i750 decompression"]) == (1.0, 1.0)
+
+
+def test_exercise_metrics_names_and_units_in_full():
+    """The rows in order with their units, as the exercises' solutions print them."""
+    from mmstudies.huynh.config import calibration, paper_values
+
+    rows = A.exercise_metrics(paper_values(), calibration())
+    assert [(n, u, note) for n, _, u, note in rows] == [
+        ("ex1_mc_locate_pct", "%", None), ("ex1_mc_move_pct", "%", None), ("ex1_mc_bytes", "B/s", None),
+        ("ips_ratio", "", None), ("ex4_adapter_mips", "M instr/s", None), ("ex4_net_ms", "ms", None),
+        ("ex4_packets_per_s", "", None), ("ex4_ring_adapter_pct", "%", None), ("ex4_host_code_kloc", "", None),
+        ("ex4_locate_386_ms", "ms", None), ("ex4_locate_486_ms", "ms", None)]
