@@ -381,9 +381,12 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
     (r"queueing\.x_jackson", r"\(p\.sum\(axis=1\) >= 1 \+ 1e-12\)",
      "equivalent but for one float: a row sum equal to 1 + 1e-12 exactly (the tolerance's own value), a "
      "routing no caller writes, would be refused; below or above it both versions agree."),
-    (r"queueing\.x_jackson", r"if c\[i\] >= 1 else mm1",
-     "equivalent: an M/M/c station with c = 1 is the M/M/1 station (Erlang C with one server is rho, so mmc "
-     "gives M/M/1's metrics), so sending single-server stations through mmc changes no result beyond rounding."),
+    # -- queueing (mutation run of 2026-11-26, fourth session, mlib5)
+    (r"queueing\.x_mva(_multiclass)?__", r"^\s*(strict=(None|False))?\)[)\]]$",
+     "equivalent: the zip over a class's demands, the queue lengths one job earlier and the stations' kinds "
+     "(mva: the demands, the queue lengths and the kinds) has one entry per station in each (the demands "
+     "are checked to have one per station, the queue lengths are computed per station and _require_kinds "
+     "refuses a kinds list of another length), so zip's strict check can never fire."),
 ]
 
 
