@@ -238,10 +238,6 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
     (r"checks\.xǁScorecardǁcorrelation", r"decision = None if \(na_reason\) and False else",
      "equivalent: with an `na_reason` the status is 'not applicable' whatever the decision, and the "
      "decision is used nowhere else; computing it anyway cannot raise (NaN makes it False)."),
-    (r"checks\.x_replications_needed", r"\*\* 2, 10\)",
-     "not worth a test: rounding to 10 instead of 9 decimals before ceil differs only when the floating-point "
-     "error of n (h / target)^2 lies between 5e-11 and 5e-10, i.e. for replication counts near a million; "
-     "both strip the rounding error of small counts, which the tests check (49, not 50)."),
     (r"checks\.xǁScorecardǁ_banded", r"if \(?margin (>= 0|> 0\) or True) else None",
      "equivalent: when the margin is not positive, replications_needed is called with a non-positive target "
      "and itself returns None, the same as the guarded branch."),
@@ -265,9 +261,6 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
 
     (r"stats\.x_summarize", r"df\.groupby\(by, \)",
      "equivalent: sort=True is pandas' default for groupby."),
-    (r"jitter\.x_lateness", r"np\.abs\(offsets\) <= 1e-9 \* period",
-     "not worth a test: differs only for an offset exactly equal to a billionth of the period, which "
-     "floating-point sums of real traces do not hit (and both readings call such an offset rounding noise)."),
     (r"quality\.x_is_acceptable", r"np\.asarray\(q, (dtype=None)?\)",
      "equivalent for the documented input (numbers): an integer or boolean quality compares with 1.0 as "
      "the float does."),

@@ -593,3 +593,10 @@ def test_predictions_headline_counts_each_reproduced_prediction():
                {"evidence": "prediction", "status": "not applicable"},
                {"evidence": "arithmetic", "status": "reproduced"}]
     assert predictions_headline(records) == {"reproduced": 2, "applicable": 3, "not_applicable": 1}
+
+
+def test_replications_needed_rounds_to_nine_decimals_before_ceil():
+    """n = 1, target 1: h = 2.000000000075 gives n (h / target)^2 = 4.0000000003 (3e-10 above 4, rounding
+    noise at 9 decimals): 4; h = 2.00000000075 gives 4.000000003 (3e-9 above, kept at 9 decimals): 5."""
+    assert replications_needed(1, 2.000000000075, 1.0) == 4
+    assert replications_needed(1, 2.00000000075, 1.0) == 5
