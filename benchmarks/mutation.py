@@ -357,9 +357,6 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
      "equivalent for the documented input (numbers): integer rates or probabilities stay integer arrays, but "
      "np.linalg.solve works in float64, the stability test and the row sums compare the same values, and every "
      "rate reaches mm1, mmc or 1 / mu through float() or a true division."),
-    (r"queueing\.x_jackson", r"\(p\.sum\(axis=1\) >= 1 \+ 1e-12\)",
-     "equivalent but for one float: a row sum equal to 1 + 1e-12 exactly (the tolerance's own value), a "
-     "routing no caller writes, would be refused; below or above it both versions agree."),
     # -- queueing (mutation run of 2026-11-26, fourth session, mlib5)
     (r"queueing\.x_mva(_multiclass)?__", r"^\s*(strict=(None|False))?\)[)\]]$",
      "equivalent: the zip over a class's demands, the queue lengths one job earlier and the stations' kinds "

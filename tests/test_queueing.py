@@ -713,3 +713,14 @@ def test_mva_refusals_in_full(kwargs, message):
     with pytest.raises(ValueError) as err:
         q.mva(**kwargs)
     assert str(err.value) == message
+
+
+def test_jackson_routing_row_tolerance_includes_its_edge():
+    """A routing row may sum to 1 + 1e-12 (decimal probabilities that round above 1), the edge included:
+    station 0 sends everything on with probability 1 + 1e-12, so station 1 sees 1.000000000001. A row
+    summing to 1 + 1e-11 is beyond the tolerance and refused."""
+    net = q.jackson([1.0, 0.0], [[0.0, 1 + 1e-12], [0.0, 0.0]], [2.0, 4.0])
+    assert net.arrival_rate == (1.0, 1 + 1e-12)
+    with pytest.raises(ValueError) as err:
+        q.jackson([1.0, 0.0], [[0.0, 1 + 1e-11], [0.0, 0.0]], [2.0, 4.0])
+    assert str(err.value) == "external rates and routing probabilities must be >= 0, each routing row sums to <= 1"
