@@ -238,10 +238,6 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
     (r"checks\.xǁScorecardǁcorrelation", r"decision = None if \(na_reason\) and False else",
      "equivalent: with an `na_reason` the status is 'not applicable' whatever the decision, and the "
      "decision is used nowhere else; computing it anyway cannot raise (NaN makes it False)."),
-    (r"checks\.x_replications_needed", r"\*\* 2, 10\)",
-     "not worth a test: rounding to 10 instead of 9 decimals before ceil differs only when the floating-point "
-     "error of n (h / target)^2 lies between 5e-11 and 5e-10, i.e. for replication counts near a million; "
-     "both strip the rounding error of small counts, which the tests check (49, not 50)."),
     (r"checks\.xǁScorecardǁ_banded", r"if \(?margin (>= 0|> 0\) or True) else None",
      "equivalent: when the margin is not positive, replications_needed is called with a non-positive target "
      "and itself returns None, the same as the guarded branch."),
@@ -258,20 +254,13 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
     # -- quality
     (r"quality\.x_limit_on_axis", r"if rest >= 0 else 0\.0",
      "equivalent: at rest == 0 the square root is 0.0, the value of the other branch."),
-    (r"quality\.x_check_convexity",
-     r"mids = \(acc\[:\+1\] \+ acc\[1:\]\) / 2|mids = \(acc\[:-1\] \+ acc\[1:\]\) / 3|"
-     r"if \(len\(mids\)\) (and False|or True) else True",
-     "equivalent: the Euclidean acceptable region is a ball, which is convex, so every point between two "
-     "acceptable points (a midpoint, the first point paired with each later one, or 2/3 of a midpoint, "
-     "nearer the origin) is acceptable and the verdict is True for every input; with no midpoints numpy's "
-     "max over the empty set of rows and all() of nothing give True as well. The function demonstrates "
-     "the property on the chapter's sample; only a different norm could make it False."),
+    (r"quality\.x_check_convexity", r"if \(len\(mids\)\) or True else True",
+     "equivalent: with midpoints the condition was true already; with none (fewer than two acceptable points) "
+     "the mutant asks the quality of an empty set of rows, an empty array, and all() of nothing is True, the "
+     "other branch's value."),
 
     (r"stats\.x_summarize", r"df\.groupby\(by, \)",
      "equivalent: sort=True is pandas' default for groupby."),
-    (r"jitter\.x_lateness", r"np\.abs\(offsets\) <= 1e-9 \* period",
-     "not worth a test: differs only for an offset exactly equal to a billionth of the period, which "
-     "floating-point sums of real traces do not hit (and both readings call such an offset rounding noise)."),
     (r"quality\.x_is_acceptable", r"np\.asarray\(q, (dtype=None)?\)",
      "equivalent for the documented input (numbers): an integer or boolean quality compares with 1.0 as "
      "the float does."),
@@ -281,16 +270,6 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
     (r"quality\.x_quality", r"np\.where\(biggest > 0, biggest, 2\.0\)|\* \(biggest >= 0\)",
      "equivalent: the fallback scale is used only where the largest component is 0, i.e. every component is "
      "0, where the ratios are 0 and so is the result whatever the scale or the final factor."),
-    (r"quality\.x_check_metric_properties",
-     r"d\(i, i - 1\)|d\(i \+ 1, i - 2\)|d\(i, i - 2\)|d\(i, i \+ 2\) \+ d\(i \+ 1|range\(n - [23]\)|"
-     r"\) < 1e-12 \* \(1 \+|<= 1e-12 / \(1|1\.000000000001|1e-12 \* \(2 \+|\) < d\(i, i \+ 1\) \+",
-     "equivalent: `distance` is a metric for every input (it is a weighted Euclidean norm of the difference), "
-     "so each property holds for every pair and triple of points, not only the consecutive ones: checking "
-     "other pairs (i - 1 wraps to the last point), fewer pairs, or with a looser tolerance, returns the same "
-     "True. Symmetry holds exactly (|x - y| and |y - x| are the same floats), so a strict or scaled tolerance "
-     "cannot fail either; the tests pin the two edges that can (a zero distance, and a triangle that holds "
-     "with equality). The function demonstrates the properties on the chapter's sample: only a broken "
-     "`distance` can make it return False."),
     # -- regression
     (r"regression\.x_fit_ols", r"\.astype\(None\)",
      "equivalent: pandas' astype(None) converts to numpy's default dtype, float64, exactly as astype(float)."),
@@ -378,12 +357,12 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
      "equivalent for the documented input (numbers): integer rates or probabilities stay integer arrays, but "
      "np.linalg.solve works in float64, the stability test and the row sums compare the same values, and every "
      "rate reaches mm1, mmc or 1 / mu through float() or a true division."),
-    (r"queueing\.x_jackson", r"\(p\.sum\(axis=1\) >= 1 \+ 1e-12\)",
-     "equivalent but for one float: a row sum equal to 1 + 1e-12 exactly (the tolerance's own value), a "
-     "routing no caller writes, would be refused; below or above it both versions agree."),
-    (r"queueing\.x_jackson", r"if c\[i\] >= 1 else mm1",
-     "equivalent: an M/M/c station with c = 1 is the M/M/1 station (Erlang C with one server is rho, so mmc "
-     "gives M/M/1's metrics), so sending single-server stations through mmc changes no result beyond rounding."),
+    # -- queueing (mutation run of 2026-11-26, fourth session, mlib5)
+    (r"queueing\.x_mva(_multiclass)?__", r"^\s*(strict=(None|False))?\)[)\]]$",
+     "equivalent: the zip over a class's demands, the queue lengths one job earlier and the stations' kinds "
+     "(mva: the demands, the queue lengths and the kinds) has one entry per station in each (the demands "
+     "are checked to have one per station, the queue lengths are computed per station and _require_kinds "
+     "refuses a kinds list of another length), so zip's strict check can never fire."),
 ]
 
 

@@ -9,11 +9,13 @@ import pytest
 
 from mmperf.checks import (
     EVIDENCE,
+    Check,
     Coverage,
     Scorecard,
     equivalence,
     fisher_band,
     headline,
+    predictions_headline,
     replications_needed,
     summary_sentence,
 )
@@ -538,3 +540,63 @@ def test_needed_n_below_the_band_uses_the_nearer_edge():
     the upper; the nearer, 0.2, gives 5 (0.3 / 0.2)^2 = 11.25 -> 12."""
     sc = Scorecard("t")
     assert _compare(sc, 9.3, basis="simulated", ci_half_width=0.3, n=5).needed_n == 12
+
+
+# --- added from the mutation run (2026-11-26, fourth session) ---------------------------------------------
+
+
+def _built(**changes):
+    """A check built elsewhere (as a checks table builds one): a valid simulated prediction unless changed."""
+    fields = {"what": "mean delay", "where": "Table 1", "paper": 10.0, "ours": 10.1, "tolerance": "±0.5",
+              "reason": "r", "evidence": "prediction", "kind": "paper", "status": "reproduced",
+              "basis": "simulated", "ci_low": 9.9, "ci_high": 10.3, "n": 5}
+    return Check(**{**fields, **changes})
+
+
+def test_add_keeps_a_valid_check_and_returns_it():
+    """A valid check (a simulated prediction of the paper) is appended as it is, and returned."""
+    sc = Scorecard("t")
+    first, second = _built(), _built(what="other", status="not applicable", evidence="target", kind="derived")
+    assert sc.add(first) is first
+    assert sc.add(second) is second
+    assert sc.checks == [first, second]
+    assert sc.checks[0] is first
+
+
+def test_add_validates_kind_evidence_basis_and_status_with_whole_messages():
+    """Each field of a built check is validated on its own, the others valid, with the whole message."""
+    sc = Scorecard("t")
+    with pytest.raises(ValueError) as kind:
+        sc.add(_built(kind="model"))
+    assert str(kind.value) == "kind must be one of ('paper', 'derived', 'assumption', 'external'), got 'model'"
+    with pytest.raises(ValueError) as evidence:
+        sc.add(_built(evidence="guess"))
+    assert str(evidence.value) == ("evidence must be one of ('prediction', 'arithmetic', 'transcription', "
+                                   "'construction', 'target', 'not comparable'), got 'guess'")
+    with pytest.raises(ValueError) as basis:
+        sc.add(_built(basis="guessed"))
+    assert str(basis.value) == "basis must be one of ('exact', 'simulated', 'fitted'), got 'guessed'"
+    with pytest.raises(ValueError) as status:
+        sc.add(_built(status="maybe"))
+    assert str(status.value) == (
+        "mean delay: status must be one of ('reproduced', 'not reproduced', 'inconclusive', 'not applicable', "
+        "'target met', 'target missed', 'holds', 'fails', 'not comparable'), got 'maybe'")
+    assert sc.checks == []
+
+
+def test_predictions_headline_counts_each_reproduced_prediction():
+    """Three applicable predictions, two reproduced and one not (so counting the ones not reproduced gives 1,
+    not 2); one not applicable; an arithmetic check reproduced is no prediction."""
+    records = [{"evidence": "prediction", "status": "reproduced"},
+               {"evidence": "prediction", "status": "reproduced"},
+               {"evidence": "prediction", "status": "not reproduced"},
+               {"evidence": "prediction", "status": "not applicable"},
+               {"evidence": "arithmetic", "status": "reproduced"}]
+    assert predictions_headline(records) == {"reproduced": 2, "applicable": 3, "not_applicable": 1}
+
+
+def test_replications_needed_rounds_to_nine_decimals_before_ceil():
+    """n = 1, target 1: h = 2.000000000075 gives n (h / target)^2 = 4.0000000003 (3e-10 above 4, rounding
+    noise at 9 decimals): 4; h = 2.00000000075 gives 4.000000003 (3e-9 above, kept at 9 decimals): 5."""
+    assert replications_needed(1, 2.000000000075, 1.0) == 4
+    assert replications_needed(1, 2.00000000075, 1.0) == 5

@@ -264,3 +264,14 @@ def test_rounding_threshold_scales_with_the_period():
     """At a 160,000 us period the rounding threshold is 1e-9 * 160,000 = 1.6e-4 us: offsets of 1e-5 us
     (x = 160,000.00001 then 159,999.99999) are rounding and read as on time."""
     assert jitter.lateness([160_000.00001, 159_999.99999], 160_000, "first").tolist() == [0.0, 0.0, 0.0]
+
+
+# --- added from the mutation run (2026-11-26, fourth session) ---------------------------------------------
+
+
+def test_lateness_of_exactly_a_billionth_of_the_period_is_kept():
+    """Only differences *below* a billionth of the period are rounding noise. A period of 1 s in nanoseconds
+    (1e9): a frame 1 ns late is late by exactly a billionth of the period (1e9 + 1 - 1e9 = 1 exactly), so it
+    is kept, and so is the next frame's offset; 0.5 ns is below it and set to 0."""
+    assert jitter.lateness([1e9 + 1.0, 1e9], 1e9, reference="first").tolist() == [0.0, 1.0, 1.0]
+    assert jitter.lateness([1e9 + 0.5, 1e9], 1e9, reference="first").tolist() == [0.0, 0.0, 0.0]

@@ -275,3 +275,55 @@ def test_distance_names_each_argument_and_accepts_small_limits():
     assert _message(lambda: qm.distance([nan], [0.0], [1.0])) == "x must be finite, got [nan]"
     assert _message(lambda: qm.distance([0.0], [nan], [1.0])) == "y must be finite, got [nan]"
     assert _message(lambda: qm.distance([0.0], [0.0], [nan])) == "limits must be finite, got [nan]"
+
+
+# --- added from the mutation run (2026-11-26, fourth session) ---------------------------------------------
+# check_metric_properties is a checker: the real `distance` is a metric, so only a distance that is not one
+# shows that each property is checked on every consecutive pair or triple, with its own tolerance. Three
+# points stand for their indices 0, 1, 2; the fake distance reads a table (1.0 between distinct points, 0.0
+# from a point to itself, unless the case says otherwise).
+
+_ALL_HOLD = {"identity": True, "non_negative": True, "symmetry": True, "triangle": True}
+
+
+@pytest.mark.parametrize(("table", "expected"), [
+    # d(1, 2) = d(2, 1) = -1: the last pair is negative (symmetric: |-1 - -1| = 0 <= 1e-12 (1 - 1) = 0), and the
+    # triangle 0 -> 1 -> 2 fails: d(0, 2) = 1 > 1 - 1 + 1e-12
+    ({(1, 2): -1.0, (2, 1): -1.0}, {**_ALL_HOLD, "non_negative": False, "triangle": False}),
+    # the last pair asymmetric by 0.5, far beyond 1e-12 (1 + 1)
+    ({(1, 2): 1.0, (2, 1): 1.5}, {**_ALL_HOLD, "symmetry": False}),
+    # a difference exactly the tolerance, 1e-12 (1 + 0) at distance 0, is accepted
+    ({(1, 2): 0.0, (2, 1): 1e-12}, _ALL_HOLD),
+    # 1.5e-12 at distance 0 is beyond 1e-12 (1 + 0)
+    ({(1, 2): 0.0, (2, 1): 1.5e-12}, {**_ALL_HOLD, "symmetry": False}),
+    # 1.5e-12 at distance d(1, 2) = 1 is within 1e-12 (1 + 1), whatever d(1, 0) (0 here)
+    ({(0, 1): 0.0, (1, 0): 0.0, (1, 2): 1.0, (2, 1): 1.0 + 1.5e-12}, _ALL_HOLD),
+    # d(0, 2) = 2.5 > d(0, 1) + d(1, 2) = 2 (the slack is 1e-12, not 1)
+    ({(0, 2): 2.5, (2, 0): 2.5}, {**_ALL_HOLD, "triangle": False}),
+    # a triangle exactly at its slack: 1e-12 <= 0 + 0 + 1e-12 holds
+    ({(0, 1): 0.0, (1, 0): 0.0, (1, 2): 0.0, (2, 1): 0.0, (0, 2): 1e-12, (2, 0): 1e-12}, _ALL_HOLD),
+])
+def test_check_metric_properties_finds_each_broken_property(monkeypatch, table, expected):
+    def fake_distance(x, y, limits):
+        i, j = int(x[0]), int(y[0])
+        return table.get((i, j), 0.0 if i == j else 1.0)
+
+    monkeypatch.setattr(qm, "distance", fake_distance)
+    assert qm.check_metric_properties([[0.0], [1.0], [2.0]], [1.0]) == expected
+
+
+@pytest.mark.parametrize(("acceptable", "expected"), [
+    # the midpoint 3 of the last two points is not acceptable: not convex (the midpoints with the first
+    # point, 1 and 2, would be)
+    ({0.0, 1.0, 2.0, 4.0}, (3, False)),
+    # both midpoints, 1 and 3, are acceptable (a third of the sums, 2/3 and 2, would not be)
+    ({0.0, 1.0, 2.0, 3.0, 4.0}, (3, True)),
+])
+def test_check_convexity_pairs_consecutive_points_at_their_midpoints(monkeypatch, acceptable, expected):
+    """check_convexity on a region that is not a ball: one-coordinate points 0, 2, 4, with a quality of 0.5
+    (acceptable) on the listed coordinates and 2 elsewhere."""
+    def fake_quality(x):
+        return np.array([0.5 if float(t) in acceptable else 2.0 for t in np.asarray(x)[:, 0]])
+
+    monkeypatch.setattr(qm, "quality", fake_quality)
+    assert qm.check_convexity([[0.0], [2.0], [4.0]]) == expected

@@ -671,3 +671,56 @@ def test_jackson_unstable_station_message_in_full(gamma, mu, servers, message):
     with pytest.raises(ValueError) as err:
         q.jackson(gamma, [[0.0]], mu, servers=servers)
     assert str(err.value) == message
+
+
+# --- added from the mutation run (2026-11-26, fourth session) ---------------------------------------------
+
+
+def test_jackson_single_server_station_is_mm1_to_the_last_bit():
+    """A station with one server is computed by mm1 itself, not by mmc with c = 1: the two formulas agree
+    in exact arithmetic (Erlang C with one server is rho) but round differently. At lambda = 2, mu = 5,
+    M/M/1 gives Wq = W - 1 / mu = 0.13333333333333336 and Lq = L - rho = 0.2666666666666667, where the
+    M/M/c route gives 0.13333333333333333 and 0.26666666666666666. Servers [1] and no servers are alike."""
+    by_hand = q.mm1(2.0, 5.0)
+    assert (by_hand.Wq, by_hand.Lq) == (0.13333333333333336, 0.2666666666666667)
+    assert q.mmc(2.0, 5.0, 1) != by_hand   # the two routes differ in their last bits here
+    assert q.jackson([2.0], [[0.0]], [5.0]).stations[0] == by_hand
+    assert q.jackson([2.0], [[0.0]], [5.0], servers=[1]).stations[0] == by_hand
+
+
+def test_mva_one_job_by_hand():
+    """Population 1 is allowed and gives one result: D = (2, 0.5), Z = 1.5; the lone job never queues, so R =
+    (2, 0.5), the cycle is 1.5 + 2.5 = 4, X = 1/4, Q = X R = (0.5, 0.125), U = X D = (0.5, 0.125)."""
+    (m,) = q.mva([2.0, 0.5], 1, think_time=1.5)
+    assert m.n == 1
+    assert (m.throughput, m.response) == (0.25, 2.5)
+    assert m.residence == (2.0, 0.5)
+    assert m.queue_length == (0.5, 0.125) and m.utilisation == (0.5, 0.125)
+
+
+@pytest.mark.parametrize(("kwargs", "message"), [
+    ({"demands": [], "population": 1}, "demands: at least one station is needed"),
+    ({"demands": [1.0, 2.0], "population": 1, "kinds": ["queue"]}, "kinds: 1 given for 2 stations"),
+    ({"demands": [1.0], "population": 0}, "population = 0 is not allowed: expected an integer >= 1"),
+    ({"demands": [1.0], "population": 1.5}, "population = 1.5 is not allowed: expected an integer >= 1"),
+    ({"demands": [1.0], "population": 1, "think_time": -1.0},
+     "think_time = -1.0 is not allowed: expected a finite number >= 0"),
+    ({"demands": [1.0], "population": 1, "think_time": np.inf},
+     "think_time = inf is not allowed: expected a finite number >= 0"),
+])
+def test_mva_refusals_in_full(kwargs, message):
+    """Each bad argument on its own (the others valid), with the whole message."""
+    with pytest.raises(ValueError) as err:
+        q.mva(**kwargs)
+    assert str(err.value) == message
+
+
+def test_jackson_routing_row_tolerance_includes_its_edge():
+    """A routing row may sum to 1 + 1e-12 (decimal probabilities that round above 1), the edge included:
+    station 0 sends everything on with probability 1 + 1e-12, so station 1 sees 1.000000000001. A row
+    summing to 1 + 1e-11 is beyond the tolerance and refused."""
+    net = q.jackson([1.0, 0.0], [[0.0, 1 + 1e-12], [0.0, 0.0]], [2.0, 4.0])
+    assert net.arrival_rate == (1.0, 1 + 1e-12)
+    with pytest.raises(ValueError) as err:
+        q.jackson([1.0, 0.0], [[0.0, 1 + 1e-11], [0.0, 0.0]], [2.0, 4.0])
+    assert str(err.value) == "external rates and routing probabilities must be >= 0, each routing row sums to <= 1"
