@@ -263,3 +263,19 @@ def test_table_1_is_cited_at_its_values_not_its_definitions():
             assert spec.source.startswith(f"seed 003 line {lines[stage]}:"), spec.id
         if spec.id.startswith("e2e-"):
             assert spec.source.startswith("seed 003 line 154:"), spec.id
+
+
+# -- added from the mutation run (2026-11-26, fourth session) ------------------------------------------------------
+
+class _Chapter:
+    parameters = {"background_load": 0.1}
+    metrics = {"x": 1.0}
+    undefined_metrics = {"y": "no value"}
+
+
+def test_chapter_record_copies_the_notebooks_parameters_metrics_and_undefined():
+    ch, r = _Chapter(), SimpleNamespace(lost=0)
+    run = checks.chapter_record(ch, r)
+    assert run == RunRecord({"background_load": 0.1}, {"x": 1.0}, {"y": "no value"}, {"r": r})
+    assert run["r"] is r and run.parameters is not ch.parameters and run.metrics is not ch.metrics
+    assert run.undefined is not ch.undefined_metrics
