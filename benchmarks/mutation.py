@@ -115,6 +115,7 @@ FAST_TESTS: dict[str, list[str]] = {
         "tests/models/test_zeadally_checks.py::test_table_loads_this_modules_checks_yml",
         "tests/models/test_zeadally_checks.py::test_figure6_a_small_decided_margin_counts_as_holding",
         "tests/models/test_zeadally_checks.py::test_regression_xf_below_one_millisecond_and_without_df",
+        "tests/models/test_zeadally_checks.py::test_chapter_record_copies_the_notebooks_run_and_keeps_its_objects",
     ],
     # the small models' mirror files are mostly seeded replications (20-24 runs each, 7-50 s a file): their
     # deterministic and hand-worked cases instead
