@@ -327,6 +327,7 @@ def test_loss_claims_in_full():
     assert checks.sample_supports(_run()) == checktable.Ours(
         "no: even 0 losses in 1500 frames allow 0.0025 (95 %)", holds=False)
     assert checks.sample_supports(_run(cp_hi_sample=0.0009)).holds is True
+    assert checks.sample_supports(_run(cp_hi_sample=1e-3)).holds is False   # at the bound: not below it
 
 
 def test_the_papers_arithmetic_in_full():
@@ -358,3 +359,21 @@ def test_construction_and_not_comparable_in_full():
         "99th percentile 50.0 ms at 400 km vs the external limit 150 ms", holds=True)
     assert checks.interactivity(_run(e2e_p99=150.0)).holds is False
     assert checks.interactivity(_run(unstable="u")) == checktable.Ours("no steady state", undefined="u")
+
+
+def test_fragments_at_the_edge_of_a_fragment_by_hand():
+    """2.9584 Mbit/s at 25 frames/s is 14,792 bytes a frame: with the 8-byte UDP header exactly 14,800 = 10 x 1480,
+    ten fragments (one byte more would need eleven); 3.2544 Mbit/s is 16,272 bytes, ceil(16,280 / 1480) = 11."""
+    run = _run()
+    run["r"].V = {"video_bw_min_mbps": 2.9584, "video_bw_max_mbps": 3.2544, "frame_rate_fps": 25.0,
+                  "video_frame_kbytes": 14.792}
+    assert checks.ethernet_packets(run) == checktable.Ours(
+        10, low=10, high=11, note="14,792-16,272 bytes per frame need 10-11 fragments of 1480 bytes (MTU 1500, "
+                                  "external)")
+
+
+def test_loss_verdict_at_its_lower_edge_is_undecided():
+    """1 of 1500: a bound equal to the interval's lower end is not below it: undecided, like the upper end."""
+    lo, hi = clopper_pearson(1, 1500)
+    assert checks.loss_verdict(1, 1500, lo) == (None, lo, hi)
+    assert checks.loss_verdict(1, 1500, math.nextafter(lo, 0)) == (False, lo, hi)
