@@ -208,6 +208,21 @@ def test_class_range_three_ways_by_hand():
     assert ranged(SLC=0.985, IPC=straddling).holds is None
 
 
+def test_class_range_at_its_edges():
+    """An interval that touches the band is inside it, and one that touches it from outside is not wholly outside.
+    Ours and the printed r from the same 6 points: the class at 0.97 (or 0.99) has the band's own low (high) end;
+    from 12 points with the printed 0.9-0.95, r = 0.1640801103081898 ends exactly at the band's low end
+    (tanh(atanh(0.9) - 2 x 1.96 / 3)) and r = 0.9962484167624089 begins exactly at its high end (floats found
+    by search)."""
+    def ranged(r, low, high, n):
+        return checks.class_r_range(_rec(class_r={"SLC": r}, n_load_points=n), low, high, n).holds
+    assert ranged(0.97, 0.97, 0.99, 6) is True and ranged(0.99, 0.97, 0.99, 6) is True
+    below, above = 0.1640801103081898, 0.9962484167624089
+    assert fisher_ci(below, 12)[1] == checks.fisher_band(0.9, 12)[0]
+    assert fisher_ci(above, 12)[0] == checks.fisher_band(0.95, 12)[1]
+    assert ranged(below, 0.9, 0.95, 12) is None and ranged(above, 0.9, 0.95, 12) is None
+
+
 def test_slopes_fall_by_hand():
     """Decided only when falling and separated agree: positive and falling with the SLC's interval above the Sparc 5's
     holds; neither fails; one without the other (or intervals that touch) is undecided."""
@@ -223,6 +238,8 @@ def test_slopes_fall_by_hand():
     assert checks.slopes_fall(_rec(slopes=rising, slope_ci=apart)).holds is None
     negative = pd.Series({"SLC": 0.0, "IPC": -1.0, "IPX": -2.0, "Sparc 5": -3.0})   # falling, but not positive
     assert checks.slopes_fall(_rec(slopes=negative, slope_ci=apart)).holds is None
+    to_zero = pd.Series({"SLC": 3.0, "IPC": 2.0, "IPX": 1.0, "Sparc 5": 0.0})   # a zero slope is not positive
+    assert checks.slopes_fall(_rec(slopes=to_zero, slope_ci=apart)).holds is None
     equal = pd.Series({"SLC": 2.0, "IPC": 2.0, "IPX": 2.0, "Sparc 5": 2.0})   # weakly falling counts as falling
     assert checks.slopes_fall(_rec(slopes=equal, slope_ci=apart)).holds is True
 
@@ -239,6 +256,7 @@ def test_bandwidth_and_nice_slope_decided_by_their_intervals():
         return checks.nice_grows(_rec(prio_slope_ci={"nice": (low, high)}))
     assert nice(5e7, 1.5e8) == Ours("nice slope 95 % CI [5.00 × 10⁷, 1.50 × 10⁸]", holds=True)
     assert nice(0.0, 1.5e8).holds is None and nice(-2.0, 0.0).holds is False and nice(-2.0, 1.0).holds is None
+    assert nice(0.5, 2.0).holds is True   # any positive lower end, not only above 1
 
 
 def test_x_axis_crossings_by_hand():
