@@ -115,6 +115,22 @@ FAST_TESTS: dict[str, list[str]] = {
         "tests/models/test_zeadally_checks.py::test_table_loads_this_modules_checks_yml",
         "tests/models/test_zeadally_checks.py::test_figure6_a_small_decided_margin_counts_as_holding",
         "tests/models/test_zeadally_checks.py::test_regression_xf_below_one_millisecond_and_without_df",
+        "tests/models/test_zeadally_checks.py::test_chapter_record_copies_the_notebooks_run_and_keeps_its_objects",
+    ],
+    # the check functions on records made by hand, and one chapter run (closed forms, about a second) for
+    # run_record and statuses; the scorecard tests, which run the chapter again for every what-if, are left out
+    "mmstudies.claypool_quality.checks": [
+        "tests/models/test_claypool_quality_checks.py::test_coverage_lists_every_figure_once",
+        "tests/models/test_claypool_quality_checks.py::test_words_and_anchors_by_hand",
+        "tests/models/test_claypool_quality_checks.py::test_audio_checks_by_hand",
+        "tests/models/test_claypool_quality_checks.py::test_realtime_lowest_and_identical_by_hand",
+        "tests/models/test_claypool_quality_checks.py::test_flying_checks_by_hand",
+        "tests/models/test_claypool_quality_checks.py::test_virtual_cockpit_checks_by_hand",
+        "tests/models/test_claypool_quality_checks.py::test_atm_bends_by_hand",
+        "tests/models/test_claypool_quality_checks.py::test_figure_7_9_checks_by_hand",
+        "tests/models/test_claypool_quality_checks.py::test_coverage_in_full",
+        "tests/models/test_claypool_quality_checks.py::test_records_by_hand",
+        "tests/models/test_claypool_quality_checks.py::test_run_record_and_statuses_of_the_chapters_run",
     ],
     # the small models' mirror files are mostly seeded replications (20-24 runs each, 7-50 s a file): their
     # deterministic and hand-worked cases instead

@@ -51,4 +51,22 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
      "service_distribution gives Deterministic(5) for a coefficient of variation of 0, the shortcut's value."),
     (r"mmstudies\.claypool_jitter\.model\.x_build_network", r"float\(\"INF\"\)",
      "equivalent: float() parses 'inf' case-insensitively."),
+    # -- checks (mutation run of 2026-11-26, fourth session)
+    (r"mmstudies\.claypool_jitter\.checks\.x_run_record__", r"",
+     "not in the tests per mutant, for cost, not because it is untested: run_record recomputes a whole chapter run "
+     "(every simulated experiment of chapters 3 and 5, through the simulation cache; the audit, built by "
+     "checktable.study_checks, calls it once per perturbation). It is tested by the slow test_evidence_audit.py "
+     "(the audit of every chapter), which the mutation run leaves out."),
+    (r"mmstudies\.claypool_jitter\.checks\.x_(metric|x_intercept)__", r"float\(\"NAN\"\)",
+     "equivalent: float() parses 'nan' case-insensitively."),
+    (r"mmstudies\.claypool_jitter\.checks\.x_power_r__",
+     r"2\.0 / idle_variance_us2|period_ms=None|EndSystem\(specint92=s, frame_bytes=|^\s*\)\) for s in spec\]\)$",
+     "equivalent: the reference is the correlation of SPECint92 with 1 / idle variance, and the idle variance is "
+     "2 (a^2 + b^2) (21.8 / SPECint92)^2 (host_cost_ms), where only the send and receive works a and b depend on "
+     "the system's other settings (the frame size; the period not at all): the default frame size, a missing "
+     "period or a 2 in place of the 1 each scale every point's 1 / variance by one positive factor, which leaves a "
+     "correlation unchanged."),
+    (r"mmstudies\.claypool_jitter\.checks\.x_slopes_fall__", r"holds=\(falling or separated\) if falling == separated",
+     "equivalent: the verdict is computed only when falling and separated are equal, where 'or' and 'and' of two "
+     "equal booleans are both that boolean."),
 ]

@@ -104,4 +104,11 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
      "equivalent: the table's last line sets NaN into the columns ['dec', 'pres'] for the frames not shown, and "
      "pandas (2.x) makes both columns float64 then even when no row is selected, so integer times end as floats "
      "either way (test_frame_table_of_records_made_by_hand pins the dtype with every frame shown)."),
+    # -- checks (mutation run of 2026-11-26, fourth session)
+    (r"mmstudies\.sharp\.checks\.x_run_record__", r"",
+     "not in the fast selection (no tests per mutant), for cost, not because it is untested: run_record "
+     "recomputes a whole chapter run (the replications, the frame-loss runs, the trace and the tracer overhead, "
+     "seconds per call; the audit, built by checktable.study_checks, calls it once per perturbation). It is tested "
+     "by the slow test_evidence_audit.py (the audit of every chapter, which calls it at each perturbation), "
+     "which the mutation run leaves out."),
 ]

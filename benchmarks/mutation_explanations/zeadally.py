@@ -31,10 +31,10 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
      "equivalent in every value: pmap returns the results in task order whatever the number of worker "
      "processes, and each task seeds its own Ciw run (seed + i), so only where the replications run changes."),
     # -- checks
-    (r"mmstudies\.zeadally\.checks\.x_(run_record|chapter_record|audit)__", r"",
+    (r"mmstudies\.zeadally\.checks\.x_run_record__", r"",
      "not in the fast selection (no tests per mutant), for cost, not because it is untested: run_record "
-     "recomputes a whole chapter run (7-45 s per call on the shared machine), audit calls it once per "
-     "perturbation and chapter_record wraps a notebook's Chapter. They are tested by the slow tests "
+     "recomputes a whole chapter run (7-45 s per call on the shared machine; the audit, built by "
+     "checktable.study_checks, calls it once per perturbation). It is tested by the slow tests "
      "(test_zeadally_checks.py's test_run_record_recomputes_the_metrics and default verdicts, "
      "test_evidence_audit.py, test_chapter_zeadally.py), which the mutation run leaves out."),
     (r"mmstudies\.zeadally\.checks\.x_figure6_order", r"holds=\(m\[\"fig6_margin\"\] >= 0\)",

@@ -139,3 +139,201 @@ def test_the_section_3_7_thresholds_are_arithmetic_on_the_printed_lines():
     assert (jitter.evidence, jitter.status) == ("arithmetic", "not reproduced")
     assert jitter.ours == pytest.approx(0.000198 * 1e9 + 1_590_000)
     assert _by_id(printed_area_at_jitter_threshold=75_500)["jitter-threshold-contradiction"].status == "reproduced"
+
+
+# -- added from the mutation run (2026-11-26, fourth session) ------------------------------------------------------
+# Each check function on a record made by hand, compared in full (value, interval, basis, count, words).
+
+import math  # noqa: E402
+from types import SimpleNamespace  # noqa: E402
+
+import pandas as pd  # noqa: E402
+
+from mmperf.checktable import Ours, RunRecord  # noqa: E402
+from mmstudies.claypool_jitter.analytic import fisher_ci  # noqa: E402
+
+PAIRS = pd.DataFrame([{"pair": "Range-Max", "ours_r": 0.1}, {"pair": "A-B", "ours_r": 0.5},
+                      {"pair": "C-D", "ours_r": 0.3}, {"pair": "E-F", "ours_r": 0.9}])
+
+
+def _rec(metrics=None, undefined=None, parameters=None, **R):
+    return RunRecord(dict(parameters or {}), dict(metrics or {}), dict(undefined or {}), {"R": R})
+
+
+def _fitted(r, n):
+    low, high = fisher_ci(r, n)
+    return Ours(r, low=low, high=high, basis="fitted", n=n)
+
+
+def test_fisher_intervals_of_our_correlations_by_hand():
+    """r = 0.5 from 28 points: atanh(0.5) = 0.5493 +- 1.96 / sqrt(25) = 0.392 -> tanh(0.1573) = 0.1560 and
+    tanh(0.9413) = 0.7358."""
+    low, high = fisher_ci(0.5, 28)
+    assert (low, high) == (pytest.approx(0.1560, abs=1e-4), pytest.approx(0.7358, abs=1e-4))
+    run = _rec({"ours_r_exp1": 0.5}, pairs=PAIRS, n_pooled=28, n_exp1=28, n_load_points=28,
+               class_r={"SLC": 0.5, "IPC": 0.9})
+    assert checks.table32_pair(run, "A-B") == Ours(0.5, low=low, high=high, basis="fitted", n=28)
+    assert type(checks.table32_pair(run, "A-B").n) is int
+    assert checks.correlation(run, "ours_r_exp1", "n_exp1") == Ours(0.5, low=low, high=high, basis="fitted", n=28)
+    assert checks.class_r(run, "SLC") == Ours(0.5, low=low, high=high, basis="fitted", n=28)
+    assert checks.lowest_other_r(run) == Ours(0.3, low=fisher_ci(0.3, 28)[0], high=fisher_ci(0.3, 28)[1],
+                                              basis="fitted", n=28, note="lowest: C-D")
+    assert checks.lowest_other_r(run, ("C-D",)) == Ours(0.5, low=low, high=high, basis="fitted", n=28,
+                                                        note="lowest: A-B")
+
+
+def test_metric_and_range_and_lines_by_hand():
+    run = _rec({"x": 2.5, "ours_meet_spread_load": 0.25}, {"y": "no value"})
+    assert checks.metric(run, "x") == Ours(2.5)
+    y = checks.metric(run, "y")
+    assert math.isnan(y.value) and y.undefined == "no value"
+    m = {"ours_range_r_min": 0.2, "ours_range_r_max": 0.3, "ours_other_r_min": 0.7, "ours_other_r_max": 0.99}
+    assert checks.range_correlates_less(_rec(m)) == Ours("Range r 0.20-0.30; others 0.70-0.99", holds=True)
+    assert checks.range_correlates_less(_rec({**m, "ours_range_r_max": 0.7})).holds is False
+    note = "a time slice lasts as long on every machine, so the four lines are one line"
+    assert checks.lines_meet(run) == Ours("fitted lines at load 1 lie 0.25 load units apart", holds=True, note=note)
+    assert checks.lines_meet(_rec({"ours_meet_spread_load": 0.5})).holds is False
+
+
+def test_class_range_three_ways_by_hand():
+    """Printed 0.97-0.99 from 6 points, ours from 30: 0.985 and 0.99 inside; 0.5 wholly below; 0.9 straddles."""
+    def ranged(**rs):
+        return checks.class_r_range(_rec(class_r=rs, n_load_points=30), 0.97, 0.99, 6)
+    assert ranged(SLC=0.985, IPC=0.99) == Ours("r 0.985-0.990 over 2 classes (SLC 0.985, IPC 0.990)", holds=True)
+    assert ranged(SLC=0.985, IPC=0.5).holds is False
+    assert ranged(SLC=0.5, IPC=0.985).value == "r 0.500-0.985 over 2 classes (SLC 0.500, IPC 0.985)"
+    low = checks.fisher_band(0.97, 6)[0]
+    straddling = next(r / 1000 for r in range(999, 0, -1) if fisher_ci(r / 1000, 30)[0] < low < fisher_ci(r / 1000,
+                                                                                                           30)[1])
+    assert ranged(SLC=0.985, IPC=straddling).holds is None
+
+
+def test_class_range_at_its_edges():
+    """An interval that touches the band is inside it, and one that touches it from outside is not wholly outside.
+    Ours and the printed r from the same 6 points: the class at 0.97 (or 0.99) has the band's own low (high) end;
+    from 12 points with the printed 0.9-0.95, r = 0.1640801103081898 ends exactly at the band's low end
+    (tanh(atanh(0.9) - 2 x 1.96 / 3)) and r = 0.9962484167624089 begins exactly at its high end (floats found
+    by search)."""
+    def ranged(r, low, high, n):
+        return checks.class_r_range(_rec(class_r={"SLC": r}, n_load_points=n), low, high, n).holds
+    assert ranged(0.97, 0.97, 0.99, 6) is True and ranged(0.99, 0.97, 0.99, 6) is True
+    below, above = 0.1640801103081898, 0.9962484167624089
+    assert fisher_ci(below, 12)[1] == checks.fisher_band(0.9, 12)[0]
+    assert fisher_ci(above, 12)[0] == checks.fisher_band(0.95, 12)[1]
+    assert ranged(below, 0.9, 0.95, 12) is None and ranged(above, 0.9, 0.95, 12) is None
+
+
+def test_slopes_fall_by_hand():
+    """Decided only when falling and separated agree: positive and falling with the SLC's interval above the Sparc 5's
+    holds; neither fails; one without the other (or intervals that touch) is undecided."""
+    slopes = pd.Series({"SLC": 4.0, "IPC": 3.0, "IPX": 2.0, "Sparc 5": 1.0})
+    apart, overlap = {"SLC": (3.5, 4.5), "Sparc 5": (0.5, 1.5)}, {"SLC": (1.5, 4.5), "Sparc 5": (0.5, 1.5)}
+    words = "SLC 4.00 × 10⁰, IPC 3.00 × 10⁰, IPX 2.00 × 10⁰, Sparc 5 1.00 × 10⁰; SLC and Sparc 5 slope CIs "
+    assert checks.slopes_fall(_rec(slopes=slopes, slope_ci=apart)) == Ours(words + "apart", holds=True)
+    assert checks.slopes_fall(_rec(slopes=slopes, slope_ci=overlap)) == Ours(words + "overlap", holds=None)
+    touching = {"SLC": (1.5, 4.5), "Sparc 5": (0.5, 1.5)}
+    assert checks.slopes_fall(_rec(slopes=slopes, slope_ci=touching)).holds is None
+    rising = pd.Series({"SLC": 1.0, "IPC": 3.0, "IPX": 2.0, "Sparc 5": 4.0})
+    assert checks.slopes_fall(_rec(slopes=rising, slope_ci=overlap)).holds is False
+    assert checks.slopes_fall(_rec(slopes=rising, slope_ci=apart)).holds is None
+    negative = pd.Series({"SLC": 0.0, "IPC": -1.0, "IPX": -2.0, "Sparc 5": -3.0})   # falling, but not positive
+    assert checks.slopes_fall(_rec(slopes=negative, slope_ci=apart)).holds is None
+    to_zero = pd.Series({"SLC": 3.0, "IPC": 2.0, "IPX": 1.0, "Sparc 5": 0.0})   # a zero slope is not positive
+    assert checks.slopes_fall(_rec(slopes=to_zero, slope_ci=apart)).holds is None
+    equal = pd.Series({"SLC": 2.0, "IPC": 2.0, "IPX": 2.0, "Sparc 5": 2.0})   # weakly falling counts as falling
+    assert checks.slopes_fall(_rec(slopes=equal, slope_ci=apart)).holds is True
+
+
+def test_bandwidth_and_nice_slope_decided_by_their_intervals():
+    note = "a FIFO link's waits scale with 1/bandwidth, so this holds by construction"
+
+    def bw(low, high):
+        return checks.bandwidth_rises(_rec({"ours_r_bandwidth": 0.98}, bw_slope_ci=(low, high)))
+    assert bw(1e-9, 2e-9) == Ours("r = 0.98; slope 95 % CI [1.00 × 10⁻⁹, 2.00 × 10⁻⁹]", holds=True, note=note)
+    assert bw(0.0, 2e-9).holds is None and bw(-2e-9, -1e-9).holds is False and bw(-2e-9, 0.0).holds is None
+
+    def nice(low, high):
+        return checks.nice_grows(_rec(prio_slope_ci={"nice": (low, high)}))
+    assert nice(5e7, 1.5e8) == Ours("nice slope 95 % CI [5.00 × 10⁷, 1.50 × 10⁸]", holds=True)
+    assert nice(0.0, 1.5e8).holds is None and nice(-2.0, 0.0).holds is False and nice(-2.0, 1.0).holds is None
+    assert nice(0.5, 2.0).holds is True   # any positive lower end, not only above 1
+
+
+def test_x_axis_crossings_by_hand():
+    def rec(est, half, low):
+        return _rec(x_intercepts={"nice": (est, half)}, prio_slope_ci={"nice": (low, 1.0)}, n_prio_points=18)
+    assert checks.nice_crossing(rec(2.25, 0.5, 0.1)) == Ours("crosses at load 2.25 ± 0.50", holds=True)
+    assert checks.nice_crossing(rec(2.5, 0.5, 0.1)).holds is True
+    assert checks.nice_crossing(rec(1.5, 0.5, 0.1)).holds is True
+    assert checks.nice_crossing(rec(2.75, 0.5, 0.1)).holds is False
+    none = Ours("no crossing: the nice line has no positive slope (its slope CI reaches zero)", holds=False)
+    assert checks.nice_crossing(rec(2.0, 0.5, 0.0)) == none
+    assert checks.nice_crossing(rec(2.0, math.inf, 0.1)) == none
+    assert checks.x_intercept(rec(2.25, 0.5, 0.1), "nice") == Ours(2.25, low=1.75, high=2.75, basis="fitted", n=18)
+    for no in (checks.x_intercept(rec(2.25, 0.5, 0.0), "nice"), checks.x_intercept(rec(2.25, math.inf, 0.1), "nice")):
+        assert math.isnan(no.value) and (no.low, no.high, no.basis, no.n) == (None, None, "exact", None)
+        assert no.note == "our line has no positive slope (its slope CI reaches zero), so no crossing"
+
+
+def test_priorities_at_the_highest_load_by_hand():
+    def rec(default, nice, realtime):
+        return _rec(max_mean_variance={"default": (default, 1e9), "nice": (nice, 1e8), "realtime": (realtime, 1e6)},
+                    replications=3)
+    assert checks.priority_ordering(rec(3e10, 5e8, 1e7)) == Ours(
+        "mean variance 3.00 × 10¹⁰ / 5.00 × 10⁸ / 1.00 × 10⁷ µs²", holds=True)
+    assert checks.priority_ordering(rec(5e8, 5e8, 5e8)).holds is True
+    assert checks.priority_ordering(rec(4e8, 5e8, 1e7)).holds is False
+    assert checks.priority_ordering(rec(3e10, 5e8, 6e8)).holds is False
+    assert checks.variance_at_top(rec(3e10, 5e8, 1e7), "default") == Ours(30.0, low=29.0, high=31.0,
+                                                                           basis="simulated", n=3)
+
+
+def test_buffer_checks_by_hand():
+    m = {"ours_drop_pct_at_100ms": 2.3456, "ours_zero_drop_buffer_ms": 207.4, "ours_zero_drop_buffer_ms_ci": 125.6,
+         "ours_buf_area_r": 0.5}
+    assert checks.drops_at_100ms(_rec(m)) == Ours(2.35)
+    assert checks.zero_drop_buffer(_rec(m)) == Ours("207 ± 126 ms")
+    low, high = fisher_ci(0.5, 28)
+    assert checks.buffer_correlation(_rec(m, n_pooled=28), "ours_buf_area_r") == Ours(0.5, low=low, high=high,
+                                                                                      basis="fitted", n=28)
+    top = _rec({**m, "pooled_optimum_at_top": 3.0}, parameters={"buffer_max_ms": 230.0}, n_pooled=28)
+    assert checks.buffer_correlation(top, "ours_buf_area_r") == Ours(
+        0.5, low=low, high=high, basis="fitted", n=28,
+        note="3 of 28 runs have their optimal buffer at the top of the sweep (230 ms): their optimum is only 'at "
+             "least' that, so this r and its verdict move with buffer_max_ms")
+    add = {"ours_additivity_max_abs_error_pct": 5.0, "ours_additivity_ci_pct": 1.5}
+    assert checks.additivity(_rec(add, replications=3, worst_network="HIPPI")) == Ours(
+        5.0, low=3.5, high=6.5, basis="simulated", n=3, note="worst network: HIPPI")
+
+
+def test_hardware_years_by_hand():
+    def rec(default, realtime):
+        return _rec(first_year={"default": default, "realtime": realtime})
+    assert checks.hardware_needs_years(rec(None, 0.0)) == Ours("never below the threshold in the simulated years",
+                                                               holds=True)
+    assert checks.hardware_needs_years(rec(6.0, 0.0)) == Ours("below in year 6", holds=True)
+    assert checks.hardware_needs_years(rec(5.0, 0.0)) == Ours("below in year 5", holds=False)
+    assert checks.realtime_today(rec(None, 0.0)) == Ours("below in year 0", holds=True)
+    assert checks.realtime_today(rec(None, None)) == Ours("never below the threshold", holds=False)
+    assert checks.realtime_today(rec(None, 1.0)) == Ours("below in year 1", holds=False)
+
+
+def test_power_r_reference_only_for_the_time_slice_generator_without_counters():
+    reason = "the closed form holds only for the time-slice generator without counters (light_load < 0.5)"
+    p = {"light_load": 0.0, "period_ms": 30.0, "frame_bytes": 8000}
+    for generator, light in (("ciw", 0.0), ("timeslice", 0.6), ("timeslice", 1.0)):
+        assert checks.power_r(_rec({"ours_r_power": 0.9}, parameters={**p, "light_load": light},
+                                   generator=generator)) == Ours(0.9, undefined=reason)
+    # the generator runs round(light_load) counters, so 0.5 (rounded to even: 0) has none either
+    for light in (0.0, 0.5):
+        ours = checks.power_r(_rec({"ours_r_power": 0.9}, parameters={**p, "light_load": light}, generator="timeslice"))
+        assert ours.value == 0.9 and ours.undefined is None and 0.9 < ours.reference < 1.0
+
+
+def test_chapter_record_copies_the_notebooks_run():
+    ch = SimpleNamespace(parameters={"a": 1.0}, metrics={"x": 2.0}, undefined_metrics={"y": "no value"})
+    R = {"n_pooled": 150}
+    run = checks.chapter_record(ch, R)
+    assert run == RunRecord({"a": 1.0}, {"x": 2.0}, {"y": "no value"}, {"R": R})
+    assert run.parameters is not ch.parameters and run.metrics is not ch.metrics
+    assert run.undefined is not ch.undefined_metrics

@@ -263,3 +263,117 @@ def test_table_1_is_cited_at_its_values_not_its_definitions():
             assert spec.source.startswith(f"seed 003 line {lines[stage]}:"), spec.id
         if spec.id.startswith("e2e-"):
             assert spec.source.startswith("seed 003 line 154:"), spec.id
+
+
+# -- added from the mutation run (2026-11-26, fourth session) ------------------------------------------------------
+
+class _Chapter:
+    parameters = {"background_load": 0.1}
+    metrics = {"x": 1.0}
+    undefined_metrics = {"y": "no value"}
+
+
+def test_chapter_record_copies_the_notebooks_parameters_metrics_and_undefined():
+    ch, r = _Chapter(), SimpleNamespace(lost=0)
+    run = checks.chapter_record(ch, r)
+    assert run == RunRecord({"background_load": 0.1}, {"x": 1.0}, {"y": "no value"}, {"r": r})
+    assert run["r"] is r and run.parameters is not ch.parameters and run.metrics is not ch.metrics
+    assert run.undefined is not ch.undefined_metrics
+
+
+def test_simulated_values_carry_their_interval_replications_and_spread():
+    """Rows made by hand (mean, ci_half_width, sd), exact in binary: 20.5 +- 0.25 -> [20.25, 20.75] over the 5
+    replications of the made-up run; the end-to-end row alone takes the run's instability as its reason."""
+    rows = {"dec_mean": (20.5, 0.25, 0.5), "e2e_max": (60.5, 0.5, 1.5), "e2e_mean": (44.5, 0.25, 1.0),
+            "delivered_fps": (24.5, 0.125, 0.25), "sink_utilisation": (0.8125, 0.0625, 0.01)}
+    run = _run(rows=rows)
+    assert checks.sample_stat(run, "dec", "mean") == checktable.Ours(
+        20.5, low=20.25, high=20.75, basis="simulated", n=5, spread=0.5, undefined=None, note="")
+    assert checks.about_40(run) == checktable.Ours(44.5, low=44.25, high=44.75, basis="simulated", n=5)
+    assert checks.delivered_rate(run) == checktable.Ours(24.5, low=24.375, high=24.625, basis="simulated", n=5)
+    assert checks.utilisation_law(run) == checktable.Ours(0.8125, low=0.75, high=0.875, basis="simulated", n=5,
+                                                          reference=0.81)
+    unstable = _run(rows=rows, unstable="no steady state here", params={"frames_per_replication": 1000})
+    assert checks.sample_stat(unstable, "e2e", "max") == checktable.Ours(
+        60.5, low=60.0, high=61.0, basis="simulated", n=5, spread=1.5, undefined="no steady state here",
+        note="our samples have 1000 frames, the paper's about 1500")
+    assert checks.sample_stat(unstable, "dec", "mean").undefined is None
+    for f in (checks.about_40, checks.delivered_rate, checks.utilisation_law):
+        assert f(unstable).undefined == "no steady state here", f
+    assert checks.utilisation_law(_run(rows=rows, lost=3)).undefined == \
+        "frames were dropped: the sink's busy share is below the offered work by design"
+
+
+def test_sample_size_note_is_empty_at_the_papers_1500_frames():
+    assert checks.sample_stat(_run(), "dec", "mean").note == ""
+    assert checks.sample_stat(_run(params={"frames_per_replication": 1499}), "dec", "mean").note == \
+        "our samples have 1499 frames, the paper's about 1500"
+
+
+def test_loss_claims_in_full():
+    """Clopper-Pearson at 95 %: 1200 of 150,000 gives [0.00755, 0.00846] (printed 0.0076 to 0.0085); 3 of 150,000
+    gives chi2(0.025, 6) / 2 / n = 1.2373 / 300000 = 4.1e-6 to chi2(0.975, 8) / 2 / n = 8.767 / 150000 = 5.8e-5."""
+    run = _run(late=1200, lost=0)
+    assert checks.loss_claim(run, "late") == checktable.Ours(
+        "1200 of 150000 frames; 95 % interval 0.0076 to 0.0085", holds=False)
+    assert checks.loss_claim(run, "lost") == checktable.Ours(
+        "0 of 150000 frames; 95 % interval 0 to 2.5e-05", holds=True)
+    assert checks.loss_claim(_run(unstable="u"), "lost").undefined == "u"
+    assert checks.loss_long(_run(long_lost=3)) == checktable.Ours(
+        "3 of 150000 frames; 95 % interval 4.1e-06 to 5.8e-05", holds=True)
+    assert checks.loss_long(_run(long_lost=3, long_exact=False)).undefined == \
+        "a queue would fill in the long run, where the exact recursion is not the Ciw model"
+    assert checks.loss_long(_run(long_exact=False, unstable="u")).undefined == "u"
+    assert checks.sample_supports(_run()) == checktable.Ours(
+        "no: even 0 losses in 1500 frames allow 0.0025 (95 %)", holds=False)
+    assert checks.sample_supports(_run(cp_hi_sample=0.0009)).holds is True
+    assert checks.sample_supports(_run(cp_hi_sample=1e-3)).holds is False   # at the bound: not below it
+
+
+def test_the_papers_arithmetic_in_full():
+    """16.5 kbytes = 3.30e3 / 8 / 25; 670e3 / 8 x 10 / 1000 = 837.5 bytes; 0.05 / 44.4; round trip 2 x 0.05 +
+    2 x 10.5 = 21.1, busy 19.5 + 13.1 = 32.6; the trace's audio gap as it is."""
+    run = _run()
+    assert checks.frame_kbytes(run) == checktable.Ours(16.5)
+    assert checks.ethernet_packets(run) == checktable.Ours(
+        12, low=11, high=12, note="15,750-17,500 bytes per frame need 11-12 fragments of 1480 bytes (MTU 1500, "
+                                  "external)")
+    assert checks.audio_bytes(run) == checktable.Ours(837.5)
+    assert checks.stream_layer_share(run) == checktable.Ours(
+        0.05 / 44.4, note="computed from Table 1 itself: the model's stream-layer time is an input")
+    assert checks.trace_vs_table1(run, "rtt") == checktable.Ours(pytest.approx(21.1))
+    assert checks.trace_vs_table1(run, "busy") == checktable.Ours(pytest.approx(32.6))
+    assert checks.audio_gap(run) == checktable.Ours(10.4)
+
+
+def test_construction_and_not_comparable_in_full():
+    run = _run()
+    assert checks.reference_load(run) == checktable.Ours("reference load 0.10, read from the same data", holds=True)
+    run["r"].inputs = SimpleNamespace(reference_load=0.125)
+    assert checks.reference_load(run) == checktable.Ours("reference load 0.12, read from the same data", holds=False)
+    assert checks.ltt_overhead(_run(ltt={"d_mean": 0.4, "rel": 0.01, "loss_base": 5e-4, "loss_ltt": 2e-3})) == \
+        checktable.Ours("2.5 % more background load moves the mean delay by 0.40 ms (1.0%); drop rate 0.0005 -> "
+                        "0.002", holds=False)
+    assert checks.ltt_overhead(_run(unstable="u")).undefined == "u"
+    assert checks.interactivity(run) == checktable.Ours(
+        "99th percentile 50.0 ms at 400 km vs the external limit 150 ms", holds=True)
+    assert checks.interactivity(_run(e2e_p99=150.0)).holds is False
+    assert checks.interactivity(_run(unstable="u")) == checktable.Ours("no steady state", undefined="u")
+
+
+def test_fragments_at_the_edge_of_a_fragment_by_hand():
+    """2.9584 Mbit/s at 25 frames/s is 14,792 bytes a frame: with the 8-byte UDP header exactly 14,800 = 10 x 1480,
+    ten fragments (one byte more would need eleven); 3.2544 Mbit/s is 16,272 bytes, ceil(16,280 / 1480) = 11."""
+    run = _run()
+    run["r"].V = {"video_bw_min_mbps": 2.9584, "video_bw_max_mbps": 3.2544, "frame_rate_fps": 25.0,
+                  "video_frame_kbytes": 14.792}
+    assert checks.ethernet_packets(run) == checktable.Ours(
+        10, low=10, high=11, note="14,792-16,272 bytes per frame need 10-11 fragments of 1480 bytes (MTU 1500, "
+                                  "external)")
+
+
+def test_loss_verdict_at_its_lower_edge_is_undecided():
+    """1 of 1500: a bound equal to the interval's lower end is not below it: undecided, like the upper end."""
+    lo, hi = clopper_pearson(1, 1500)
+    assert checks.loss_verdict(1, 1500, lo) == (None, lo, hi)
+    assert checks.loss_verdict(1, 1500, math.nextafter(lo, 0)) == (False, lo, hi)

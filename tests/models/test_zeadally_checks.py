@@ -283,3 +283,20 @@ def test_regression_xf_below_one_millisecond_and_without_df():
     assert (ours.value, ours.low, ours.high) == (pytest.approx(4200.0), pytest.approx(3000.0), pytest.approx(7000.0))
     none = checks.regression_xf(_record(parameters={"frame_bits": 2.1e6}, reg=_fit(10.0, 2.0, 1.0, 0.1, 2, 0)))
     assert isinstance(none.value, float) and math.isnan(none.value)
+
+
+# -- added from the mutation run (2026-11-26, fourth session) ------------------------------------------------------
+
+def test_chapter_record_copies_the_notebooks_run_and_keeps_its_objects():
+    class Chapter:
+        parameters = {"frame_bits": 2.1e6}
+        metrics = {"eq1_mbps": 74.0}
+        undefined_metrics = {"y": "no value"}
+
+    ch = Chapter()
+    P, tables, reg, sims, ps = {"a": 1.0}, {"table1": None}, {"fit": 2}, {"serial": 3}, "ps"
+    run = checks.chapter_record(ch, P, tables, reg, sims, ps)
+    assert run == checktable.RunRecord({"frame_bits": 2.1e6}, {"eq1_mbps": 74.0}, {"y": "no value"},
+                                       {"P": P, "tables": tables, "reg": reg, "sims": sims, "ps": ps})
+    assert run.parameters is not ch.parameters and run.metrics is not ch.metrics
+    assert run.undefined is not ch.undefined_metrics
