@@ -361,7 +361,7 @@ def test_audio_dsp_settings_against_the_analytic_model():
 
 def test_audio_compression_and_hardware_mixing_against_deletion_by_hand():
     """70 % compression without deletion, N = 5, against deletion; its slope from 9 to 10 people; hardware
-    mixing (one play of the mixed stream... N-1 plays) worse than deletion from N = 3."""
+    mixing without deletion (N-1 plays, no mix component) heavier than deletion from N = 3 on, not at N = 2."""
     inp = ex.load_inputs()
     costs = inp.costs("IPX")
     b = ex.base_audio(ex.DEFAULTS, inp)
@@ -452,7 +452,8 @@ def test_table_5_3_columns_by_hand():
     assert t.loc[("IPX", "Differential"), "error_pct"] == pytest.approx(100 * (10.63 - 12.50) / 12.50)
     assert list(t.within_10) == [True, False, True, True, True, False, False]
     assert list(t.repredicted_within_10) == [False, False, False, False, True, True, False]
-    # IPX none: 6.96 s = 1250 x 1.72 ms a packet... solved for P: 6960 = (1.72 + 0.002923 P) x 1.6e6 / P
+    # IPX, no deletion, two people: 1.6e6 / P packets of 1.72 ms (0.597 + 0.210 + 0.187 + 0.726) plus 0.002923 ms a
+    # byte (0.00169 + 0.0001 + 0.000103 + 0.00103) for 1.6e6 bytes; 6960 ms solved for P
     inp = ex.load_inputs()
     assert r["implied_packet_ipx"] == pytest.approx(an.implied_packet_bytes(inp.costs("IPX"), 6.96, 8000.0, 200.0))
     assert r["implied_packet_slc"] == pytest.approx(an.implied_packet_bytes(inp.costs("SLC"), 49.92, 8000.0, 200.0))
