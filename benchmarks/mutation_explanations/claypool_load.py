@@ -1,4 +1,5 @@
-"""Explained survivors of the mutation runs over ``mmstudies.claypool_load.analytic`` and ``.model`` (see benchmarks/mutation.py)."""
+"""Explained survivors of the mutation runs over ``mmstudies.claypool_load.analytic``, ``.model`` and ``.experiments``
+(see benchmarks/mutation.py)."""
 
 from __future__ import annotations
 
@@ -19,4 +20,21 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
      "period_s)); + 2 and + 3 both do."),
     (r"mmstudies\.claypool_load\.model\.x_simulate", r"else float\(\"NAN\"\)",
      "equivalent: float() parses 'nan' case-insensitively."),
+    # -- experiments (run of 2026-11-26, fourth session, mexp5)
+    (r"mmstudies\.claypool_load\.experiments\.x_run", r"network_nosd_kbps_at_n.*inp\.v\(\"voice_kbps\"\), None,$|^ {55}None, bool\(p\[\"multicast\"\]\)\)$",
+     "equivalent: the load without deletion (silence False) is N(N-1) or N streams of voice: network_load_kbps "
+     "tests `if silence`, where None is false like False, and never reads frac_deleted on that branch, so None "
+     "in its place changes nothing (the call with deletion, indented two columns less, is not matched)."),
+    (r"mmstudies\.claypool_load\.experiments\.x__counter", r"for n in range\(5\)\]",
+     "equivalent: range(5) is range(0, 5)."),
+    (r"mmstudies\.claypool_load\.experiments\.x__counter", r"an\.measured_load\(u, k, \) if one",
+     "equivalent: measured_load's rule defaults to \"equal\", the rule passed."),
+    (r"mmstudies\.claypool_load\.experiments\.x__flying", r"pop / 1\.0 / h",
+     "equivalent: multiplying and dividing by 1.0 give the same float."),
+    (r"mmstudies\.claypool_load\.experiments\.x_soldier_limits", r"else float\(\"NAN\"\)",
+     "equivalent: float() parses 'nan' case-insensitively."),
+    (r"mmstudies\.claypool_load\.experiments\.x__flying", r"if per_user >= 0 else 0$|if \(per_user > 0\) or True else 0$",
+     "equivalent: with nothing to send (per_user 0, full compression) ceil(0 / oc12) is the int 0 of the other "
+     "branch; per_user is never negative for a compression in [0, 1] (frame x fps x (1 - rho)), so the guard "
+     "only ever separates 0 from positive rates (0.072 Mbit/s a user, one server, is tested)."),
 ]
