@@ -37,4 +37,14 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
      "equivalent: with nothing to send (per_user 0, full compression) ceil(0 / oc12) is the int 0 of the other "
      "branch; per_user is never negative for a compression in [0, 1] (frame x fps x (1 - rho)), so the guard "
      "only ever separates 0 from positive rates (0.072 Mbit/s a user, one server, is tested)."),
+    (r"mmstudies\.claypool_load\.experiments\.x__vc",
+     r"vc_components_ms_per_s\(c, 0, replace\(v, (count_rule=(None|\"XXNXX\"|\"n\"))?\)\)",
+     "equivalent: with zero soldiers vc_components_ms_per_s counts R = 0 others under every rule (N gives 0, "
+     "any other rule max(0 - 1, 0) = 0), so the load of an empty scene is the same whatever count_rule says."),
+    (r"mmstudies\.claypool_load\.experiments\.x__vc", r"^ +multicast=None\)$",
+     "equivalent: vc_saturation_soldiers tests `if multicast`, where None is false like False (the unicast "
+     "rows are tested against the analytic model with multicast=False)."),
+    (r"mmstudies\.claypool_load\.experiments\.x__audio", r"silence=None",
+     "equivalent: audio_components reads `silence` only in `if a.silence and a.compression_ratio == 0`, where "
+     "None is false like False, so an Audio without deletion spelt with None loads the same."),
 ]

@@ -572,6 +572,11 @@ def test_vc_parameters_reach_the_limits_and_the_saturation_grid():
     c = ex.load_inputs().vc_costs
     v = an.VC(fps=1.0, updates=2.0, multicast=False, count_rule="N", read_bytes_per_frame=1000.0)
     assert r.extra["vc"] == v
+    # Table 7.2's macro run keeps its own 3 updates a second (and frames), whatever the chapter's settings
+    assert r.extra["t72_ours"] == an.vc_table7_2(dataclasses.replace(v, fps=3.0, updates=3.0), 9)
+    assert r.extra["t72_ours"]["Send"] == 3.0
+    assert r["vc_macro_load_ms_per_s"] == pytest.approx(sum(an.vc_components_ms_per_s(
+        c, 9, dataclasses.replace(v, fps=3.0, updates=3.0)).values()))
     for name, s in (("pi", 1.0), ("indigo2", 2.0), ("x15", 30.0)):
         assert r[f"vc_{name}_soldier_limit"] == pytest.approx(an.vc_soldier_limit(c, dataclasses.replace(v, speedup=s)))
     row = dict((x[0], x[1:]) for x in r.extra["vc_limit_table"])[4]
@@ -692,3 +697,36 @@ def test_flying_a_trickle_per_user_still_needs_one_server():
     ex._flying(r)
     assert r["flying_per_user_compressed_mbps"] == pytest.approx(0.072)
     assert r["flying_servers_needed"] == 1
+
+
+def _audio_on(values: dict, **params) -> ex.Run:
+    """_audio with some transcribed values replaced."""
+    inp = ex.load_inputs()
+    r = ex.Run({**ex.DEFAULTS, **params}, dataclasses.replace(inp, values={**inp.values, **values}))
+    ex._audio(r)
+    return r
+
+
+def test_table_5_3_an_error_of_exactly_the_rule_counts_as_within():
+    """'Within 10 %' is |error| <= the rule: with the rule set to the first run's own |error| (SLC Absolute,
+    100 x 0.71 / 44.84 = 1.5834 %, ours 17.276 %) that run counts as within, on both columns."""
+    first = _audio_run().extra["t53"].iloc[0]
+    printed = _audio_on({"macro_within_pct": abs(first["error_pct"])}).extra["t53"]
+    assert list(printed["within_10"]) == [True, False, False, False, False, False, False]
+    ours = _audio_on({"macro_within_pct": abs(first["repredicted_error_pct"])}).extra["t53"]
+    assert list(ours["repredicted_within_10"]) == [True, True, False, True, True, True, False]
+
+
+def test_table_5_3_uses_the_transcribed_conversation_length():
+    """A 100-s conversation (half the thesis's): the implied packet sizes, our re-predictions and the implied
+    deleted shares all take it (the analytic functions' own default is 200 s)."""
+    r = _audio_on({"conversation_s": 100.0})
+    inp = ex.load_inputs()
+    t = r.extra["t53"].set_index(["machine", "algorithm"])
+    assert r["implied_packet_ipx"] == pytest.approx(an.implied_packet_bytes(inp.costs("IPX"), 6.96, 8000.0, 100.0))
+    assert r["implied_packet_slc"] == pytest.approx(an.implied_packet_bytes(inp.costs("SLC"), 49.92, 8000.0, 100.0))
+    assert t.loc[("IPX", "None"), "repredicted_s"] == pytest.approx(6.8268 / 2)
+    assert t.loc[("IPX", "Differential"), "implied_deleted_share"] == pytest.approx(an.implied_deleted_share(
+        inp.costs("IPX"), "Differential", r["implied_packet_ipx"], 10.63, 8000.0, 100.0))
+    assert t.loc[("IPX", "Differential"), "implied_deleted_share"] != pytest.approx(
+        _audio_run().extra["t53"].iloc[5]["implied_deleted_share"])
