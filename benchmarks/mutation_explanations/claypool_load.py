@@ -47,4 +47,19 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
     (r"mmstudies\.claypool_load\.experiments\.x__audio", r"silence=None",
      "equivalent: audio_components reads `silence` only in `if a.silence and a.compression_ratio == 0`, where "
      "None is false like False, so an Audio without deletion spelt with None loads the same."),
+    (r"mmstudies\.claypool_load\.experiments\.x__audio", r"other = \"(XXN-1XX|n-1)\" if b\.mix_rule == \"N-2\"",
+     "equivalent: analytic.mixes counts N-2 mixes for the rule \"N-2\" and N-1 for every other string, so any "
+     "spelling other than \"N-2\" is the N-1 rule (the share under the other rule is tested both ways)."),
+    (r"mmstudies\.claypool_load\.experiments\.x__audio",
+     r"n2_sd_at_f1_s\"\] = L\(b\.but\((participants=3, )?frac_deleted=1\.0\)\)",
+     "equivalent: with every byte deleted (f = 1) nothing is sent, received or played, and deletion has no mix "
+     "component, so the load is record plus deletion, 1250 x 6.6002 ms, whatever the number of people."),
+    (r"mmstudies\.claypool_load\.experiments\.x__audio",
+     r"max\(v\[0\]\) <= v\[1\] for n|compression_ratio=rho\)\) <= L\(b\.but\(",
+     "not worth a test: `<=` for `<` differs only when the two loads are the same float, a tie of sums of "
+     "products of Table 5.2's costs that no setting of the chapter produces (and at a tie neither is lighter)."),
+    (r"mmstudies\.claypool_load\.experiments\.x__audio",
+     r"beats = \[n for n in PARTICIPANTS if L\(b\.but\(participants=n, (silence=True, )?compression_ratio=rho\)\)",
+     "equivalent: audio_components takes the deletion branch only when `silence and compression_ratio == 0`; "
+     "at the 70 % compression ratio the compression branch is taken whatever `silence` says."),
 ]

@@ -730,3 +730,32 @@ def test_table_5_3_uses_the_transcribed_conversation_length():
         inp.costs("IPX"), "Differential", r["implied_packet_ipx"], 10.63, 8000.0, 100.0))
     assert t.loc[("IPX", "Differential"), "implied_deleted_share"] != pytest.approx(
         _audio_run().extra["t53"].iloc[5]["implied_deleted_share"])
+
+
+def _audio_with_costs(costs: dict, **params) -> ex.Run:
+    """_audio on the IPX with some lines of Table 5.2 replaced: {operation: (ms per packet, ms per byte)}."""
+    inp = ex.load_inputs()
+    t52 = inp.table5_2.copy()
+    for op, (packet, byte) in costs.items():
+        t52.loc[t52.operation == op, ["IPX_per_packet_ms", "IPX_per_byte_ms"]] = [packet, byte]
+    r = ex.Run({**ex.DEFAULTS, **params}, dataclasses.replace(inp, table5_2=t52))
+    ex._audio(r)
+    return r
+
+
+def test_deletion_better_at_four_and_eight_needs_both():
+    """Figure 5.10's verdict asks deletion (at its heaviest, f = 0) to be lighter at both N = 4 and N = 8.
+    Deleting at 15 ms a packet (0.01171875 ms a byte): without deletion minus with deletion, less the deletion
+    cost, is 3 x 0.65684 + 2 x 3.136 + 2.0444 - 3/4 x 2.70124 = 8.261 ms a packet at N = 4 and 7 x 0.65684 +
+    6 x 3.136 + 2.0444 - 7/8 x 2.70124 = 23.095 at N = 8: deletion pays at 8 only, so the verdict is False.
+    With only playing costing (80.726 ms a packet) the gap is the play's 1/N, 20.18 ms at 4 and 10.09 at 8:
+    deletion at 15 ms pays at 4 only, and the verdict is False again."""
+    at8 = _audio_with_costs({"Differential": (0.0, 0.01171875)})
+    assert at8.extra["fig5_10"][8][0][0] < at8.extra["fig5_10"][8][1]
+    assert at8.extra["fig5_10"][4][0][0] > at8.extra["fig5_10"][4][1]
+    assert at8.extra["sd_always_better_4_8"] is False
+    quiet = {op: (0.0, 0.0) for op in ("Send", "Receive", "Mix")}
+    at4 = _audio_with_costs({**quiet, "Play": (0.726, 0.0625), "Differential": (0.0, 0.01171875)})
+    assert at4.extra["fig5_10"][4][0][0] < at4.extra["fig5_10"][4][1]
+    assert at4.extra["fig5_10"][8][0][0] > at4.extra["fig5_10"][8][1]
+    assert at4.extra["sd_always_better_4_8"] is False
