@@ -759,3 +759,27 @@ def test_deletion_better_at_four_and_eight_needs_both():
     assert at4.extra["fig5_10"][4][0][0] < at4.extra["fig5_10"][4][1]
     assert at4.extra["fig5_10"][8][0][0] > at4.extra["fig5_10"][8][1]
     assert at4.extra["sd_always_better_4_8"] is False
+
+
+def test_base_audio_reads_the_rate_length_and_algorithm_it_is_given():
+    """Transcribed inputs other than the thesis's (4000 B/s, a 100-s conversation) and the Ham algorithm: the
+    base takes them, not Audio's own defaults (8000 B/s, 200 s, Differential)."""
+    inp = ex.load_inputs()
+    other = dataclasses.replace(inp, values={**inp.values, "audio_rate_Bps": 4000.0, "conversation_s": 100.0})
+    a = ex.base_audio({**ex.DEFAULTS, "silence_algorithm": "Ham"}, other)
+    assert a == an.Audio(participants=8, packet_bytes=1280.0, rate_Bps=4000.0, seconds=100.0, algorithm="Ham",
+                         frac_deleted=0.15, mix_rule="N-2")
+
+
+def test_whatif_audio_takes_hardware_mixing_and_the_audio_device():
+    b = ex.base_audio(ex.DEFAULTS, ex.load_inputs())
+    w = ex.whatif_audio({**ex.DEFAULTS, "hw_mixing": True, "audio_device_speedup": 2.0}, b)
+    assert w.hw_mixing is True and w.audio_device_speedup == 2.0
+    assert w == b.but(hw_mixing=True, audio_device_speedup=2.0)
+
+
+def test_audio_warning_just_above_the_processor():
+    """At 0.1755x the load without deletion is 17.63655 / 0.1755 = 100.49 % of the conversation: warned."""
+    r = _audio_run(cpu_speedup=0.1755)
+    assert r["whatif_load_nosd_pct"] == pytest.approx(17.63655 / 0.1755)
+    assert [w[0] for w in r.warnings] == ["audioconference load above the processor"]
