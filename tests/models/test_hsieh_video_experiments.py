@@ -449,3 +449,53 @@ def test_load_inputs_stats_are_one_table_numbered_from_0():
     """Tables 4.2-4.4 joined into one, re-numbered 0-9 (not three indexes each from 0)."""
     stats = ex.load_inputs()["stats"]
     assert stats.index.tolist() == list(range(10)) and stats["video"].tolist() == ex.ALL
+
+
+# --- added from the mutation run (2026-11-26, fourth session) ---
+
+
+def test_fixed_buffer_and_prefetch_studies_pass_their_step_on():
+    """LONG at a 12000-byte buffer: a 5 % step gives other rates than the analytic functions' default 1 %
+    (P = 2: R_PCBR = 1.10 R_CBR = 2812.807 at 5 %), so each row is the analytic call at the step given."""
+    fb = ex.fixed_buffer_study(LONG, 12000.0, [2, 4], m=1, step=0.05, lows=L2)
+    expected = [an.fixed_buffer_rates(LONG, float(P), 12000.0, m=1, step=0.05, lows=L2) for P in (2, 4)]
+    pd.testing.assert_frame_equal(fb, pd.DataFrame(expected))
+    assert fb.loc[0, "r_pcbr"] == pytest.approx(1.10 * fb.loc[0, "r_cbr"], rel=1e-12)
+    assert fb.loc[0, "r_pcbr"] != an.fixed_buffer_rates(LONG, 2.0, 12000.0, m=1, lows=L2)["r_pcbr"]
+    pf = ex.prefetch_study(LONG, 12000.0, [0.25, 0.5], m=1, step=0.05, lows=L2)
+    expected = [an.prefetch_rates(LONG, f * 12000.0, 12000.0, m=1, step=0.05, lows=L2) for f in (0.25, 0.5)]
+    pd.testing.assert_frame_equal(pf, pd.DataFrame(expected))
+    default = [an.prefetch_rates(LONG, f * 12000.0, 12000.0, m=1, lows=L2) for f in (0.25, 0.5)]
+    assert not pf.equals(pd.DataFrame(default))
+
+
+#: seed 3 at a PCR interval of one frame: its synthetic adv and mtv end on frames where the end-of-file cap binds,
+#: and mtv at P = 10 has no PDCBR pair on the run's grid (4 highs 2 % apart) but has one on the thesis's
+SEED3 = {**SMALL, "seed": 3, "pdcbr_high_values": 4, "pdcbr_high_step": 0.02, "pdcbr_low_step": 0.2,
+         "adv_long_startup_frames": 5}
+
+
+def test_run_all_long_delay_and_mtv_at_10_use_the_cap_and_grid_given():
+    """adv's uncapped CBR buffer at the long delay is cbr_buffer without the end-of-file cap (here larger than
+    the capped one); mtv at P = 10 is Section 4.6 with the run's cap and PDCBR grid (uncapped, its b2 would be
+    larger; on the thesis's grid it would find a pair). Each part's timing is the wall and CPU time spent in
+    it: parts do not overlap, so their CPU times add up to at most the whole call's, which a CPU clock read
+    as an offset (process time + its start) would exceed by twice the CPU time spent before the call."""
+    spin = time.process_time()
+    while time.process_time() - spin < 0.2:   # so that the CPU clock does not start near 0
+        pass
+    wall0, cpu0 = time.perf_counter(), time.process_time()
+    out = ex.run_all(**SEED3)
+    wall, cpu = time.perf_counter() - wall0, time.process_time() - cpu0
+    assert sum(w for w, _ in out["timing"].values()) <= wall
+    assert sum(c for _, c in out["timing"].values()) <= cpu + 1e-9
+    adv = an.cumulative(out["traces"]["adv"].sizes)
+    assert out["adv_long"]["b_cbr_uncapped"] == an.cbr_buffer(adv, 5, cap=False) > an.cbr_buffer(adv, 5)
+    mtv = an.cumulative(out["traces"]["mtv"].sizes)
+    highs, lows = an.pdcbr_grid(4, 0.02, 0.2)
+    kw = dict(m=1, pcbr_step=0.01, lows=lows)
+    row = ex.section46(mtv, [10], highs=highs, cap=True, **kw).iloc[0]
+    assert pd.Series(out["mtv_p10"]).equals(row)
+    assert math.isnan(row["r_high"])
+    assert not math.isnan(ex.section46(mtv, [10], highs=None, cap=True, **kw).iloc[0]["r_high"])
+    assert ex.section46(mtv, [10], highs=highs, cap=False, **kw).iloc[0]["b2"] > row["b2"]
