@@ -196,4 +196,8 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
      "confirm them just as well, so the rows read the same agreement (see the reference_spot_checks entry "
      "above). What the grid and the cap do to the chosen rates is tested through section46 and run_all's "
      "other tables."),
+    (_EX + r"x_run_all", r"an\.cbr_buffer\(A_adv, adv_long_startup_frames, cap=None\)",
+     "equivalent: cbr_gaps tests `if cap:`, and None is falsy like False, so the uncapped buffer is the same "
+     "(the other spellings, cap=True and the default, are killed by "
+     "test_run_all_long_delay_and_mtv_at_10_use_the_cap_and_grid_given)."),
 ]

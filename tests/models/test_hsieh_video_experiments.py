@@ -475,18 +475,23 @@ SEED3 = {**SMALL, "seed": 3, "pdcbr_high_values": 4, "pdcbr_high_step": 0.02, "p
          "adv_long_startup_frames": 5}
 
 
-def test_run_all_long_delay_and_mtv_at_10_use_the_cap_and_grid_given():
+def test_run_all_long_delay_and_mtv_at_10_use_the_cap_and_grid_given(tmp_path):
     """adv's uncapped CBR buffer at the long delay is cbr_buffer without the end-of-file cap (here larger than
     the capped one); mtv at P = 10 is Section 4.6 with the run's cap and PDCBR grid (uncapped, its b2 would be
     larger; on the thesis's grid it would find a pair). Each part's timing is the wall and CPU time spent in
     it: parts do not overlap, so their CPU times add up to at most the whole call's, which a CPU clock read
-    as an offset (process time + its start) would exceed by twice the CPU time spent before the call."""
+    as an offset (process time + its start) would exceed by twice the CPU time spent before the call (the
+    reader's trace, a part of its own, included)."""
+    path = ex.write_trace_csv(tr.Trace("mine", np.array([1000.0, 3000.0, 2000.0, 500.0] * 5), "", "MPEG-1", False,
+                                       ""), tmp_path / "mine.csv")
     spin = time.process_time()
     while time.process_time() - spin < 0.2:   # so that the CPU clock does not start near 0
         pass
     wall0, cpu0 = time.perf_counter(), time.process_time()
-    out = ex.run_all(**SEED3)
+    out = ex.run_all(**SEED3, trace_file=str(path))
     wall, cpu = time.perf_counter() - wall0, time.process_time() - cpu0
+    assert list(out["timing"]) == ["setup", "section 4.6", "section 4.7", "Ciw and references", "reader's trace"]
+    assert all(w >= 0 and c >= 0 for w, c in out["timing"].values())
     assert sum(w for w, _ in out["timing"].values()) <= wall
     assert sum(c for _, c in out["timing"].values()) <= cpu + 1e-9
     adv = an.cumulative(out["traces"]["adv"].sizes)
@@ -499,3 +504,13 @@ def test_run_all_long_delay_and_mtv_at_10_use_the_cap_and_grid_given():
     assert math.isnan(row["r_high"])
     assert not math.isnan(ex.section46(mtv, [10], highs=None, cap=True, **kw).iloc[0]["r_high"])
     assert ex.section46(mtv, [10], highs=highs, cap=False, **kw).iloc[0]["b2"] > row["b2"]
+
+
+def test_section46_passes_its_low_rate_grid_on():
+    """A one-value low-rate grid, R_L = 0.33 R_H, which the thesis's grid (0.05, 0.10, ...) does not hold: at
+    P = 4 the least-buffer pair has that ratio; at P = 1 no pair of the grid is feasible."""
+    df = ex.section46(LONG, [1, 4], m=1, pcbr_step=0.01, highs=H2, lows=np.array([0.33]), cap=True)
+    pd.testing.assert_frame_equal(df, pd.DataFrame(an.compare_schemes(LONG, [1, 4], m=1, pcbr_step=0.01, highs=H2,
+                                                                      lows=np.array([0.33]), cap=True)))
+    assert math.isnan(df.loc[0, "r_high"]) and math.isnan(df.loc[0, "b_pdcbr"])
+    assert df.loc[1, "r_low"] == pytest.approx(0.33 * df.loc[1, "r_high"], rel=1e-12)
