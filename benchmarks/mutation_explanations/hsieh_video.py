@@ -200,4 +200,11 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
      "equivalent: cbr_gaps tests `if cap:`, and None is falsy like False, so the uncapped buffer is the same "
      "(the other spellings, cap=True and the default, are killed by "
      "test_run_all_long_delay_and_mtv_at_10_use_the_cap_and_grid_given)."),
+    (_EX + r"x_ciw_equivalence", r"pcbr_min_rate\(A, P, pcbr_step, r_cbr=r_cbr\)",
+     "not worth a test: without m the PCBR rate is searched for a PCR interval of one frame. Under a longer "
+     "interval every frame is released no later than under one frame (unit g goes at g m, before its later "
+     "frames' own times), so at any rate each frame finishes no later, and the one-frame search's rate is at "
+     "least the m-frame one and feasible under m as well; ciw_equivalence then reports the same feasibility "
+     "and Ciw's agreement with the recurrence (to rounding) at that rate, as at any other (checked on the "
+     "tests' traces at m = 2, 3, 4 and P = 1-8)."),
 ]

@@ -470,9 +470,10 @@ def test_fixed_buffer_and_prefetch_studies_pass_their_step_on():
 
 
 #: seed 3 at a PCR interval of one frame: its synthetic adv and mtv end on frames where the end-of-file cap binds,
-#: and mtv at P = 10 has no PDCBR pair on the run's grid (4 highs 2 % apart) but has one on the thesis's
+#: and mtv at P = 10 has no PDCBR pair on the run's grid (4 highs 2 % apart) but has one on the thesis's; at 2 % of
+#: the studies table's buffer caps mtv's cap binds at R_average
 SEED3 = {**SMALL, "seed": 3, "pdcbr_high_values": 4, "pdcbr_high_step": 0.02, "pdcbr_low_step": 0.2,
-         "adv_long_startup_frames": 5}
+         "adv_long_startup_frames": 5, "buffer_cap_scale": 0.02}
 
 
 def test_run_all_long_delay_and_mtv_at_10_use_the_cap_and_grid_given(tmp_path):
@@ -504,6 +505,12 @@ def test_run_all_long_delay_and_mtv_at_10_use_the_cap_and_grid_given(tmp_path):
     assert math.isnan(row["r_high"])
     assert not math.isnan(ex.section46(mtv, [10], highs=None, cap=True, **kw).iloc[0]["r_high"])
     assert ex.section46(mtv, [10], highs=highs, cap=False, **kw).iloc[0]["b2"] > row["b2"]
+    # Figure 4.16's cap is the table's times the scale (MB of 2^20 bytes): at R_average it is too small for
+    # any start-up delay, at 1.05 R_average it is not
+    cap = float(ex.load_inputs()["studies"].loc["mtv", "buffer_cap_MB"]) * 0.02 * an.MBYTE
+    fixed = out["fixed_rate"]["mtv"]
+    pd.testing.assert_frame_equal(fixed, ex.fixed_rate_study(mtv, cap, [1.0, 1.05, 1.1], m=1, lows=lows))
+    assert math.isnan(fixed.loc[0, "p_pcbr"]) and fixed.loc[1, "p_pcbr"] > 0
 
 
 def test_section46_passes_its_low_rate_grid_on():
@@ -514,3 +521,13 @@ def test_section46_passes_its_low_rate_grid_on():
                                                                       lows=np.array([0.33]), cap=True)))
     assert math.isnan(df.loc[0, "r_high"]) and math.isnan(df.loc[0, "b_pdcbr"])
     assert df.loc[1, "r_low"] == pytest.approx(0.33 * df.loc[1, "r_high"], rel=1e-12)
+
+
+def test_load_inputs_returns_every_table_by_its_name():
+    """The synthetic-trace table by video and the values table as transcribed, under the names the chapter reads."""
+    from mmperf.data import load_table, load_values
+
+    inp = ex.load_inputs()
+    assert set(inp) == {"table4_1", "stats", "synthetic", "classes", "studies", "rows", "values"}
+    pd.testing.assert_frame_equal(inp["synthetic"], load_table("hsieh", "video_synthetic").set_index("video"))
+    assert inp["values"] == load_values("hsieh", "video_values")
