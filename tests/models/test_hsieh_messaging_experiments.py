@@ -501,3 +501,12 @@ def test_window_experiment_windows_in_kib_and_a_2_mib_transfer():
         assert out["window_MBps"] == pytest.approx(thr / analytic.MEBI, rel=1e-12)
     assert (int(119.9 * 1024), int(119.9 * 1024) // 61440, int(119.9 * 1025) // 61440) == (122777, 1, 2)
     assert tcp.transfer_throughput(3 * 1_048_576, 300 * 1024, 61440, link, rtt) != pytest.approx(thr, rel=1e-6)
+
+
+def test_route_experiment_jackson_line_is_labelled_at_half_load():
+    """The Jackson validation's record: its load is 0.5 of the slowest stage whatever the stream's load (0.8
+    here), under the names the chapter reads (the module-scoped `routes` fixture reaches only the first test
+    that uses it, so this test calls the experiment itself)."""
+    j = ex.route_experiment("aal5_direct", "binary", 1.0, 0.0, 4, 0.8, 60, 1, 1, sizes=(16.0,))["jackson"]
+    assert set(j) == {"sim_s", "ci_half_width", "exact_s", "load", "arrival_rate", "n", "trend"}
+    assert j["load"] == 0.5 and j["n"] == 5
