@@ -180,4 +180,31 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
      "between 1e-9 and 1 frame time (the two agree to about 1e-12 on every trace tried: a difference would be "
      "a bug of the model, which its own tests pin), and for a frame done exactly at P + EPS, an instant of "
      "measure zero for real frame sizes."),
+    # -- experiments (mutation run of 2026-11-26, fourth session, mhsieh5)
+    (_EX + r"x_run_all", r"ciw_equivalence\(an\.cumulative\(sizes\), 6\.0, m=m",
+     "not worth a test: the Ciw runs compare Ciw's queue with the recurrence at the rates Section 4.6 picks for "
+     "the delay, and check both feasible at that delay; at 6 frame times instead of 5 the rates picked are "
+     "feasible at 6 as those for 5 are at 5 (by construction), so every row still reads feasible, zero frames "
+     "differing and a largest difference of rounding size (about 1e-12 frame times): only that rounding noise "
+     "changes, which no test should pin. The delay of 5 is the page's label, not a result."),
+    (_EX + r"x_run_all", r"reference_spot_checks\(A, \[1, 10\], m=m, pcbr_step=pcbr_step, "
+     r"(highs=None, lows=lows|highs=highs, lows=None),|^\s*cap=None\):$",
+     "not worth a test: the spot checks return only the agreement of the fast searches with the plain-Python "
+     "references at the rates the fast search picks (relative differences of rounding size, feasibility True); "
+     "with the thesis's PDCBR grid instead of the run's, or without the end-of-file cap (None is falsy, and the "
+     "same cap goes to the fast search and to reference_cbr), other rates are picked and the references "
+     "confirm them just as well, so the rows read the same agreement (see the reference_spot_checks entry "
+     "above). What the grid and the cap do to the chosen rates is tested through section46 and run_all's "
+     "other tables."),
+    (_EX + r"x_run_all", r"an\.cbr_buffer\(A_adv, adv_long_startup_frames, cap=None\)",
+     "equivalent: cbr_gaps tests `if cap:`, and None is falsy like False, so the uncapped buffer is the same "
+     "(the other spellings, cap=True and the default, are killed by "
+     "test_run_all_long_delay_and_mtv_at_10_use_the_cap_and_grid_given)."),
+    (_EX + r"x_ciw_equivalence", r"pcbr_min_rate\(A, P, pcbr_step, r_cbr=r_cbr\)",
+     "not worth a test: without m the PCBR rate is searched for a PCR interval of one frame. Under a longer "
+     "interval every frame is released no later than under one frame (unit g goes at g m, before its later "
+     "frames' own times), so at any rate each frame finishes no later, and the one-frame search's rate is at "
+     "least the m-frame one and feasible under m as well; ciw_equivalence then reports the same feasibility "
+     "and Ciw's agreement with the recurrence (to rounding) at that rate, as at any other (checked on the "
+     "tests' traces at m = 2, 3, 4 and P = 1-8)."),
 ]

@@ -10,7 +10,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from mmstudies.hsieh_messaging import analytic, synthetic
+from mmstudies.hsieh_messaging import analytic, synthetic, tcp
 from mmstudies.hsieh_messaging import experiments as ex
 
 
@@ -469,3 +469,44 @@ def test_route_stations_names_and_stream_stages_default_size():
     s = ex.stream_stages("aal5_direct", "binary", 0.5, 0.7)
     assert s["direct"] == [pytest.approx(a / 2 + 65536 / t["r_Bps"], rel=1e-12)]
     assert s["normal"] == pytest.approx([0.5 * s["direct"][0], s["direct"][0], 0.5 * s["direct"][0]], rel=1e-12)
+
+
+# --- added from the mutation run (2026-11-26, fourth session) ---
+
+
+def test_chapter3_hockney_whole_table_by_hand():
+    """Every row: the case's short RTT (ms) and largest throughput (MByte/s, 2^20 bytes) from the values table,
+    the quoted size (64 KiB or 2 MiB), the quoted throughput (MByte/s) and the Hockney echo throughput
+    2m / (a + 2m / r) in MiB/s (the Mbit/s spelling of the 2 MB HIPPI-FP value, 587.5, is not read)."""
+    rows = [("HIPPI LAN, HIPPI-FP", 2.5, 76.81, 65536, 20.0, "more than"),
+            ("HIPPI LAN, HIPPI-FP", 2.5, 76.81, 2097152, 73.73, "equal"),
+            ("HIPPI LAN, TCP", 2.6, 49.06, 65536, 17.0, "more than"),
+            ("HIPPI LAN, TCP", 2.6, 49.06, 2097152, 44.57, "equal"),
+            ("Tunnelling, TCP", 2.75, 13.27, 65536, 7.97, "equal")]
+    expected = pd.DataFrame(
+        [{"case": c, "rtt_ms": a, "r_inf_MBps": r, "m_bytes": m, "paper_MBps": p, "relation": rel,
+          "hockney_MBps": (2 * m / 2 ** 20) / (a * 1e-3 + (2 * m / 2 ** 20) / r)} for c, a, r, m, p, rel in rows])
+    pd.testing.assert_frame_equal(ex.chapter3_hockney(800), expected, check_exact=False, rtol=1e-12)
+
+
+def test_window_experiment_windows_in_kib_and_a_2_mib_transfer():
+    """A KByte is 1024 bytes: 119.9 KB is 122777 bytes, one whole 61440-byte segment per round (1025 bytes a KB
+    would give 122897 bytes, two segments); the chosen window's throughput is a 2 MiB transfer's (at 300 KB a
+    3 MiB transfer is faster)."""
+    for w in (119.9, 300.0):
+        out = ex.window_experiment(2.6, 2.75, 800, 155.52, 2056, 3, w, 61440)
+        link, rtt = out["ceiling_MBps"] * analytic.MEBI, out["fits"]["tunnel"]["rtt_eff_ms"] * 1e-3
+        pd.testing.assert_frame_equal(out["trace"][w], tcp.echo_trace(1_048_576, int(w * 1024), 61440, link, rtt))
+        thr = tcp.transfer_throughput(2 * 1_048_576, int(w * 1024), 61440, link, rtt)
+        assert out["window_MBps"] == pytest.approx(thr / analytic.MEBI, rel=1e-12)
+    assert (int(119.9 * 1024), int(119.9 * 1024) // 61440, int(119.9 * 1025) // 61440) == (122777, 1, 2)
+    assert tcp.transfer_throughput(3 * 1_048_576, 300 * 1024, 61440, link, rtt) != pytest.approx(thr, rel=1e-6)
+
+
+def test_route_experiment_jackson_line_is_labelled_at_half_load():
+    """The Jackson validation's record: its load is 0.5 of the slowest stage whatever the stream's load (0.8
+    here), under the names the chapter reads (the module-scoped `routes` fixture reaches only the first test
+    that uses it, so this test calls the experiment itself)."""
+    j = ex.route_experiment("aal5_direct", "binary", 1.0, 0.0, 4, 0.8, 60, 1, 1, sizes=(16.0,))["jackson"]
+    assert set(j) == {"sim_s", "ci_half_width", "exact_s", "load", "arrival_rate", "n", "trend"}
+    assert j["load"] == 0.5 and j["n"] == 5

@@ -449,3 +449,85 @@ def test_load_inputs_stats_are_one_table_numbered_from_0():
     """Tables 4.2-4.4 joined into one, re-numbered 0-9 (not three indexes each from 0)."""
     stats = ex.load_inputs()["stats"]
     assert stats.index.tolist() == list(range(10)) and stats["video"].tolist() == ex.ALL
+
+
+# --- added from the mutation run (2026-11-26, fourth session) ---
+
+
+def test_fixed_buffer_and_prefetch_studies_pass_their_step_on():
+    """LONG at a 12000-byte buffer: a 5 % step gives other rates than the analytic functions' default 1 %
+    (P = 2: R_PCBR = 1.10 R_CBR = 2812.807 at 5 %), so each row is the analytic call at the step given."""
+    fb = ex.fixed_buffer_study(LONG, 12000.0, [2, 4], m=1, step=0.05, lows=L2)
+    expected = [an.fixed_buffer_rates(LONG, float(P), 12000.0, m=1, step=0.05, lows=L2) for P in (2, 4)]
+    pd.testing.assert_frame_equal(fb, pd.DataFrame(expected))
+    assert fb.loc[0, "r_pcbr"] == pytest.approx(1.10 * fb.loc[0, "r_cbr"], rel=1e-12)
+    assert fb.loc[0, "r_pcbr"] != an.fixed_buffer_rates(LONG, 2.0, 12000.0, m=1, lows=L2)["r_pcbr"]
+    pf = ex.prefetch_study(LONG, 12000.0, [0.25, 0.5], m=1, step=0.05, lows=L2)
+    expected = [an.prefetch_rates(LONG, f * 12000.0, 12000.0, m=1, step=0.05, lows=L2) for f in (0.25, 0.5)]
+    pd.testing.assert_frame_equal(pf, pd.DataFrame(expected))
+    default = [an.prefetch_rates(LONG, f * 12000.0, 12000.0, m=1, lows=L2) for f in (0.25, 0.5)]
+    assert not pf.equals(pd.DataFrame(default))
+
+
+#: seed 3 at a PCR interval of one frame: its synthetic adv and mtv end on frames where the end-of-file cap binds,
+#: and mtv at P = 10 has no PDCBR pair on the run's grid (4 highs 2 % apart) but has one on the thesis's; at 2 % of
+#: the studies table's buffer caps mtv's cap binds at R_average
+SEED3 = {**SMALL, "seed": 3, "pdcbr_high_values": 4, "pdcbr_high_step": 0.02, "pdcbr_low_step": 0.2,
+         "adv_long_startup_frames": 5, "buffer_cap_scale": 0.02}
+
+
+def test_run_all_long_delay_and_mtv_at_10_use_the_cap_and_grid_given(tmp_path):
+    """adv's uncapped CBR buffer at the long delay is cbr_buffer without the end-of-file cap (here larger than
+    the capped one); mtv at P = 10 is Section 4.6 with the run's cap and PDCBR grid (uncapped, its b2 would be
+    larger; on the thesis's grid it would find a pair). Each part's timing is the wall and CPU time spent in
+    it: parts do not overlap, so their CPU times add up to at most the whole call's, which a CPU clock read
+    as an offset (process time + its start) would exceed by twice the CPU time spent before the call (the
+    reader's trace, a part of its own, included)."""
+    path = ex.write_trace_csv(tr.Trace("mine", np.array([1000.0, 3000.0, 2000.0, 500.0] * 5), "", "MPEG-1", False,
+                                       ""), tmp_path / "mine.csv")
+    spin = time.process_time()
+    while time.process_time() - spin < 0.2:   # so that the CPU clock does not start near 0
+        pass
+    wall0, cpu0 = time.perf_counter(), time.process_time()
+    out = ex.run_all(**SEED3, trace_file=str(path))
+    wall, cpu = time.perf_counter() - wall0, time.process_time() - cpu0
+    assert list(out["timing"]) == ["setup", "section 4.6", "section 4.7", "Ciw and references", "reader's trace"]
+    assert all(w >= 0 and c >= 0 for w, c in out["timing"].values())
+    assert sum(w for w, _ in out["timing"].values()) <= wall
+    assert sum(c for _, c in out["timing"].values()) <= cpu + 1e-9
+    adv = an.cumulative(out["traces"]["adv"].sizes)
+    assert out["adv_long"]["b_cbr_uncapped"] == an.cbr_buffer(adv, 5, cap=False) > an.cbr_buffer(adv, 5)
+    mtv = an.cumulative(out["traces"]["mtv"].sizes)
+    highs, lows = an.pdcbr_grid(4, 0.02, 0.2)
+    kw = dict(m=1, pcbr_step=0.01, lows=lows)
+    row = ex.section46(mtv, [10], highs=highs, cap=True, **kw).iloc[0]
+    assert pd.Series(out["mtv_p10"]).equals(row)
+    assert math.isnan(row["r_high"])
+    assert not math.isnan(ex.section46(mtv, [10], highs=None, cap=True, **kw).iloc[0]["r_high"])
+    assert ex.section46(mtv, [10], highs=highs, cap=False, **kw).iloc[0]["b2"] > row["b2"]
+    # Figure 4.16's cap is the table's times the scale (MB of 2^20 bytes): at R_average it is too small for
+    # any start-up delay, at 1.05 R_average it is not
+    cap = float(ex.load_inputs()["studies"].loc["mtv", "buffer_cap_MB"]) * 0.02 * an.MBYTE
+    fixed = out["fixed_rate"]["mtv"]
+    pd.testing.assert_frame_equal(fixed, ex.fixed_rate_study(mtv, cap, [1.0, 1.05, 1.1], m=1, lows=lows))
+    assert math.isnan(fixed.loc[0, "p_pcbr"]) and fixed.loc[1, "p_pcbr"] > 0
+
+
+def test_section46_passes_its_low_rate_grid_on():
+    """A one-value low-rate grid, R_L = 0.33 R_H, which the thesis's grid (0.05, 0.10, ...) does not hold: at
+    P = 4 the least-buffer pair has that ratio; at P = 1 no pair of the grid is feasible."""
+    df = ex.section46(LONG, [1, 4], m=1, pcbr_step=0.01, highs=H2, lows=np.array([0.33]), cap=True)
+    pd.testing.assert_frame_equal(df, pd.DataFrame(an.compare_schemes(LONG, [1, 4], m=1, pcbr_step=0.01, highs=H2,
+                                                                      lows=np.array([0.33]), cap=True)))
+    assert math.isnan(df.loc[0, "r_high"]) and math.isnan(df.loc[0, "b_pdcbr"])
+    assert df.loc[1, "r_low"] == pytest.approx(0.33 * df.loc[1, "r_high"], rel=1e-12)
+
+
+def test_load_inputs_returns_every_table_by_its_name():
+    """The synthetic-trace table by video and the values table as transcribed, under the names the chapter reads."""
+    from mmperf.data import load_table, load_values
+
+    inp = ex.load_inputs()
+    assert set(inp) == {"table4_1", "stats", "synthetic", "classes", "studies", "rows", "values"}
+    pd.testing.assert_frame_equal(inp["synthetic"], load_table("hsieh", "video_synthetic").set_index("video"))
+    assert inp["values"] == load_values("hsieh", "video_values")
