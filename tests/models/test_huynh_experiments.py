@@ -197,3 +197,101 @@ def test_record_raises_through_metric_for_a_row_without_reason():
 
     record(Fake(), [("a", 1.0, "s", None), ("b", 2.0, "", "why")])
     assert calls == [("metric", "a", "s"), ("maybe", "b", "why")]
+
+
+# -- added from the mutation run (2026-11-26, fourth session) -----------------------------------
+
+def _fake_runs(monkeypatch):
+    """run_once and pmap of the experiments module replaced: each run returns numbers made of its configuration
+    and seed (no simulation), and pmap runs in order here, keeping what it was called with."""
+    import mmstudies.huynh.experiments as ex
+
+    calls, pmaps = [], []
+
+    def run_once(cfg, seed):
+        calls.append((cfg, seed))
+        return {"events": cfg.frames + seed, "conservation_ok": 1.0, "max_outstanding": 1.0,
+                "delay_recv": float(seed) + cfg.frame_rate, "util_host": cfg.adapter_vc_kloc}
+
+    def pmap(func, tasks, workers=None, progress=False, label="runs"):
+        tasks = list(tasks)
+        pmaps.append((label, workers, progress, len(tasks)))
+        return [func(t) for t in tasks]
+
+    monkeypatch.setattr(ex, "run_once", run_once)
+    monkeypatch.setattr(ex, "pmap", pmap)
+    return calls, pmaps
+
+
+def test_chapter_sweep_configurations_and_timing_with_the_runs_faked(monkeypatch):
+    """Every part's configurations, seeds and timing row, by hand (the runs themselves are faked: fast)."""
+    calls, pmaps = _fake_runs(monkeypatch)
+    base = dict(frames=150, file_transfer=False)
+    focus = dict(host="486", mixing="centralized", frame_rate=8)
+    res = run_chapter_sweep(frame_rates=[8, 30.0], base=base, replications=2, seed=5, workers=3, frame_rate=15.0,
+                            sweep_frames=100, adapter_klocs=[1, 16.0], focus=focus)
+    assert list(res) == ["main", "adapter_kloc", "single", "pipeline", "drift", "timing"]
+    assert pmaps == [("Huynh main", 3, True, 32), ("Huynh adapter_kloc", 3, True, 8), ("Huynh single", 3, True, 24),
+                     ("Huynh pipeline", 3, True, 40), ("Huynh drift", 3, True, 4)]
+    assert [s for _, s in calls[:4]] == [5, 6, 5, 6]
+    main = res["main"]
+    assert list(main[["mixing", "io_mode", "host", "frame_rate", "replication"]].itertuples(index=False, name=None))[:5] \
+        == [("centralized", "locate", "386", 8.0, 0), ("centralized", "locate", "386", 8.0, 1),
+            ("centralized", "locate", "386", 30.0, 0), ("centralized", "locate", "386", 30.0, 1),
+            ("centralized", "locate", "486", 8.0, 0)]
+    assert all(type(c.frame_rate) is float for c, _ in calls)
+    assert (main["frames"] == 150).all() and list(main["events"][:2]) == [155, 156]
+    ad = res["adapter_kloc"]
+    assert list(ad[["io_mode", "host", "mixing", "frame_rate", "adapter_vc_kloc", "frames"]].drop_duplicates()
+                .itertuples(index=False, name=None)) == [
+        ("move", "386", "distributed", 15.0, 1.0, 100), ("move", "386", "distributed", 15.0, 16.0, 100),
+        ("move", "486", "distributed", 15.0, 1.0, 100), ("move", "486", "distributed", 15.0, 16.0, 100)]
+    assert all(type(c.adapter_vc_kloc) is float for c, _ in calls[32:40])
+    single = res["single"].drop_duplicates(["io_mode", "host", "streams"])
+    assert list(single[["io_mode", "host", "streams", "file_transfer"]].itertuples(index=False, name=None))[:3] == [
+        ("locate", "386", "out", False), ("locate", "386", "in", False), ("locate", "386", "ft", True)]
+    assert set(single["mixing"]) == {"centralized"} and set(single["frame_rate"]) == {15.0}
+    assert set(single["frames"]) == {100} and len(single) == 12
+    pipe = res["pipeline"].drop_duplicates(["io_mode", "frame_rate", "pipeline_model", "frames"])
+    assert list(pipe[["io_mode", "frame_rate", "pipeline_model", "frames"]].itertuples(index=False, name=None))[:5] == [
+        ("locate", 8.0, "frame_latency", 100), ("locate", 8.0, "frame_latency", 200),
+        ("locate", 8.0, "frame_time", 100), ("locate", 8.0, "frame_time", 200), ("locate", 8.0, "compute_time", 100)]
+    assert set(pipe["host"]) == {"386"} and set(pipe["mixing"]) == {"distributed"} and len(pipe) == 20
+    drift = res["drift"]
+    assert list(drift[["io_mode", "host", "mixing", "frame_rate", "frames", "replication"]]
+                .itertuples(index=False, name=None)) == [
+        ("locate", "486", "centralized", 8.0, 300, 0), ("locate", "486", "centralized", 8.0, 300, 1),
+        ("move", "486", "centralized", 8.0, 300, 0), ("move", "486", "centralized", 8.0, 300, 1)]
+    assert type(drift["frame_rate"].iloc[0]) is not str and all(type(c.frame_rate) is float for c, _ in calls[-4:])
+    timing = res["timing"]
+    assert list(timing.columns) == ["part", "seconds", "cpu_seconds", "runs", "events"]
+    assert list(timing["part"]) == ["main", "adapter_kloc", "single", "pipeline", "drift"]
+    assert list(timing["runs"]) == [32, 8, 24, 40, 4]
+    # events: frames + seed per run, seeds 5 and 6 alternately: main 32 * 150 + 16 * 11, adapter 8 * 100 + 4 * 11,
+    # single 24 * 100 + 12 * 11, pipeline 4 * (2 * (100 + 200) + 100) * 2 + 20 * 11, drift 4 * 300 + 2 * 11
+    assert list(timing["events"]) == [4976, 844, 2532, 5820, 1222]
+    assert all(0 <= x < 60 for x in timing["seconds"])
+    assert list(timing["cpu_seconds"]) == [float(res[p]["cpu_seconds"].sum()) for p in timing["part"]]
+    assert all(0 <= x < 60 for x in res["main"]["seconds"]) and all(0 <= x < 60 for x in res["main"]["cpu_seconds"])
+    # without a focus there is no drift part
+    res = run_chapter_sweep(frame_rates=[8.0], base=base, replications=1, seed=1, workers=1, frame_rate=8.0,
+                            sweep_frames=100, adapter_klocs=[1.0])
+    assert list(res) == ["main", "adapter_kloc", "single", "pipeline", "timing"]
+    s = summarise_all(res, 0.9)
+    assert list(s) == ["main", "adapter_kloc", "single", "pipeline"]
+    assert list(s["main"].columns) == ["mixing", "io_mode", "host", "frame_rate", "delay_recv_mean", "delay_recv_ci",
+                                       "n", "util_host_mean", "util_host_ci", "max_outstanding_mean",
+                                       "max_outstanding_ci", "conservation_ok_mean", "conservation_ok_ci"]
+
+
+def test_run_configs_checks_every_configuration_before_the_first_run(monkeypatch):
+    from mmperf.errors import ParameterError
+
+    calls, pmaps = _fake_runs(monkeypatch)
+    with pytest.raises(ParameterError, match=r"^frame_rate = -1 is not allowed: expected 1 <= frame_rate <= 60 "
+                                             r"\(frames/s\)$"):
+        run_configs([Config(frames=100), Config(frame_rate=-1)], replications=1, seed=1, workers=1)
+    assert calls == [] and pmaps == []
+    runs = run_configs([Config(frames=100, streams=("out", "ft"))], replications=1, seed=7)
+    assert pmaps == [("Huynh sweep", 2, True, 1)]
+    assert runs["streams"].tolist() == ["out+ft"] and calls[0][1] == 7 and calls[0][0].streams == ("out", "ft")
