@@ -280,3 +280,124 @@ def test_frame_loss_counts_dropped_and_rejected_and_refuses_an_inexact_long_run(
     assert {"loss_long", "loss_long_upper", "late_rate_long"} <= set(ch.undefined_metrics)
     assert ch.warnings[0][0] == "Long run not exact"
     assert "A longer run" not in ch.glued["sharp_loss_sentence"]
+
+
+# -- added from the mutation run (2026-11-26, fourth session) -----------------------------------
+
+def _runs(**changes):
+    """Two replications made by hand (the columns replicate_pipeline returns that the steps read)."""
+    cols = {"replication": [0, 1], "engine": ["ciw", "recursion"], "queues_can_fill": [False, False],
+            "checked": [True, False], "same_fate": [1.0, math.nan], "max_abs_diff_ms": [1e-12, math.nan],
+            "frames": [1500.0, 1500.0], "e2e_mean": [40.0, 42.0], "e2e_sd": [3.0, 5.0], "e2e_min": [38.0, 39.0],
+            "e2e_max": [60.0, 62.0], "e2e_p99": [50.0, 52.0], "wait_mean": [0.2, 0.4], "sink_wait_mean": [0.1, 0.3],
+            "sink_utilisation": [0.8, 0.82], "delivered_fps": [25.0, 25.0],
+            "max_queue_sl_src": [1.0, 2.0], "max_queue_sl_dst": [3.0, 0.0]}
+    for st, mean in (("sl_src", 0.05), ("net", 10.5), ("sl_dst", 0.05), ("dec", 19.5), ("pres", 13.1)):
+        cols |= {f"{st}_mean": [mean - 0.5, mean + 0.5], f"{st}_sd": [1.0, 3.0], f"{st}_min": [0.0, 0.0],
+                 f"{st}_max": [2 * mean, 2 * mean]}
+    return pd.DataFrame(cols | changes)
+
+
+def _fake_cached(monkeypatch, runs, long_e2e):
+    calls = []
+
+    def cached(func, **kw):
+        calls.append((func.__name__, kw))
+        if kw["ciw_checked"] == 0:
+            return {"runs": pd.DataFrame({"e2e_mean": long_e2e})}
+        return {"runs": runs}
+
+    monkeypatch.setattr(experiments, "cached", cached)
+    return calls
+
+
+T1 = 12.706204736   # t(0.975, 1 degree of freedom): two replications, sd sqrt(2) of (x, x + 2) -> half-width T1
+
+
+def test_replications_record_engines_delays_and_table1_sums_by_hand(monkeypatch):
+    """e2e means 40 and 42: mean 41, half-width T1; at twice the run 41.5 and 42.5: 42 +- T1 / 2, no drift.
+    Stage means 0.05 + 10.5 + 0.05 + 19.5 + 13.1 = 43.2; Table 1's own: 43.15 of 44.4 (residual 1.25), independent
+    sd sqrt(0.03^2 + 0.96^2 + 1.57^2 + 1.5^2) = 2.3743; the sink's 32.6 ms of 40."""
+    from mmstudies.sharp import text
+
+    calls = _fake_cached(monkeypatch, _runs(), [41.5, 42.5])
+    r = experiments.start(FakeChapter(), _params())
+    ch = FakeChapter()
+    experiments.replications(ch, r)
+    paper = load_inputs().paper
+    assert calls[0] == ("replicate_pipeline", dict(
+        p_spike=0.000667, frame_rate_fps=25.0, background_load=0.1, queue_capacity=10, sink_policy="newest",
+        frames_per_replication=1500, warmup_frames=25, replications=100, seed=1, table1_stats=paper, measured_load=0.1,
+        ciw_checked=5))
+    assert calls[1] == ("replicate_pipeline", dict(
+        p_spike=0.000667, frame_rate_fps=25.0, background_load=0.1, queue_capacity=10, sink_policy="newest",
+        frames_per_replication=3000, warmup_frames=25, replications=20, seed=5001, table1_stats=paper,
+        measured_load=0.1, ciw_checked=0))
+    assert len(calls) == 2 and ch.warnings == [] and ch.undefined_metrics == {}
+    expected = {"replications_by_recursion": 1, "replications_by_ciw": 1, "replications_checked_equal": 1,
+                "e2e_mean_twice_length_ms": 42.0,
+                "e2e_mean_ms": 41.0, "e2e_sd_ms": 4.0, "e2e_min_ms": 38.5, "e2e_max_ms": 61.0, "e2e_p99_ms": 51.0,
+                "wait_mean_ms": 0.3, "sink_wait_mean_ms": 0.2, "e2e_mean_ci_ms": T1, "e2e_sd_ci_ms": T1,
+                "sink_utilisation": 0.81, "sink_utilisation_ci": T1 / 100, "delivered_fps": 25.0,
+                "sl_src_mean_ms": 0.05, "sl_src_sd_ms": 2.0, "net_mean_ms": 10.5, "net_sd_ms": 2.0,
+                "sl_dst_mean_ms": 0.05, "sl_dst_sd_ms": 2.0, "dec_mean_ms": 19.5, "dec_sd_ms": 2.0,
+                "pres_mean_ms": 13.1, "pres_sd_ms": 2.0, "stage_mean_sum_ms": 43.2, "paper_stage_mean_sum_ms": 43.15,
+                "paper_residual_ms": 1.25, "paper_sd_independent_ms": 2.374321, "paper_sink_utilisation": 0.815,
+                "max_queue_seen": 3.0, "frames_simulated": 3000.0}
+    assert list(ch.metrics) == list(expected)
+    assert ch.metrics == {k: pytest.approx(v, abs=1e-6) for k, v in expected.items()}
+    assert {k for k, u in ch.units.items()} == {
+        "e2e_mean_twice_length_ms", "e2e_mean_ms", "e2e_sd_ms", "e2e_min_ms", "e2e_max_ms", "e2e_p99_ms",
+        "wait_mean_ms", "sink_wait_mean_ms", "e2e_mean_ci_ms", "e2e_sd_ci_ms", "delivered_fps", "sl_src_mean_ms",
+        "sl_src_sd_ms", "net_mean_ms", "net_sd_ms", "sl_dst_mean_ms", "sl_dst_sd_ms", "dec_mean_ms", "dec_sd_ms",
+        "pres_mean_ms", "pres_sd_ms"}
+    assert set(ch.units.values()) == {"ms", "frames/s"} and ch.units["delivered_fps"] == "frames/s"
+    assert ch.glued == {"sharp_engine_sentence": text.engine_sentence(
+        n_runs=2, n_ciw=1, n_checked=1, n_equal=1, worst_ms=1e-12, ciw_checked=5, n_fill=0, queue_capacity=10)}
+    assert (r.e2e_mean, r.e2e_p99, r.unstable) == (41.0, 51.0, None)
+    assert (r.drift.short_mean, r.drift.long_mean, r.drift.drifts) == (41.0, 42.0, False)
+    assert r.drift.half_width == pytest.approx(T1 * math.sqrt(1.25))
+    assert r.S.loc["e2e_mean", "mean"] == 41.0 and r.runs.equals(_runs())
+    assert list(r.ours_t1.index) == ["sl", "net", "dec", "pres", "e2e"] and list(r.ours_t1.columns) == ["min", "mean",
+                                                                                                       "max"]
+    assert r.ours_t1.loc["e2e"].tolist() == [38.5, 41.0, 61.0] and r.ours_t1.loc["net"].tolist() == [0.0, 10.5, 21.0]
+    assert r.side.equals(experiments.side_by_side(paper, r.S["mean"], None))
+
+
+def test_replications_of_an_overloaded_sink_whose_queue_fills_are_unstable(monkeypatch):
+    """60 frames/s, newest-frame sink: offered 1.956 (start warns, no station unsteady); a replication whose queue
+    fills makes the run unstable: every delay undefined, no run at twice the length."""
+    calls = _fake_cached(monkeypatch, _runs(queues_can_fill=[True, False], checked=[False, False],
+                                            same_fate=[math.nan, math.nan]), [0.0, 0.0])
+    r = experiments.start(FakeChapter(), _params(frame_rate_fps=60.0))
+    ch = FakeChapter()
+    experiments.replications(ch, r)
+    why = ("the sink is offered 1.96 of its capacity (at least 1) and its queue of 10 fills, so frames back up behind "
+           "it (blocking) and every delay grows with the length of the run")
+    assert len(calls) == 1 and r.unstable == why and r.drift is None
+    assert ch.warnings == [("Sink unstable", why), ("Queues fill", "a bounded queue of 10 filled in 1 replications; "
+                                                    "they ran through Ciw (blocking and rejected captures)")]
+    assert ch.undefined_metrics == {n: why for n in ("e2e_mean_ms", "e2e_sd_ms", "e2e_min_ms", "e2e_max_ms",
+                                                     "e2e_p99_ms", "wait_mean_ms", "sink_wait_mean_ms",
+                                                     "e2e_mean_ci_ms", "e2e_sd_ci_ms")}
+    assert math.isnan(r.e2e_mean) and math.isnan(r.e2e_p99) and "e2e_mean_twice_length_ms" not in ch.metrics
+    assert ch.metrics["replications_checked_equal"] == 0 and ch.metrics["replications_by_ciw"] == 1
+    assert math.isnan(r.ours_t1.loc["e2e", "mean"])
+
+
+def test_replications_that_drift_or_disagree_are_warned(monkeypatch):
+    """At twice the run 60 and 62 ms against 40 and 42: the difference 20 exceeds T1 * sqrt(2) = 17.97."""
+    _fake_cached(monkeypatch, _runs(same_fate=[0.0, math.nan], max_abs_diff_ms=[2.5, math.nan]), [60.0, 62.0])
+    r = experiments.start(FakeChapter(), _params())
+    ch = FakeChapter()
+    experiments.replications(ch, r)
+    why = ("the end-to-end mean drifts with the run length (41 at the chapter's run length, 61 at twice it; the "
+           "difference +20 exceeds its interval +-18): not a steady-state mean")
+    assert r.unstable == why and ch.metrics["e2e_mean_twice_length_ms"] == 61.0
+    assert ch.warnings == [("End-to-end delay drifts with the run length", why),
+                           ("Recursion and Ciw disagree", "1 checked replications differ frame by frame")]
+    assert ch.metrics["replications_checked_equal"] == 0 and ch.undefined_metrics["e2e_mean_ms"] == why
+    from mmstudies.sharp import text
+
+    assert ch.glued["sharp_engine_sentence"] == text.engine_sentence(
+        n_runs=2, n_ciw=1, n_checked=1, n_equal=0, worst_ms=2.5, ciw_checked=5, n_fill=0, queue_capacity=10)
