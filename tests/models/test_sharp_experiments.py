@@ -401,3 +401,87 @@ def test_replications_that_drift_or_disagree_are_warned(monkeypatch):
 
     assert ch.glued["sharp_engine_sentence"] == text.engine_sentence(
         n_runs=2, n_ciw=1, n_checked=1, n_equal=0, worst_ms=2.5, ciw_checked=5, n_fill=0, queue_capacity=10)
+
+
+def test_stage_fits_glue_how_far_table1s_maxima_lie_above_the_means():
+    """(max - mean) / sd: stream layer (0.13 - 0.05) / 0.03 = 2.667 (the lowest), network (20.1 - 10.5) / 0.96 = 10.0
+    (the highest), decoding 6.05, presentation 9.4; a normal sample of 1500 frames would reach about 3.36."""
+    from mmstudies.sharp.analytic import expected_max_normal
+
+    ch = FakeChapter()
+    table = experiments.stage_fits(ch, experiments.start(FakeChapter(), _params()))
+    assert table["max in sd above mean"].tolist() == pytest.approx([8 / 3, 10.0, 9.5 / 1.57, 9.4])
+    assert ch.glued == {"z_max_sample": expected_max_normal(1500), "z_max_low": pytest.approx(8 / 3),
+                        "z_max_high": pytest.approx(10.0)}
+    assert ch.glued["z_max_sample"] == pytest.approx(3.356, abs=1e-3)
+
+
+def test_overload_runs_both_sinks_just_past_saturation_by_hand(monkeypatch):
+    """Saturation at 0.2665: the demonstration at 0.30, where the sink is offered 32.6 x 0.9 / 0.7 / 40 = 1.0479."""
+    calls = []
+    fifo = pd.DataFrame({"fate": ["shown", "shown", "rejected", "shown"], "e2e": [40.0, 90.0, math.nan, 130.0]})
+    newest = pd.DataFrame({"fate": ["shown", "dropped", "shown", "shown"], "e2e": [40.0, math.nan, 75.0, 50.0]})
+
+    def cached(func, **kw):
+        calls.append((func.__name__, kw))
+        return {"fifo": fifo, "newest": newest}
+
+    monkeypatch.setattr(experiments, "cached", cached)
+    r = experiments.start(FakeChapter(), _params())
+    ch = FakeChapter()
+    experiments.overload(ch, r)
+    assert calls == [("policy_demo", dict(p_spike=0.000667, frame_rate_fps=25.0, background_load=0.3, queue_capacity=10,
+                                          frames=1500, seed=1, table1_stats=load_inputs().paper, measured_load=0.1))]
+    assert ch.metrics == {"overload_load": 0.3, "overload_offered_utilisation": pytest.approx(32.6 * 0.9 / 0.7 / 40),
+                          "overload_fifo_e2e_last_ms": 130.0, "overload_newest_e2e_max_ms": 75.0,
+                          "overload_newest_loss": 0.25, "overload_fifo_loss": 0.25}
+    assert ch.units == {"overload_fifo_e2e_last_ms": "ms", "overload_newest_e2e_max_ms": "ms"}
+    assert (r.overload_load, r.policy["fifo"] is fifo) == (0.3, True)
+
+
+def test_trace_records_figure_8_beside_the_models_means():
+    """Figure 8: round trip 21 ms, t6 busy 32.5 ms, period 40 ms, audio gap 65 / 6 ms; the model's round trip
+    sl_src + 2 net + sl_dst = 0.05 + 21 + 0.05 = 21.1 ms and its sink time 19.5 + 13.1 = 32.6 ms."""
+    r = experiments.start(FakeChapter(), _params())
+    r.S = pd.DataFrame({"mean": pd.Series({"sl_src_mean": 0.05, "net_mean": 10.5, "sl_dst_mean": 0.05,
+                                           "dec_mean": 19.5, "pres_mean": 13.1})})
+    ch = FakeChapter()
+    experiments.trace(ch, r)
+    assert ch.metrics == {"trace_round_trip_ms": 21.0, "trace_t6_busy_ms": 32.5, "trace_video_period_ms": 40.0,
+                          "trace_audio_gap_mean_ms": pytest.approx(65 / 6), "model_round_trip_ms": pytest.approx(21.1),
+                          "model_sink_busy_ms": pytest.approx(32.6)}
+    assert r.trace == {"rtt": 21.0, "busy": 32.5, "video_period": 40.0, "audio_gap": pytest.approx(65 / 6),
+                       "model_rtt": pytest.approx(21.1), "model_busy": pytest.approx(32.6)}
+
+
+def test_tracer_overhead_by_hand(monkeypatch):
+    """The tracer's 2.5 % more load: at 0.1 the frame-weighted mean (40 x 100 + 43 x 300) / 400 = 42.25 ms, at
+    0.125 (44 x 100 + 46 x 300) / 400 = 45.5 ms: a shift of 3.25 ms (7.69 %); drops 4 of 400 and 10 of 400."""
+    from mmstudies.sharp import text
+
+    calls = []
+    runs = {0.1: pd.DataFrame({"e2e_mean": [40.0, 43.0], "frames": [100, 300], "dropped": [1, 3]}),
+            0.125: pd.DataFrame({"e2e_mean": [44.0, 46.0], "frames": [100, 300], "dropped": [4, 6]})}
+
+    def cached(func, **kw):
+        calls.append((func.__name__, kw))
+        return runs[round(kw["background_load"], 6)]
+
+    monkeypatch.setattr(experiments, "cached", cached)
+    r = experiments.start(FakeChapter(), _params())
+    ch = FakeChapter()
+    experiments.tracer_overhead(ch, r)
+    common = dict(p_spike=0.000667, frame_rate_fps=25.0, table1_stats=load_inputs().paper, measured_load=0.1,
+                  queue_capacity=10, total_frames=200000, replications=5, seed=7001)
+    assert calls == [("long_run_loss", common | {"background_load": 0.1}),
+                     ("long_run_loss", common | {"background_load": pytest.approx(0.125)})]
+    assert r.base_mean == 42.25
+    assert r.ltt == {"d_mean": 3.25, "rel": pytest.approx(3.25 / 42.25), "loss_base": 0.01, "loss_ltt": 0.025}
+    assert ch.metrics == {"ltt_mean_shift_ms": 3.25} and ch.units == {"ltt_mean_shift_ms": "ms"}
+    assert ch.glued == {"sharp_ltt_sentence": text.ltt_sentence(3.25, 3.25 / 42.25, 0.01, 0.025)}
+    # the tracer's load is capped at 0.95
+    calls.clear()
+    runs[0.95] = runs[0.125]
+    runs[0.94] = runs[0.1]
+    experiments.tracer_overhead(FakeChapter(), experiments.start(FakeChapter(), _params(background_load=0.94)))
+    assert [kw["background_load"] for _, kw in calls] == [0.94, 0.95]
