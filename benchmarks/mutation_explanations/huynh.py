@@ -44,9 +44,9 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
     (r"mmstudies\.huynh\.model\.x__(stage_time|delays)", r"float\(\"NAN\"\)",
      "equivalent: float() parses 'nan' case-insensitively."),
     # -- experiments (run of 2026-11-26, fourth session)
-    (r"mmstudies\.huynh\.experiments\.x_load_metrics", r"at = base\.with_\(io_mode=(\"XXlocateXX\"|\"LOCATE\"), host=",
+    (r"mmstudies\.huynh\.experiments\.x_load_metrics", r"at = base\.with_\(io_mode=(None|\"XXlocateXX\"|\"LOCATE\"), host=",
      "equivalent: `at` is only passed to host_utilisation, which branches on io_mode == 'move' alone (host_work_per_s "
-     "too), so a misspelt 'locate' computes the Locate load. (Dropping the override or None for it is killed: the test's "
+     "too), so None or a misspelt 'locate' computes the Locate load. (Dropping the override is killed: the test's "
      "base is in Move Mode.)"),
     (r"mmstudies\.huynh\.experiments\.x_load_metrics", r"saturation_kloc\((None|\"XX486XX\"), base, f\)",
      "equivalent: saturation_kloc hands its host to host_utilisation only, which reads cfg.host == '386' and takes "

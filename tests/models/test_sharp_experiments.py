@@ -485,3 +485,49 @@ def test_tracer_overhead_by_hand(monkeypatch):
     runs[0.94] = runs[0.1]
     experiments.tracer_overhead(FakeChapter(), experiments.start(FakeChapter(), _params(background_load=0.94)))
     assert [kw["background_load"] for _, kw in calls] == [0.94, 0.95]
+
+
+def test_result_sentences_hand_the_text_every_number_by_hand(monkeypatch):
+    """At background load 0.3 (not the paper's 0.1): the CPU stretch (1 - 0.1) / (1 - 0.3) = 1.2857 and the sink's
+    slack 40 - 32.6 x 1.2857 = -1.914 ms; the Stream Layer's two-point fit on (0.04, 0.13, mean 0.05): p = 1/9."""
+    seen = {}
+
+    class Text:     # each sentence keeps its arguments and returns its own name
+        def __getattr__(self, f):
+            return lambda **kw: seen.setdefault(f, kw) and f
+
+    fake = Text()
+    r = experiments.start(FakeChapter(), _params(background_load=0.3))
+    r2 = experiments.start(FakeChapter(), _params())
+    monkeypatch.setattr(experiments, "text", fake)
+    r.S = pd.DataFrame({"mean": pd.Series({"wait_mean": 0.3, "sink_wait_mean": 0.2, "e2e_sd": 4.0, "e2e_min": 38.5}),
+                        "ci_half_width": pd.Series({"e2e_mean": 1.5, "e2e_sd": 0.25, "sink_utilisation": 0.01})})
+    r.e2e_mean, r.stage_sum, r.paper_stage_sum = 41.0, 43.2, 43.15
+    ch = FakeChapter()
+    ch.metrics = {"paper_sd_independent_ms": 2.37, "sink_utilisation": 0.81, "max_queue_seen": 3.0}
+    experiments.result_sentences(ch, r)
+    assert ch.glued == {"sl_two_point_p": pytest.approx(1 / 9), "sl_two_point_mean": pytest.approx(0.05),
+                        "sl_two_point_sd": pytest.approx(0.09 * math.sqrt(8) / 9), "sharp_e2e_sentence": "e2e_sentence",
+                        "sharp_spread_sentence": "spread_sentence", "sharp_util_sentence": "util_sentence"}
+    differs = ["background_load = 0.3 (the paper: 0.1)"]
+    assert seen["e2e_sentence"] == dict(e2e_mean=41.0, ci_half_width=1.5, paper_e2e_mean=44.4, stage_sum=43.2,
+                                        wait_mean=0.3, sink_wait_mean=0.2, gap_ms=pytest.approx(3.4),
+                                        paper_stage_sum=43.15, differs=differs, unstable=None)
+    assert seen["spread_sentence"] == dict(sd=4.0, sd_ci=0.25, paper_sd=2.33, sd_independent=2.37, e2e_min=38.5,
+                                           paper_min=41.3, stretch=pytest.approx(0.9 / 0.7), differs=differs,
+                                           unstable=None)
+    assert seen["util_sentence"] == dict(sink_util=0.81, sink_util_ci=0.01, offered_util=pytest.approx(1.0479, abs=1e-4),
+                                         paper_dec_mean=19.5, paper_pres_mean=13.1, period_ms=40.0,
+                                         slack_ms=pytest.approx(40 - 32.6 * 0.9 / 0.7), max_queue=3.0,
+                                         queue_capacity=10, at_paper_setting=False)
+    # without the independent sd recorded the sentence is told NaN; at the paper's setting it says so
+    seen.clear()
+    r = r2
+    r.S, r.e2e_mean, r.stage_sum, r.paper_stage_sum = pd.DataFrame({"mean": pd.Series(
+        {"wait_mean": 0.3, "sink_wait_mean": 0.2, "e2e_sd": 4.0, "e2e_min": 38.5}), "ci_half_width": pd.Series(
+        {"e2e_mean": 1.5, "e2e_sd": 0.25, "sink_utilisation": 0.01})}), 41.0, 43.2, 43.15
+    ch.metrics = {"sink_utilisation": 0.81, "max_queue_seen": 3.0}
+    experiments.result_sentences(ch, r)
+    assert math.isnan(seen["spread_sentence"]["sd_independent"]) and seen["spread_sentence"]["differs"] == []
+    assert seen["util_sentence"]["at_paper_setting"] is True
+    assert seen["util_sentence"]["slack_ms"] == pytest.approx(40 - 32.6)
