@@ -531,3 +531,69 @@ def test_result_sentences_hand_the_text_every_number_by_hand(monkeypatch):
     assert math.isnan(seen["spread_sentence"]["sd_independent"]) and seen["spread_sentence"]["differs"] == []
     assert seen["util_sentence"]["at_paper_setting"] is True
     assert seen["util_sentence"]["slack_ms"] == pytest.approx(40 - 32.6)
+
+
+class _Text:
+    """A stand-in for the text module: each sentence keeps its arguments and returns its own name."""
+
+    def __init__(self):
+        self.seen = {}
+
+    def __getattr__(self, f):
+        return lambda **kw: self.seen.setdefault(f, kw) and f
+
+
+def test_frame_loss_records_and_sentences_in_full_by_hand(monkeypatch):
+    """Replications: 1 dropped + 2 rejected = 3 lost and round(0.002 x 1500) = 3 late of 3000 frames. The long run:
+    1 dropped and 2 late of 2000 frames, i.e. 2000 x 40 ms = 0.0222 h. The paper's 0 losses in 1500 frames have the
+    upper bound 1 - 0.025^(1/1500) = 0.002456 (Clopper-Pearson, 95 %)."""
+    from mmstudies.sharp.analytic import clopper_pearson
+
+    calls = []
+    long = pd.DataFrame({"frames": [1000, 1000], "dropped": [1, 0], "late": [2, 0], "exact": [True, True]})
+
+    def cached(func, **kw):
+        calls.append((func.__name__, kw))
+        return long
+
+    monkeypatch.setattr(experiments, "cached", cached)
+    r = experiments.start(FakeChapter(), _params())
+    r.runs = pd.DataFrame({"dropped": [1, 0], "rejected": [0, 2], "late_rate": [0.002, 0.0], "frames": [1500, 1500]})
+    text = _Text()
+    monkeypatch.setattr(experiments, "text", text)
+    ch = FakeChapter()
+    experiments.frame_loss(ch, r)
+    assert calls == [("long_run_loss", dict(p_spike=0.000667, frame_rate_fps=25.0, table1_stats=load_inputs().paper,
+                                            measured_load=0.1, queue_capacity=10, background_load=0.1,
+                                            total_frames=2000000, replications=20, seed=1))]
+    lo, hi = clopper_pearson(3, 3000)
+    long_hi = clopper_pearson(1, 2000)[1]
+    assert ch.metrics == {"cp_upper_sample": pytest.approx(1 - 0.025 ** (1 / 1500)), "lost_frames_reps": 3.0,
+                          "late_frames_reps": 3.0, "loss_reps": 0.001, "loss_reps_upper": hi, "late_rate_reps": 0.001,
+                          "long_run_frames_used": 2000.0, "long_run_hours": pytest.approx(2000 * 40 / 3.6e6),
+                          "loss_long": 0.0005, "loss_long_upper": long_hi, "late_rate_long": 0.001}
+    assert ch.units == {"long_run_hours": "h"} and ch.undefined_metrics == {} and ch.warnings == []
+    assert (r.cp_hi_sample, r.lost, r.late, r.n_frames, r.long_n, r.long_lost, r.long_exact) == (
+        pytest.approx(1 - 0.025 ** (1 / 1500)), 3, 3, 3000, 2000, 1, True)
+    assert ch.glued == {"sharp_loss_sentence": "loss_sentence", "sharp_late_sentence": "late_sentence"}
+    assert text.seen["loss_sentence"] == dict(lost=3, n_frames=3000, n_reps=2, frames_per_rep=1500, hi_reps=hi,
+                                              lo_reps=lo, long_exact=True, long_lost=1, long_n=2000, long_hi=long_hi,
+                                              period_ms=40.0, bound=0.001, unstable=None, differs=[])
+    assert text.seen["late_sentence"] == dict(late=3, n_frames=3000, long_exact=True, late_long=2, long_n=2000,
+                                              bound=0.001, unstable=None)
+    # an unstable run away from the paper's setting, with a long run that is not the model
+    long["exact"] = [True, False]
+    r.params = _params(background_load=0.3)
+    r.unstable = "no steady state"
+    text.seen.clear()
+    ch = FakeChapter()
+    experiments.frame_loss(ch, r)
+    why = ("with queues of 10 a frame would find the sink full, where Ciw blocks and the recursion supersedes: the "
+           "long run is not the model")
+    assert ch.undefined_metrics == {"loss_reps": "no steady state", "loss_reps_upper": "no steady state",
+                                    "late_rate_reps": "no steady state", "loss_long": why, "loss_long_upper": why,
+                                    "late_rate_long": why}
+    assert ch.warnings == [("Long run not exact", why)] and r.long_exact is False
+    assert text.seen["loss_sentence"]["unstable"] == "no steady state" and text.seen["loss_sentence"]["long_exact"] is False
+    assert text.seen["loss_sentence"]["differs"] == ["background_load = 0.3 (the paper: 0.1)"]
+    assert text.seen["late_sentence"]["unstable"] == "no steady state"
