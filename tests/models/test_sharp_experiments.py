@@ -597,3 +597,76 @@ def test_frame_loss_records_and_sentences_in_full_by_hand(monkeypatch):
     assert text.seen["loss_sentence"]["unstable"] == "no steady state" and text.seen["loss_sentence"]["long_exact"] is False
     assert text.seen["loss_sentence"]["differs"] == ["background_load = 0.3 (the paper: 0.1)"]
     assert text.seen["late_sentence"]["unstable"] == "no steady state"
+
+
+def test_paper_setting_is_read_from_the_e2e_mean_check():
+    from mmperf.checktable import CheckSpec
+
+    assert experiments._paper_setting() == CheckSpec("e2e-mean", "", 44.4, "", "", "arithmetic", "",
+                                                     conditions={"frame_rate_fps": 25, "background_load": 0.1})
+
+
+def test_load_sweep_runs_the_grid_and_warns_in_full(monkeypatch):
+    """The grid follows the frame rate (loss_grid at 32.6 ms of 40, the measured load 0.1); no load over the bound
+    names the grid's top, and an inexact sweep is warned."""
+    calls = []
+    sweep = pd.DataFrame({"background_load": [0.0, 0.1, 0.3], "loss_rate": [0.0, 0.0, 0.0],
+                          "exact": [True, False, True]})
+
+    def cached(func, **kw):
+        calls.append((func.__name__, kw))
+        return sweep
+
+    monkeypatch.setattr(experiments, "cached", cached)
+    r = experiments.start(FakeChapter(), _params())
+    ch = FakeChapter()
+    experiments.load_sweep(ch, r)
+    loads = experiments.loss_grid(32.6, 40.0, 0.1)
+    assert calls == [("loss_sweep", dict(loads=loads, frames=200000, seed=1, p_spike=0.000667, frame_rate_fps=25.0,
+                                         table1_stats=load_inputs().paper, measured_load=0.1, queue_capacity=10))]
+    why = (f"no background load up to {max(loads):.2f} (the top of the search grid) makes the newest-frame sink lose "
+           "more than 0.001 of the frames at 25 frames/s")
+    assert ch.undefined_metrics == {"load_at_loss_bound": why}
+    assert ch.warnings == [("Answer outside the search grid", why),
+                           ("Load sweep not exact everywhere", "at some loads a queue of 10 would fill; the sweep's "
+                            "recursion supersedes where Ciw would block")]
+    assert ch.glued == {"sharp_cliff_sentence": f"In this run {why}."}
+    assert math.isnan(r.first_over) and r.sweep is sweep
+    # loss over the bound at no load at all
+    sweep["loss_rate"] = [0.01, 0.02, 0.03]
+    sweep["exact"] = True
+    ch = FakeChapter()
+    experiments.load_sweep(ch, r)
+    why = "loss exceeds 0.001 even with no background load at 25 frames/s"
+    assert ch.undefined_metrics == {"load_at_loss_bound": why}
+    assert ch.warnings == [("Answer outside the search grid", why)]
+    assert ch.glued == {"sharp_cliff_sentence": f"In this run {why}: there is no margin at all."}
+
+
+def test_paper_arithmetic_keeps_what_it_records():
+    """Table 1's text: 3.30 Mbit/s / 8 / 25 = 16,500 bytes a frame; 12 fragments; 670 kbit/s x 10 ms = 837.5 bytes.
+    A frame of 17,752 bytes still fits 12 fragments of 1480 (17,752 + 8 = 12 x 1480), one byte more needs 13."""
+    import dataclasses
+
+    r = experiments.start(FakeChapter(), _params())
+    ch = FakeChapter()
+    experiments.paper_arithmetic(ch, r)
+    assert r.arithmetic == {"frame_bytes": pytest.approx(16500.0, abs=1e-6), "frags": 12.0, "audio_bytes": 837.5}
+    assert ch.metrics["frame_bytes"] == pytest.approx(16500.0, abs=1e-6)
+    r.inputs = dataclasses.replace(r.inputs, V=r.V | {"video_frame_kbytes": 17.752})
+    experiments.paper_arithmetic(ch, r)
+    assert r.arithmetic["frags"] == 12.0
+    r.inputs = dataclasses.replace(r.inputs, V=r.V | {"video_frame_kbytes": 17.753})
+    experiments.paper_arithmetic(ch, r)
+    assert r.arithmetic["frags"] == 13.0
+
+
+def test_model_budget_names_every_part_and_no_negative_margin():
+    m = pd.Series({"sl_src_mean": 0.05, "sl_dst_mean": 0.05, "net_mean": 10.0, "wait_mean": 0.5, "dec_mean": 20.0,
+                   "pres_mean": 10.0})
+    assert experiments.model_budget(m, 1.0, 150.0) == {
+        "stream layer (both sides)": pytest.approx(0.1), "network: propagation": 1.0,
+        "network: hosts, routers, reflector": 9.0, "queueing waits": 0.5, "video decoding": 20.0,
+        "video presentation": 10.0, "margin to the limit": pytest.approx(109.4)}
+    assert experiments.model_budget(m, 1.0, 40.0)["margin to the limit"] == 0.0      # 40.6 ms over a 40 ms limit
+    assert experiments.model_budget(m, 1.0, 41.1)["margin to the limit"] == pytest.approx(0.5)
