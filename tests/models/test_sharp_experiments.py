@@ -670,3 +670,49 @@ def test_model_budget_names_every_part_and_no_negative_margin():
         "video presentation": 10.0, "margin to the limit": pytest.approx(109.4)}
     assert experiments.model_budget(m, 1.0, 40.0)["margin to the limit"] == 0.0      # 40.6 ms over a 40 ms limit
     assert experiments.model_budget(m, 1.0, 41.1)["margin to the limit"] == pytest.approx(0.5)
+
+
+def test_loss_grid_by_hand():
+    """At 10 frames/s the sink saturates at 1 - 0.9 x 32.6 / 100 = 0.7066: the offsets -0.30 ... +0.06 around it,
+    with 0 and the measured 0.1; at 50 frames/s it is saturated at every load (1 - 0.9 x 32.6 / 20 < 0): 0, 0.1,
+    0.2 and 0.4."""
+    assert experiments.loss_grid(32.6, 100.0, 0.1) == [0.0, 0.1, 0.4066, 0.5066, 0.5866, 0.6266, 0.6566, 0.6766,
+                                                        0.6916, 0.7066, 0.7216, 0.7366, 0.7666]
+    assert experiments.loss_grid(32.6, 20.0, 0.1) == [0.0, 0.1, 0.2, 0.4]
+    assert experiments.loss_grid(32.6, 100.0, 0.1, top=0.7) == [0.0, 0.1, 0.4066, 0.5066, 0.5866, 0.6266, 0.6566,
+                                                                 0.6766, 0.6916, 0.7]
+
+
+def test_delay_metrics_go_through_the_chapters_delay_with_the_stations_and_the_drift():
+    """A chapter with ``delay`` (mmbook.chapter.Chapter's rule) gets every delay through it, with the four stations
+    and the run-length check; only the intervals and the other metrics are recorded directly."""
+    from mmperf.steady import run_length_drift
+
+    class DelayChapter(FakeChapter):
+        def __init__(self):
+            super().__init__()
+            self.delays = []
+
+        def delay(self, name, value, through, drift=None, unit="ms"):
+            self.delays.append((name, value, through, drift))
+
+    r = experiments.start(FakeChapter(), _params())
+    r.drift = run_length_drift((41.0, 1.0), (41.5, 1.0), "the end-to-end mean")
+    m = _runs().drop(columns=["engine", "queues_can_fill", "checked"]).mean()
+    h = m * 0 + 0.5
+    ch = DelayChapter()
+    experiments._delay_metrics(ch, r, m, h)
+    stations = ("stream layer (source)", "network", "stream layer (destination)", "sink t6")
+    assert ch.delays == [("e2e_mean_ms", 41.0, stations, r.drift), ("e2e_sd_ms", 4.0, stations, r.drift),
+                         ("e2e_min_ms", 38.5, stations, r.drift), ("e2e_max_ms", 61.0, stations, r.drift),
+                         ("e2e_p99_ms", 51.0, stations, r.drift), ("wait_mean_ms", pytest.approx(0.3), stations, r.drift),
+                         ("sink_wait_mean_ms", pytest.approx(0.2), stations, r.drift)]
+    assert list(ch.metrics)[:5] == ["e2e_mean_ci_ms", "e2e_sd_ci_ms", "sink_utilisation", "sink_utilisation_ci",
+                                    "delivered_fps"]
+    assert "e2e_mean_ms" not in ch.metrics and ch.undefined_metrics == {}
+    r.unstable = "no steady state"
+    ch = DelayChapter()
+    experiments._delay_metrics(ch, r, m, h)
+    assert len(ch.delays) == 7 and ch.undefined_metrics == {n: "no steady state" for n in (
+        "e2e_mean_ms", "e2e_sd_ms", "e2e_min_ms", "e2e_max_ms", "e2e_p99_ms", "wait_mean_ms", "sink_wait_mean_ms",
+        "e2e_mean_ci_ms", "e2e_sd_ci_ms")}
