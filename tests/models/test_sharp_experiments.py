@@ -716,3 +716,100 @@ def test_delay_metrics_go_through_the_chapters_delay_with_the_stations_and_the_d
     assert len(ch.delays) == 7 and ch.undefined_metrics == {n: "no steady state" for n in (
         "e2e_mean_ms", "e2e_sd_ms", "e2e_min_ms", "e2e_max_ms", "e2e_p99_ms", "wait_mean_ms", "sink_wait_mean_ms",
         "e2e_mean_ci_ms", "e2e_sd_ci_ms")}
+
+
+def _fake_pmap(monkeypatch, results):
+    seen = []
+
+    def pmap(func, tasks, workers=None, progress=False, label="runs"):
+        tasks = list(tasks)
+        seen.append((func.__name__, tasks, workers))
+        return [results(t) for t in tasks]
+
+    monkeypatch.setattr(experiments, "pmap", pmap)
+    return seen
+
+
+def test_loss_sweep_tasks_and_rows_by_hand(monkeypatch):
+    """Two loads, seeds 3 and 103; at 0.2: 5 + 1 dropped of 2 x 1000 frames, 2 late: loss 0.003, late 0.001."""
+    from mmstudies.sharp.analytic import clopper_pearson
+
+    paper = load_inputs().paper
+    out = {0.0: pd.DataFrame({"frames": [1000, 1000], "dropped": [0, 0], "late": [0, 0], "e2e_mean": [40.0, 41.0],
+                              "exact": [True, True]}),
+           0.2: pd.DataFrame({"frames": [1000, 1000], "dropped": [5, 1], "late": [2, 0], "e2e_mean": [50.0, 53.0],
+                              "exact": [True, False]})}
+    seen = _fake_pmap(monkeypatch, lambda t: out[t["background_load"]])
+    sweep = experiments.loss_sweep(loads=[0.0, 0.2], p_spike=0.001, frame_rate_fps=25.0, frames=2000, seed=3,
+                                   table1_stats=paper, measured_load=0.1, workers=1)
+    common = dict(p_spike=0.001, frame_rate_fps=25.0, total_frames=2000, replications=5, table1_stats=paper,
+                  measured_load=0.1, queue_capacity=10)
+    assert seen == [("_sweep_point", [common | {"background_load": 0.0, "seed": 3},
+                                      common | {"background_load": 0.2, "seed": 103}], 1)]
+    lo, hi = clopper_pearson(6, 2000)
+    assert sweep.to_dict("records") == [
+        {"background_load": 0.0, "frames": 2000, "dropped": 0, "loss_rate": 0.0, "loss_low": 0.0,
+         "loss_high": clopper_pearson(0, 2000)[1], "late_rate": 0.0, "e2e_mean": 40.5, "exact": True},
+        {"background_load": 0.2, "frames": 2000, "dropped": 6, "loss_rate": 0.003, "loss_low": lo, "loss_high": hi,
+         "late_rate": 0.001, "e2e_mean": 51.5, "exact": False}]
+    # the queues' default is 10 and the workers' None (all the machine's)
+    experiments.loss_sweep(loads=[0.0], p_spike=0.001, frame_rate_fps=25.0, frames=2000, seed=3, table1_stats=paper,
+                           measured_load=0.1, queue_capacity=4)
+    assert seen[-1][1][0]["queue_capacity"] == 4 and seen[-1][2] is None
+
+
+def test_long_run_loss_tasks_by_hand(monkeypatch):
+    """2001 frames in 4 replications: 500 each, seeds seed + 1000 + i; 25 frames/s: a period of 40 ms."""
+    seen = _fake_pmap(monkeypatch, lambda t: {"replication": t["i"], "n": t["n"]})
+    paper = load_inputs().paper
+    runs = experiments.long_run_loss(p_spike=0.001, frame_rate_fps=25.0, background_load=0.2, total_frames=2001,
+                                     replications=4, seed=7, table1_stats=paper, measured_load=0.1)
+    (name, tasks, workers), = seen
+    assert (name, workers) == ("_long_replication", 1)
+    assert [{k: v for k, v in t.items() if k != "dists"} for t in tasks] == [
+        {"i": i, "seed": 1007 + i, "n": 500, "load": 0.2, "measured_load": 0.1, "period": 40.0, "capacity": 10}
+        for i in range(4)]
+    assert runs.to_dict("records") == [{"replication": i, "n": 500} for i in range(4)]
+    experiments.long_run_loss(p_spike=0.001, frame_rate_fps=25.0, background_load=0.2, total_frames=3,
+                              replications=4, seed=7, table1_stats=paper, measured_load=0.1, workers=2)
+    assert seen[-1][2] == 2 and [t["n"] for t in seen[-1][1]] == [1, 1, 1, 1]     # at least one frame each
+
+
+def test_long_replication_counts_by_hand(monkeypatch):
+    """Four frames: shown, dropped, shown, shown; frame 1's display at 45 ms is after frame 2's arrival at 40 (late),
+    frame 3's at 90 is before frame 4's arrival at 100, frame 4 has no next frame."""
+    got = {}
+
+    def sample(dists, n, seed, load, measured_load):
+        got["sample"] = (dists, n, seed, load, measured_load)
+        return "times"
+
+    frames = pd.DataFrame({"frame": [1, 2, 3, 4], "fate": ["shown", "dropped", "shown", "shown"],
+                           "arrive_sink": [0.0, 40.0, 80.0, 100.0], "display": [45.0, math.nan, 90.0, 130.0],
+                           "e2e": [40.0, math.nan, 42.0, 47.0]})
+
+    def recursion(times, period, policy):
+        got["recursion"] = (times, period, policy)
+        return frames, {"sink": 3, "sl_src": 1, "sl_dst": 1}
+
+    monkeypatch.setattr(experiments, "sample_stage_times", sample)
+    monkeypatch.setattr(experiments, "pipeline_recursion", recursion)
+    row = experiments._long_replication({"i": 2, "seed": 9, "dists": "d", "n": 4, "load": 0.2, "measured_load": 0.1,
+                                         "period": 40.0, "capacity": 10})
+    assert got == {"sample": ("d", 4, 9, 0.2, 0.1), "recursion": ("times", 40.0, "newest")}
+    assert row == {"replication": 2, "frames": 4, "dropped": 1, "late": 1, "loss_rate": 0.25, "late_rate": 0.25,
+                   "e2e_mean": 43.0, "peak_sink": 3, "exact": True}
+    frames.loc[2, "display"] = 100.0          # frame 3 displayed exactly at frame 4's arrival: not late
+    assert experiments._long_replication({"i": 0, "seed": 9, "dists": "d", "n": 4, "load": 0.2, "measured_load": 0.1,
+                                          "period": 40.0, "capacity": 10})["late"] == 1
+
+
+def test_summary_with_ci_skips_what_is_not_a_measurement():
+    """Replication numbers, flags, words and empty columns are left out; a single value has sd 0."""
+    runs = pd.DataFrame({"replication": [0, 1, 2], "flag": [True, False, True], "engine": ["a", "b", "c"],
+                         "empty": [math.nan] * 3, "one": [math.nan, 2.0, math.nan], "x": [1, 2, 3]})
+    s = experiments.summary_with_ci(runs, level=0.9)
+    assert list(s.index) == ["one", "x"]
+    assert s.loc["one"].tolist() == [2.0, 0.0, 0.0]
+    assert s.loc["x", "mean"] == 2.0 and s.loc["x", "sd"] == 1.0
+    assert s.loc["x", "ci_half_width"] == pytest.approx(2.919986 / math.sqrt(3))
