@@ -813,3 +813,25 @@ def test_summary_with_ci_skips_what_is_not_a_measurement():
     assert s.loc["one"].tolist() == [2.0, 0.0, 0.0]
     assert s.loc["x", "mean"] == 2.0 and s.loc["x", "sd"] == 1.0
     assert s.loc["x", "ci_half_width"] == pytest.approx(2.919986 / math.sqrt(3))
+
+
+def test_policy_demo_sends_the_same_frames_through_both_sinks(monkeypatch):
+    """The stage times are drawn once (the fitted stages, the frames, the seed and both loads) and run through the
+    newest-frame sink and the FIFO sink at the frame period 1000 / 25 = 40 ms, with the queue and the seed."""
+    got = []
+    monkeypatch.setattr(experiments, "fit_stages", lambda stats, p: ("fitted", p))
+    monkeypatch.setattr(experiments, "sample_stage_times", lambda *a: got.append(("sample", a)) or "times")
+    monkeypatch.setattr(experiments, "run_pipeline", lambda times, **kw: got.append(("run", times, kw)) or kw["sink_policy"])
+    out = experiments.policy_demo(p_spike=0.002, frame_rate_fps=25.0, background_load=0.3, queue_capacity=4, frames=90,
+                                  seed=11, table1_stats="paper", measured_load=0.1)
+    assert out == {"newest": "newest", "fifo": "fifo"}
+    assert got == [("sample", (("fitted", 0.002), 90, 11, 0.3, 0.1)),
+                   ("run", "times", dict(frame_period=40.0, queue_capacity=4, sink_policy="newest", seed=11)),
+                   ("run", "times", dict(frame_period=40.0, queue_capacity=4, sink_policy="fifo", seed=11))]
+
+
+def test_run_common_is_what_every_simulation_of_the_run_shares():
+    r = experiments.start(FakeChapter(), _params(p_spike=0.002, frame_rate_fps=30.0, queue_capacity=4))
+    assert r.common() == {"p_spike": 0.002, "frame_rate_fps": 30.0, "table1_stats": load_inputs().paper,
+                          "measured_load": 0.1, "queue_capacity": 4}
+    assert r.bound == 0.001 and r.V["frame_period_ms"] == 40.0
