@@ -177,6 +177,23 @@ FAST_TESTS: dict[str, list[str]] = {
         "tests/models/test_hsieh_messaging_model.py::test_multicast_jobs_and_their_simulation_by_hand",
         "tests/models/test_hsieh_messaging_model.py::test_jackson_sojourn_by_hand",
     ],
+    # the sweeps by their configurations with the runs faked (fast); the whole chapter sweep of the mirror file
+    # (108 seeded runs, 15 s here) is left to the whole file
+    "mmstudies.huynh.experiments": [
+        "tests/models/test_huynh_experiments.py::test_replication_r_uses_seed_plus_r_whatever_the_workers",
+        "tests/models/test_huynh_experiments.py::test_summarise_is_the_student_t_interval_per_group",
+        "tests/models/test_huynh_experiments.py::test_main_configs_cover_modes_hosts_rates_and_schemes",
+        "tests/models/test_huynh_experiments.py::test_chapter_grid_adds_the_single_point_and_the_paper_anchors_once_sorted",
+        "tests/models/test_huynh_experiments.py::test_overload_names_the_worst_device_with_its_load_by_hand",
+        "tests/models/test_huynh_experiments.py::test_overload_warns_about_the_ring_on_its_own",
+        "tests/models/test_huynh_experiments.py::test_run_metrics_sums_timing_and_takes_the_worst_run",
+        "tests/models/test_huynh_experiments.py::test_timing_table_renames_and_orders_the_columns",
+        "tests/models/test_huynh_experiments.py::test_record_delays_in_ms_with_both_modes_and_the_reasons",
+        "tests/models/test_huynh_experiments.py::test_component_metrics_names_order_and_values",
+        "tests/models/test_huynh_experiments.py::test_record_raises_through_metric_for_a_row_without_reason",
+        "tests/models/test_huynh_experiments.py::test_chapter_sweep_configurations_and_timing_with_the_runs_faked",
+        "tests/models/test_huynh_experiments.py::test_run_configs_checks_every_configuration_before_the_first_run",
+    ],
 }
 
 

@@ -1,4 +1,4 @@
-"""Explained survivors of the mutation runs over ``mmstudies.huynh.analytic`` and ``.model`` (see benchmarks/mutation.py)."""
+"""Explained survivors of the mutation runs over ``mmstudies.huynh.analytic``, ``.model`` and ``.experiments`` (see benchmarks/mutation.py)."""
 
 from __future__ import annotations
 
@@ -43,4 +43,38 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
      "reads up to the last record, as len(records) - 1 does."),
     (r"mmstudies\.huynh\.model\.x__(stage_time|delays)", r"float\(\"NAN\"\)",
      "equivalent: float() parses 'nan' case-insensitively."),
+    # -- experiments (run of 2026-11-26, fourth session)
+    (r"mmstudies\.huynh\.experiments\.x_load_metrics", r"at = base\.with_\(io_mode=(None|\"XXlocateXX\"|\"LOCATE\"), host=",
+     "equivalent: `at` is only passed to host_utilisation, which branches on io_mode == 'move' alone (host_work_per_s "
+     "too), so None or a misspelt 'locate' computes the Locate load. (Dropping the override is killed: the test's "
+     "base is in Move Mode.)"),
+    (r"mmstudies\.huynh\.experiments\.x_load_metrics", r"saturation_kloc\((None|\"XX486XX\"), base, f\)",
+     "equivalent: saturation_kloc hands its host to host_utilisation only, which reads cfg.host == '386' and takes "
+     "the i486's rate for any other value, None or a misspelt '486' included."),
+    (r"mmstudies\.huynh\.experiments\.x_load_metrics",
+     r"adapter_saturation_kloc\(base\.with_\((io_mode=(None|\"XXmoveXX\"|\"MOVE\"), )?mixing=\"distributed\", frame_rate=f\)\)",
+     "equivalent: adapter_saturation_kloc reads only the frame rate and the number of video streams (the streams "
+     "selected, the mixing scheme and the participants), never io_mode: the Move override only names the mode the "
+     "number belongs to."),
+    (r"mmstudies\.huynh\.experiments\.x_load_metrics", r"host_utilisation\(at, saturate=None\)",
+     "equivalent: host_utilisation tests `if saturate`, and None is falsy exactly like False, so the load is returned "
+     "uncapped either way (the test's 163 % kills True and the default)."),
+    (r"mmstudies\.huynh\.experiments\.x_record_delays",
+     r"cfg = base\.with_\((io_mode=None, |io_mode=m, host=None|io_mode=m, mixing=|host=focus\[\"host\"\], mixing=)",
+     "equivalent: this configuration is read for the token ring's offered load alone (offered_loads(cfg)[RING], i.e. "
+     "ring_utilisation), which counts the video streams' bytes and the file requests on the ring: the same in both "
+     "modes and on either host, so neither the mode nor the host (None, or the base's) can change it. (Dropping the "
+     "focus's mixing or frame rate is killed: the ring's load depends on both.)"),
+    (r"mmstudies\.huynh\.experiments\.x_record_delays", r"\(mean, mean, half\), (strict=None)?\)",
+     "equivalent: zip reads strict as a truth value (None is false like False), and False is its default; the names "
+     "are one or three and the values three on purpose (a non-focus mode records only its own name), so strictness "
+     "must stay off."),
+    (r"mmstudies\.huynh\.experiments\.x_summarise", r"out\.merge\(s\.drop\(columns=\"n\"\), (on=None, )?how=\"left\"\)"
+     r"|out\.merge\(s\.drop\(columns=\"n\"\), on=list\(by\), \)",
+     "equivalent: every summarize(runs, by, m) has one row per group of `by` in the same runs (it drops no group and "
+     "no NaN), so the frames merged have the same groups and share exactly the `by` columns once `n` is dropped: "
+     "merging on the common columns (on=None) is merging on `by`, and the inner join (the default) keeps every row "
+     "the left join keeps."),
+    (r"mmstudies\.huynh\.experiments\.x_component_metrics", r"float\(\"NAN\"\)",
+     "equivalent: float() parses 'nan' case-insensitively, so float('NAN') is the same NaN."),
 ]

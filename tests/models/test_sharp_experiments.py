@@ -280,3 +280,558 @@ def test_frame_loss_counts_dropped_and_rejected_and_refuses_an_inexact_long_run(
     assert {"loss_long", "loss_long_upper", "late_rate_long"} <= set(ch.undefined_metrics)
     assert ch.warnings[0][0] == "Long run not exact"
     assert "A longer run" not in ch.glued["sharp_loss_sentence"]
+
+
+# -- added from the mutation run (2026-11-26, fourth session) -----------------------------------
+
+def _runs(**changes):
+    """Two replications made by hand (the columns replicate_pipeline returns that the steps read)."""
+    cols = {"replication": [0, 1], "engine": ["ciw", "recursion"], "queues_can_fill": [False, False],
+            "checked": [True, False], "same_fate": [1.0, math.nan], "max_abs_diff_ms": [1e-12, math.nan],
+            "frames": [1500.0, 1500.0], "e2e_mean": [40.0, 42.0], "e2e_sd": [3.0, 5.0], "e2e_min": [38.0, 39.0],
+            "e2e_max": [60.0, 62.0], "e2e_p99": [50.0, 52.0], "wait_mean": [0.2, 0.4], "sink_wait_mean": [0.1, 0.3],
+            "sink_utilisation": [0.8, 0.82], "delivered_fps": [25.0, 25.0],
+            "max_queue_sl_src": [1.0, 2.0], "max_queue_sl_dst": [3.0, 0.0]}
+    for st, mean in (("sl_src", 0.05), ("net", 10.5), ("sl_dst", 0.05), ("dec", 19.5), ("pres", 13.1)):
+        cols |= {f"{st}_mean": [mean - 0.5, mean + 0.5], f"{st}_sd": [1.0, 3.0], f"{st}_min": [0.0, 0.0],
+                 f"{st}_max": [2 * mean, 2 * mean]}
+    return pd.DataFrame(cols | changes)
+
+
+def _fake_cached(monkeypatch, runs, long_e2e):
+    calls = []
+
+    def cached(func, **kw):
+        calls.append((func.__name__, kw))
+        if kw["ciw_checked"] == 0:
+            return {"runs": pd.DataFrame({"e2e_mean": long_e2e})}
+        return {"runs": runs}
+
+    monkeypatch.setattr(experiments, "cached", cached)
+    return calls
+
+
+T1 = 12.706204736   # t(0.975, 1 degree of freedom): two replications, sd sqrt(2) of (x, x + 2) -> half-width T1
+
+
+def test_replications_record_engines_delays_and_table1_sums_by_hand(monkeypatch):
+    """e2e means 40 and 42: mean 41, half-width T1; at twice the run 41.5 and 42.5: 42 +- T1 / 2, no drift.
+    Stage means 0.05 + 10.5 + 0.05 + 19.5 + 13.1 = 43.2; Table 1's own: 43.15 of 44.4 (residual 1.25), independent
+    sd sqrt(0.03^2 + 0.96^2 + 1.57^2 + 1.5^2) = 2.3743; the sink's 32.6 ms of 40."""
+    from mmstudies.sharp import text
+
+    calls = _fake_cached(monkeypatch, _runs(), [41.5, 42.5])
+    r = experiments.start(FakeChapter(), _params())
+    ch = FakeChapter()
+    experiments.replications(ch, r)
+    paper = load_inputs().paper
+    assert calls[0] == ("replicate_pipeline", dict(
+        p_spike=0.000667, frame_rate_fps=25.0, background_load=0.1, queue_capacity=10, sink_policy="newest",
+        frames_per_replication=1500, warmup_frames=25, replications=100, seed=1, table1_stats=paper, measured_load=0.1,
+        ciw_checked=5))
+    assert calls[1] == ("replicate_pipeline", dict(
+        p_spike=0.000667, frame_rate_fps=25.0, background_load=0.1, queue_capacity=10, sink_policy="newest",
+        frames_per_replication=3000, warmup_frames=25, replications=20, seed=5001, table1_stats=paper,
+        measured_load=0.1, ciw_checked=0))
+    assert len(calls) == 2 and ch.warnings == [] and ch.undefined_metrics == {}
+    expected = {"replications_by_recursion": 1, "replications_by_ciw": 1, "replications_checked_equal": 1,
+                "e2e_mean_twice_length_ms": 42.0,
+                "e2e_mean_ms": 41.0, "e2e_sd_ms": 4.0, "e2e_min_ms": 38.5, "e2e_max_ms": 61.0, "e2e_p99_ms": 51.0,
+                "wait_mean_ms": 0.3, "sink_wait_mean_ms": 0.2, "e2e_mean_ci_ms": T1, "e2e_sd_ci_ms": T1,
+                "sink_utilisation": 0.81, "sink_utilisation_ci": T1 / 100, "delivered_fps": 25.0,
+                "sl_src_mean_ms": 0.05, "sl_src_sd_ms": 2.0, "net_mean_ms": 10.5, "net_sd_ms": 2.0,
+                "sl_dst_mean_ms": 0.05, "sl_dst_sd_ms": 2.0, "dec_mean_ms": 19.5, "dec_sd_ms": 2.0,
+                "pres_mean_ms": 13.1, "pres_sd_ms": 2.0, "stage_mean_sum_ms": 43.2, "paper_stage_mean_sum_ms": 43.15,
+                "paper_residual_ms": 1.25, "paper_sd_independent_ms": 2.374321, "paper_sink_utilisation": 0.815,
+                "max_queue_seen": 3.0, "frames_simulated": 3000.0}
+    assert list(ch.metrics) == list(expected)
+    assert ch.metrics == {k: pytest.approx(v, abs=1e-6) for k, v in expected.items()}
+    assert {k for k, u in ch.units.items()} == {
+        "e2e_mean_twice_length_ms", "e2e_mean_ms", "e2e_sd_ms", "e2e_min_ms", "e2e_max_ms", "e2e_p99_ms",
+        "wait_mean_ms", "sink_wait_mean_ms", "e2e_mean_ci_ms", "e2e_sd_ci_ms", "delivered_fps", "sl_src_mean_ms",
+        "sl_src_sd_ms", "net_mean_ms", "net_sd_ms", "sl_dst_mean_ms", "sl_dst_sd_ms", "dec_mean_ms", "dec_sd_ms",
+        "pres_mean_ms", "pres_sd_ms"}
+    assert set(ch.units.values()) == {"ms", "frames/s"} and ch.units["delivered_fps"] == "frames/s"
+    assert ch.glued == {"sharp_engine_sentence": text.engine_sentence(
+        n_runs=2, n_ciw=1, n_checked=1, n_equal=1, worst_ms=1e-12, ciw_checked=5, n_fill=0, queue_capacity=10)}
+    assert (r.e2e_mean, r.e2e_p99, r.unstable) == (41.0, 51.0, None)
+    assert (r.drift.short_mean, r.drift.long_mean, r.drift.drifts) == (41.0, 42.0, False)
+    assert r.drift.half_width == pytest.approx(T1 * math.sqrt(1.25))
+    assert r.S.loc["e2e_mean", "mean"] == 41.0 and r.runs.equals(_runs())
+    assert list(r.ours_t1.index) == ["sl", "net", "dec", "pres", "e2e"] and list(r.ours_t1.columns) == ["min", "mean",
+                                                                                                       "max"]
+    assert r.ours_t1.loc["e2e"].tolist() == [38.5, 41.0, 61.0] and r.ours_t1.loc["net"].tolist() == [0.0, 10.5, 21.0]
+    assert r.side.equals(experiments.side_by_side(paper, r.S["mean"], None))
+
+
+def test_replications_of_an_overloaded_sink_whose_queue_fills_are_unstable(monkeypatch):
+    """60 frames/s, newest-frame sink: offered 1.956 (start warns, no station unsteady); a replication whose queue
+    fills makes the run unstable: every delay undefined, no run at twice the length."""
+    calls = _fake_cached(monkeypatch, _runs(queues_can_fill=[True, False], checked=[False, False],
+                                            same_fate=[math.nan, math.nan]), [0.0, 0.0])
+    r = experiments.start(FakeChapter(), _params(frame_rate_fps=60.0))
+    ch = FakeChapter()
+    experiments.replications(ch, r)
+    why = ("the sink is offered 1.96 of its capacity (at least 1) and its queue of 10 fills, so frames back up behind "
+           "it (blocking) and every delay grows with the length of the run")
+    assert len(calls) == 1 and r.unstable == why and r.drift is None
+    assert ch.warnings == [("Sink unstable", why), ("Queues fill", "a bounded queue of 10 filled in 1 replications; "
+                                                    "they ran through Ciw (blocking and rejected captures)")]
+    assert ch.undefined_metrics == {n: why for n in ("e2e_mean_ms", "e2e_sd_ms", "e2e_min_ms", "e2e_max_ms",
+                                                     "e2e_p99_ms", "wait_mean_ms", "sink_wait_mean_ms",
+                                                     "e2e_mean_ci_ms", "e2e_sd_ci_ms")}
+    assert math.isnan(r.e2e_mean) and math.isnan(r.e2e_p99) and "e2e_mean_twice_length_ms" not in ch.metrics
+    assert ch.metrics["replications_checked_equal"] == 0 and ch.metrics["replications_by_ciw"] == 1
+    assert math.isnan(r.ours_t1.loc["e2e", "mean"])
+
+
+def test_replications_that_drift_or_disagree_are_warned(monkeypatch):
+    """At twice the run 60 and 62 ms against 40 and 42: the difference 20 exceeds T1 * sqrt(2) = 17.97."""
+    _fake_cached(monkeypatch, _runs(same_fate=[0.0, math.nan], max_abs_diff_ms=[2.5, math.nan]), [60.0, 62.0])
+    r = experiments.start(FakeChapter(), _params())
+    ch = FakeChapter()
+    experiments.replications(ch, r)
+    why = ("the end-to-end mean drifts with the run length (41 at the chapter's run length, 61 at twice it; the "
+           "difference +20 exceeds its interval +-18): not a steady-state mean")
+    assert r.unstable == why and ch.metrics["e2e_mean_twice_length_ms"] == 61.0
+    assert ch.warnings == [("End-to-end delay drifts with the run length", why),
+                           ("Recursion and Ciw disagree", "1 checked replications differ frame by frame")]
+    assert ch.metrics["replications_checked_equal"] == 0 and ch.undefined_metrics["e2e_mean_ms"] == why
+    from mmstudies.sharp import text
+
+    assert ch.glued["sharp_engine_sentence"] == text.engine_sentence(
+        n_runs=2, n_ciw=1, n_checked=1, n_equal=0, worst_ms=2.5, ciw_checked=5, n_fill=0, queue_capacity=10)
+
+
+def test_stage_fits_glue_how_far_table1s_maxima_lie_above_the_means():
+    """(max - mean) / sd: stream layer (0.13 - 0.05) / 0.03 = 2.667 (the lowest), network (20.1 - 10.5) / 0.96 = 10.0
+    (the highest), decoding 6.05, presentation 9.4; a normal sample of 1500 frames would reach about 3.36."""
+    from mmstudies.sharp.analytic import expected_max_normal
+
+    ch = FakeChapter()
+    table = experiments.stage_fits(ch, experiments.start(FakeChapter(), _params()))
+    assert table["max in sd above mean"].tolist() == pytest.approx([8 / 3, 10.0, 9.5 / 1.57, 9.4])
+    assert ch.glued == {"z_max_sample": expected_max_normal(1500), "z_max_low": pytest.approx(8 / 3),
+                        "z_max_high": pytest.approx(10.0)}
+    assert ch.glued["z_max_sample"] == pytest.approx(3.356, abs=1e-3)
+
+
+def test_overload_runs_both_sinks_just_past_saturation_by_hand(monkeypatch):
+    """Saturation at 0.2665: the demonstration at 0.30, where the sink is offered 32.6 x 0.9 / 0.7 / 40 = 1.0479."""
+    calls = []
+    fifo = pd.DataFrame({"fate": ["shown", "shown", "rejected", "shown"], "e2e": [40.0, 90.0, math.nan, 130.0]})
+    newest = pd.DataFrame({"fate": ["shown", "dropped", "shown", "shown"], "e2e": [40.0, math.nan, 75.0, 50.0]})
+
+    def cached(func, **kw):
+        calls.append((func.__name__, kw))
+        return {"fifo": fifo, "newest": newest}
+
+    monkeypatch.setattr(experiments, "cached", cached)
+    r = experiments.start(FakeChapter(), _params())
+    ch = FakeChapter()
+    experiments.overload(ch, r)
+    assert calls == [("policy_demo", dict(p_spike=0.000667, frame_rate_fps=25.0, background_load=0.3, queue_capacity=10,
+                                          frames=1500, seed=1, table1_stats=load_inputs().paper, measured_load=0.1))]
+    assert ch.metrics == {"overload_load": 0.3, "overload_offered_utilisation": pytest.approx(32.6 * 0.9 / 0.7 / 40),
+                          "overload_fifo_e2e_last_ms": 130.0, "overload_newest_e2e_max_ms": 75.0,
+                          "overload_newest_loss": 0.25, "overload_fifo_loss": 0.25}
+    assert ch.units == {"overload_fifo_e2e_last_ms": "ms", "overload_newest_e2e_max_ms": "ms"}
+    assert (r.overload_load, r.policy["fifo"] is fifo) == (0.3, True)
+
+
+def test_trace_records_figure_8_beside_the_models_means():
+    """Figure 8: round trip 21 ms, t6 busy 32.5 ms, period 40 ms, audio gap 65 / 6 ms; the model's round trip
+    sl_src + 2 net + sl_dst = 0.05 + 21 + 0.05 = 21.1 ms and its sink time 19.5 + 13.1 = 32.6 ms."""
+    r = experiments.start(FakeChapter(), _params())
+    r.S = pd.DataFrame({"mean": pd.Series({"sl_src_mean": 0.05, "net_mean": 10.5, "sl_dst_mean": 0.05,
+                                           "dec_mean": 19.5, "pres_mean": 13.1})})
+    ch = FakeChapter()
+    experiments.trace(ch, r)
+    assert ch.metrics == {"trace_round_trip_ms": 21.0, "trace_t6_busy_ms": 32.5, "trace_video_period_ms": 40.0,
+                          "trace_audio_gap_mean_ms": pytest.approx(65 / 6), "model_round_trip_ms": pytest.approx(21.1),
+                          "model_sink_busy_ms": pytest.approx(32.6)}
+    assert r.trace == {"rtt": 21.0, "busy": 32.5, "video_period": 40.0, "audio_gap": pytest.approx(65 / 6),
+                       "model_rtt": pytest.approx(21.1), "model_busy": pytest.approx(32.6)}
+
+
+def test_tracer_overhead_by_hand(monkeypatch):
+    """The tracer's 2.5 % more load: at 0.1 the frame-weighted mean (40 x 100 + 43 x 300) / 400 = 42.25 ms, at
+    0.125 (44 x 100 + 46 x 300) / 400 = 45.5 ms: a shift of 3.25 ms (7.69 %); drops 4 of 400 and 10 of 400."""
+    from mmstudies.sharp import text
+
+    calls = []
+    runs = {0.1: pd.DataFrame({"e2e_mean": [40.0, 43.0], "frames": [100, 300], "dropped": [1, 3]}),
+            0.125: pd.DataFrame({"e2e_mean": [44.0, 46.0], "frames": [100, 300], "dropped": [4, 6]})}
+
+    def cached(func, **kw):
+        calls.append((func.__name__, kw))
+        return runs[round(kw["background_load"], 6)]
+
+    monkeypatch.setattr(experiments, "cached", cached)
+    r = experiments.start(FakeChapter(), _params())
+    ch = FakeChapter()
+    experiments.tracer_overhead(ch, r)
+    common = dict(p_spike=0.000667, frame_rate_fps=25.0, table1_stats=load_inputs().paper, measured_load=0.1,
+                  queue_capacity=10, total_frames=200000, replications=5, seed=7001)
+    assert calls == [("long_run_loss", common | {"background_load": 0.1}),
+                     ("long_run_loss", common | {"background_load": pytest.approx(0.125)})]
+    assert r.base_mean == 42.25
+    assert r.ltt == {"d_mean": 3.25, "rel": pytest.approx(3.25 / 42.25), "loss_base": 0.01, "loss_ltt": 0.025}
+    assert ch.metrics == {"ltt_mean_shift_ms": 3.25} and ch.units == {"ltt_mean_shift_ms": "ms"}
+    assert ch.glued == {"sharp_ltt_sentence": text.ltt_sentence(3.25, 3.25 / 42.25, 0.01, 0.025)}
+    # the tracer's load is capped at 0.95
+    calls.clear()
+    runs[0.95] = runs[0.125]
+    runs[0.94] = runs[0.1]
+    experiments.tracer_overhead(FakeChapter(), experiments.start(FakeChapter(), _params(background_load=0.94)))
+    assert [kw["background_load"] for _, kw in calls] == [0.94, 0.95]
+
+
+def test_result_sentences_hand_the_text_every_number_by_hand(monkeypatch):
+    """At background load 0.3 (not the paper's 0.1): the CPU stretch (1 - 0.1) / (1 - 0.3) = 1.2857 and the sink's
+    slack 40 - 32.6 x 1.2857 = -1.914 ms; the Stream Layer's two-point fit on (0.04, 0.13, mean 0.05): p = 1/9."""
+    seen = {}
+
+    class Text:     # each sentence keeps its arguments and returns its own name
+        def __getattr__(self, f):
+            return lambda **kw: seen.setdefault(f, kw) and f
+
+    fake = Text()
+    r = experiments.start(FakeChapter(), _params(background_load=0.3))
+    r2 = experiments.start(FakeChapter(), _params())
+    monkeypatch.setattr(experiments, "text", fake)
+    r.S = pd.DataFrame({"mean": pd.Series({"wait_mean": 0.3, "sink_wait_mean": 0.2, "e2e_sd": 4.0, "e2e_min": 38.5}),
+                        "ci_half_width": pd.Series({"e2e_mean": 1.5, "e2e_sd": 0.25, "sink_utilisation": 0.01})})
+    r.e2e_mean, r.stage_sum, r.paper_stage_sum = 41.0, 43.2, 43.15
+    ch = FakeChapter()
+    ch.metrics = {"paper_sd_independent_ms": 2.37, "sink_utilisation": 0.81, "max_queue_seen": 3.0}
+    experiments.result_sentences(ch, r)
+    assert ch.glued == {"sl_two_point_p": pytest.approx(1 / 9), "sl_two_point_mean": pytest.approx(0.05),
+                        "sl_two_point_sd": pytest.approx(0.09 * math.sqrt(8) / 9), "sharp_e2e_sentence": "e2e_sentence",
+                        "sharp_spread_sentence": "spread_sentence", "sharp_util_sentence": "util_sentence"}
+    differs = ["background_load = 0.3 (the paper: 0.1)"]
+    assert seen["e2e_sentence"] == dict(e2e_mean=41.0, ci_half_width=1.5, paper_e2e_mean=44.4, stage_sum=43.2,
+                                        wait_mean=0.3, sink_wait_mean=0.2, gap_ms=pytest.approx(3.4),
+                                        paper_stage_sum=43.15, differs=differs, unstable=None)
+    assert seen["spread_sentence"] == dict(sd=4.0, sd_ci=0.25, paper_sd=2.33, sd_independent=2.37, e2e_min=38.5,
+                                           paper_min=41.3, stretch=pytest.approx(0.9 / 0.7), differs=differs,
+                                           unstable=None)
+    assert seen["util_sentence"] == dict(sink_util=0.81, sink_util_ci=0.01, offered_util=pytest.approx(1.0479, abs=1e-4),
+                                         paper_dec_mean=19.5, paper_pres_mean=13.1, period_ms=40.0,
+                                         slack_ms=pytest.approx(40 - 32.6 * 0.9 / 0.7), max_queue=3.0,
+                                         queue_capacity=10, at_paper_setting=False)
+    # without the independent sd recorded the sentence is told NaN; at the paper's setting it says so
+    seen.clear()
+    r = r2
+    r.S, r.e2e_mean, r.stage_sum, r.paper_stage_sum = pd.DataFrame({"mean": pd.Series(
+        {"wait_mean": 0.3, "sink_wait_mean": 0.2, "e2e_sd": 4.0, "e2e_min": 38.5}), "ci_half_width": pd.Series(
+        {"e2e_mean": 1.5, "e2e_sd": 0.25, "sink_utilisation": 0.01})}), 41.0, 43.2, 43.15
+    ch.metrics = {"sink_utilisation": 0.81, "max_queue_seen": 3.0}
+    experiments.result_sentences(ch, r)
+    assert math.isnan(seen["spread_sentence"]["sd_independent"]) and seen["spread_sentence"]["differs"] == []
+    assert seen["util_sentence"]["at_paper_setting"] is True
+    assert seen["util_sentence"]["slack_ms"] == pytest.approx(40 - 32.6)
+
+
+class _Text:
+    """A stand-in for the text module: each sentence keeps its arguments and returns its own name."""
+
+    def __init__(self):
+        self.seen = {}
+
+    def __getattr__(self, f):
+        return lambda **kw: self.seen.setdefault(f, kw) and f
+
+
+def test_frame_loss_records_and_sentences_in_full_by_hand(monkeypatch):
+    """Replications: 1 dropped + 2 rejected = 3 lost and round(0.002 x 1500) = 3 late of 3000 frames. The long run:
+    1 dropped and 2 late of 2000 frames, i.e. 2000 x 40 ms = 0.0222 h. The paper's 0 losses in 1500 frames have the
+    upper bound 1 - 0.025^(1/1500) = 0.002456 (Clopper-Pearson, 95 %)."""
+    from mmstudies.sharp.analytic import clopper_pearson
+
+    calls = []
+    long = pd.DataFrame({"frames": [1000, 1000], "dropped": [1, 0], "late": [2, 0], "exact": [True, True]})
+
+    def cached(func, **kw):
+        calls.append((func.__name__, kw))
+        return long
+
+    monkeypatch.setattr(experiments, "cached", cached)
+    r = experiments.start(FakeChapter(), _params())
+    r.runs = pd.DataFrame({"dropped": [1, 0], "rejected": [0, 2], "late_rate": [0.002, 0.0], "frames": [1500, 1500]})
+    text = _Text()
+    monkeypatch.setattr(experiments, "text", text)
+    ch = FakeChapter()
+    experiments.frame_loss(ch, r)
+    assert calls == [("long_run_loss", dict(p_spike=0.000667, frame_rate_fps=25.0, table1_stats=load_inputs().paper,
+                                            measured_load=0.1, queue_capacity=10, background_load=0.1,
+                                            total_frames=2000000, replications=20, seed=1))]
+    lo, hi = clopper_pearson(3, 3000)
+    long_hi = clopper_pearson(1, 2000)[1]
+    assert ch.metrics == {"cp_upper_sample": pytest.approx(1 - 0.025 ** (1 / 1500)), "lost_frames_reps": 3.0,
+                          "late_frames_reps": 3.0, "loss_reps": 0.001, "loss_reps_upper": hi, "late_rate_reps": 0.001,
+                          "long_run_frames_used": 2000.0, "long_run_hours": pytest.approx(2000 * 40 / 3.6e6),
+                          "loss_long": 0.0005, "loss_long_upper": long_hi, "late_rate_long": 0.001}
+    assert ch.units == {"long_run_hours": "h"} and ch.undefined_metrics == {} and ch.warnings == []
+    assert (r.cp_hi_sample, r.lost, r.late, r.n_frames, r.long_n, r.long_lost, r.long_exact) == (
+        pytest.approx(1 - 0.025 ** (1 / 1500)), 3, 3, 3000, 2000, 1, True)
+    assert ch.glued == {"sharp_loss_sentence": "loss_sentence", "sharp_late_sentence": "late_sentence"}
+    assert text.seen["loss_sentence"] == dict(lost=3, n_frames=3000, n_reps=2, frames_per_rep=1500, hi_reps=hi,
+                                              lo_reps=lo, long_exact=True, long_lost=1, long_n=2000, long_hi=long_hi,
+                                              period_ms=40.0, bound=0.001, unstable=None, differs=[])
+    assert text.seen["late_sentence"] == dict(late=3, n_frames=3000, long_exact=True, late_long=2, long_n=2000,
+                                              bound=0.001, unstable=None)
+    # an unstable run away from the paper's setting, with a long run that is not the model
+    long["exact"] = [True, False]
+    r.params = _params(background_load=0.3)
+    r.unstable = "no steady state"
+    text.seen.clear()
+    ch = FakeChapter()
+    experiments.frame_loss(ch, r)
+    why = ("with queues of 10 a frame would find the sink full, where Ciw blocks and the recursion supersedes: the "
+           "long run is not the model")
+    assert ch.undefined_metrics == {"loss_reps": "no steady state", "loss_reps_upper": "no steady state",
+                                    "late_rate_reps": "no steady state", "loss_long": why, "loss_long_upper": why,
+                                    "late_rate_long": why}
+    assert ch.warnings == [("Long run not exact", why)] and r.long_exact is False
+    assert text.seen["loss_sentence"]["unstable"] == "no steady state" and text.seen["loss_sentence"]["long_exact"] is False
+    assert text.seen["loss_sentence"]["differs"] == ["background_load = 0.3 (the paper: 0.1)"]
+    assert text.seen["late_sentence"]["unstable"] == "no steady state"
+
+
+def test_paper_setting_is_read_from_the_e2e_mean_check():
+    from mmperf.checktable import CheckSpec
+
+    assert experiments._paper_setting() == CheckSpec("e2e-mean", "", 44.4, "", "", "arithmetic", "",
+                                                     conditions={"frame_rate_fps": 25, "background_load": 0.1})
+
+
+def test_load_sweep_runs_the_grid_and_warns_in_full(monkeypatch):
+    """The grid follows the frame rate (loss_grid at 32.6 ms of 40, the measured load 0.1); no load over the bound
+    names the grid's top, and an inexact sweep is warned."""
+    calls = []
+    sweep = pd.DataFrame({"background_load": [0.0, 0.1, 0.3], "loss_rate": [0.0, 0.0, 0.0],
+                          "exact": [True, False, True]})
+
+    def cached(func, **kw):
+        calls.append((func.__name__, kw))
+        return sweep
+
+    monkeypatch.setattr(experiments, "cached", cached)
+    r = experiments.start(FakeChapter(), _params())
+    ch = FakeChapter()
+    experiments.load_sweep(ch, r)
+    loads = experiments.loss_grid(32.6, 40.0, 0.1)
+    assert calls == [("loss_sweep", dict(loads=loads, frames=200000, seed=1, p_spike=0.000667, frame_rate_fps=25.0,
+                                         table1_stats=load_inputs().paper, measured_load=0.1, queue_capacity=10))]
+    why = (f"no background load up to {max(loads):.2f} (the top of the search grid) makes the newest-frame sink lose "
+           "more than 0.001 of the frames at 25 frames/s")
+    assert ch.undefined_metrics == {"load_at_loss_bound": why}
+    assert ch.warnings == [("Answer outside the search grid", why),
+                           ("Load sweep not exact everywhere", "at some loads a queue of 10 would fill; the sweep's "
+                            "recursion supersedes where Ciw would block")]
+    assert ch.glued == {"sharp_cliff_sentence": f"In this run {why}."}
+    assert math.isnan(r.first_over) and r.sweep is sweep
+    # loss over the bound at no load at all
+    sweep["loss_rate"] = [0.01, 0.02, 0.03]
+    sweep["exact"] = True
+    ch = FakeChapter()
+    experiments.load_sweep(ch, r)
+    why = "loss exceeds 0.001 even with no background load at 25 frames/s"
+    assert ch.undefined_metrics == {"load_at_loss_bound": why}
+    assert ch.warnings == [("Answer outside the search grid", why)]
+    assert ch.glued == {"sharp_cliff_sentence": f"In this run {why}: there is no margin at all."}
+
+
+def test_paper_arithmetic_keeps_what_it_records():
+    """Table 1's text: 3.30 Mbit/s / 8 / 25 = 16,500 bytes a frame; 12 fragments; 670 kbit/s x 10 ms = 837.5 bytes.
+    A frame of 17,752 bytes still fits 12 fragments of 1480 (17,752 + 8 = 12 x 1480), one byte more needs 13."""
+    import dataclasses
+
+    r = experiments.start(FakeChapter(), _params())
+    ch = FakeChapter()
+    experiments.paper_arithmetic(ch, r)
+    assert r.arithmetic == {"frame_bytes": pytest.approx(16500.0, abs=1e-6), "frags": 12.0, "audio_bytes": 837.5}
+    assert ch.metrics["frame_bytes"] == pytest.approx(16500.0, abs=1e-6)
+    r.inputs = dataclasses.replace(r.inputs, V=r.V | {"video_frame_kbytes": 17.752})
+    experiments.paper_arithmetic(ch, r)
+    assert r.arithmetic["frags"] == 12.0
+    r.inputs = dataclasses.replace(r.inputs, V=r.V | {"video_frame_kbytes": 17.753})
+    experiments.paper_arithmetic(ch, r)
+    assert r.arithmetic["frags"] == 13.0
+
+
+def test_model_budget_names_every_part_and_no_negative_margin():
+    m = pd.Series({"sl_src_mean": 0.05, "sl_dst_mean": 0.05, "net_mean": 10.0, "wait_mean": 0.5, "dec_mean": 20.0,
+                   "pres_mean": 10.0})
+    assert experiments.model_budget(m, 1.0, 150.0) == {
+        "stream layer (both sides)": pytest.approx(0.1), "network: propagation": 1.0,
+        "network: hosts, routers, reflector": 9.0, "queueing waits": 0.5, "video decoding": 20.0,
+        "video presentation": 10.0, "margin to the limit": pytest.approx(109.4)}
+    assert experiments.model_budget(m, 1.0, 40.0)["margin to the limit"] == 0.0      # 40.6 ms over a 40 ms limit
+    assert experiments.model_budget(m, 1.0, 41.1)["margin to the limit"] == pytest.approx(0.5)
+
+
+def test_loss_grid_by_hand():
+    """At 10 frames/s the sink saturates at 1 - 0.9 x 32.6 / 100 = 0.7066: the offsets -0.30 ... +0.06 around it,
+    with 0 and the measured 0.1; at 50 frames/s it is saturated at every load (1 - 0.9 x 32.6 / 20 < 0): 0, 0.1,
+    0.2 and 0.4."""
+    assert experiments.loss_grid(32.6, 100.0, 0.1) == [0.0, 0.1, 0.4066, 0.5066, 0.5866, 0.6266, 0.6566, 0.6766,
+                                                        0.6916, 0.7066, 0.7216, 0.7366, 0.7666]
+    assert experiments.loss_grid(32.6, 20.0, 0.1) == [0.0, 0.1, 0.2, 0.4]
+    assert experiments.loss_grid(32.6, 100.0, 0.1, top=0.7) == [0.0, 0.1, 0.4066, 0.5066, 0.5866, 0.6266, 0.6566,
+                                                                 0.6766, 0.6916, 0.7]
+
+
+def test_delay_metrics_go_through_the_chapters_delay_with_the_stations_and_the_drift():
+    """A chapter with ``delay`` (mmbook.chapter.Chapter's rule) gets every delay through it, with the four stations
+    and the run-length check; only the intervals and the other metrics are recorded directly."""
+    from mmperf.steady import run_length_drift
+
+    class DelayChapter(FakeChapter):
+        def __init__(self):
+            super().__init__()
+            self.delays = []
+
+        def delay(self, name, value, through, drift=None, unit="ms"):
+            self.delays.append((name, value, through, drift))
+
+    r = experiments.start(FakeChapter(), _params())
+    r.drift = run_length_drift((41.0, 1.0), (41.5, 1.0), "the end-to-end mean")
+    m = _runs().drop(columns=["engine", "queues_can_fill", "checked"]).mean()
+    h = m * 0 + 0.5
+    ch = DelayChapter()
+    experiments._delay_metrics(ch, r, m, h)
+    stations = ("stream layer (source)", "network", "stream layer (destination)", "sink t6")
+    assert ch.delays == [("e2e_mean_ms", 41.0, stations, r.drift), ("e2e_sd_ms", 4.0, stations, r.drift),
+                         ("e2e_min_ms", 38.5, stations, r.drift), ("e2e_max_ms", 61.0, stations, r.drift),
+                         ("e2e_p99_ms", 51.0, stations, r.drift), ("wait_mean_ms", pytest.approx(0.3), stations, r.drift),
+                         ("sink_wait_mean_ms", pytest.approx(0.2), stations, r.drift)]
+    assert list(ch.metrics)[:5] == ["e2e_mean_ci_ms", "e2e_sd_ci_ms", "sink_utilisation", "sink_utilisation_ci",
+                                    "delivered_fps"]
+    assert "e2e_mean_ms" not in ch.metrics and ch.undefined_metrics == {}
+    r.unstable = "no steady state"
+    ch = DelayChapter()
+    experiments._delay_metrics(ch, r, m, h)
+    assert len(ch.delays) == 7 and ch.undefined_metrics == {n: "no steady state" for n in (
+        "e2e_mean_ms", "e2e_sd_ms", "e2e_min_ms", "e2e_max_ms", "e2e_p99_ms", "wait_mean_ms", "sink_wait_mean_ms",
+        "e2e_mean_ci_ms", "e2e_sd_ci_ms")}
+
+
+def _fake_pmap(monkeypatch, results):
+    seen = []
+
+    def pmap(func, tasks, workers=None, progress=False, label="runs"):
+        tasks = list(tasks)
+        seen.append((func.__name__, tasks, workers))
+        return [results(t) for t in tasks]
+
+    monkeypatch.setattr(experiments, "pmap", pmap)
+    return seen
+
+
+def test_loss_sweep_tasks_and_rows_by_hand(monkeypatch):
+    """Two loads, seeds 3 and 103; at 0.2: 5 + 1 dropped of 2 x 1000 frames, 2 late: loss 0.003, late 0.001."""
+    from mmstudies.sharp.analytic import clopper_pearson
+
+    paper = load_inputs().paper
+    out = {0.0: pd.DataFrame({"frames": [1000, 1000], "dropped": [0, 0], "late": [0, 0], "e2e_mean": [40.0, 41.0],
+                              "exact": [True, True]}),
+           0.2: pd.DataFrame({"frames": [1000, 1000], "dropped": [5, 1], "late": [2, 0], "e2e_mean": [50.0, 53.0],
+                              "exact": [True, False]})}
+    seen = _fake_pmap(monkeypatch, lambda t: out[t["background_load"]])
+    sweep = experiments.loss_sweep(loads=[0.0, 0.2], p_spike=0.001, frame_rate_fps=25.0, frames=2000, seed=3,
+                                   table1_stats=paper, measured_load=0.1, workers=1)
+    common = dict(p_spike=0.001, frame_rate_fps=25.0, total_frames=2000, replications=5, table1_stats=paper,
+                  measured_load=0.1, queue_capacity=10)
+    assert seen == [("_sweep_point", [common | {"background_load": 0.0, "seed": 3},
+                                      common | {"background_load": 0.2, "seed": 103}], 1)]
+    lo, hi = clopper_pearson(6, 2000)
+    assert sweep.to_dict("records") == [
+        {"background_load": 0.0, "frames": 2000, "dropped": 0, "loss_rate": 0.0, "loss_low": 0.0,
+         "loss_high": clopper_pearson(0, 2000)[1], "late_rate": 0.0, "e2e_mean": 40.5, "exact": True},
+        {"background_load": 0.2, "frames": 2000, "dropped": 6, "loss_rate": 0.003, "loss_low": lo, "loss_high": hi,
+         "late_rate": 0.001, "e2e_mean": 51.5, "exact": False}]
+    # the queues' default is 10 and the workers' None (all the machine's)
+    experiments.loss_sweep(loads=[0.0], p_spike=0.001, frame_rate_fps=25.0, frames=2000, seed=3, table1_stats=paper,
+                           measured_load=0.1, queue_capacity=4)
+    assert seen[-1][1][0]["queue_capacity"] == 4 and seen[-1][2] is None
+
+
+def test_long_run_loss_tasks_by_hand(monkeypatch):
+    """2001 frames in 4 replications: 500 each, seeds seed + 1000 + i; 25 frames/s: a period of 40 ms."""
+    seen = _fake_pmap(monkeypatch, lambda t: {"replication": t["i"], "n": t["n"]})
+    paper = load_inputs().paper
+    runs = experiments.long_run_loss(p_spike=0.001, frame_rate_fps=25.0, background_load=0.2, total_frames=2001,
+                                     replications=4, seed=7, table1_stats=paper, measured_load=0.1)
+    (name, tasks, workers), = seen
+    assert (name, workers) == ("_long_replication", 1)
+    assert [{k: v for k, v in t.items() if k != "dists"} for t in tasks] == [
+        {"i": i, "seed": 1007 + i, "n": 500, "load": 0.2, "measured_load": 0.1, "period": 40.0, "capacity": 10}
+        for i in range(4)]
+    assert runs.to_dict("records") == [{"replication": i, "n": 500} for i in range(4)]
+    experiments.long_run_loss(p_spike=0.001, frame_rate_fps=25.0, background_load=0.2, total_frames=3,
+                              replications=4, seed=7, table1_stats=paper, measured_load=0.1, workers=2)
+    assert seen[-1][2] == 2 and [t["n"] for t in seen[-1][1]] == [1, 1, 1, 1]     # at least one frame each
+
+
+def test_long_replication_counts_by_hand(monkeypatch):
+    """Four frames: shown, dropped, shown, shown; frame 1's display at 45 ms is after frame 2's arrival at 40 (late),
+    frame 3's at 90 is before frame 4's arrival at 100, frame 4 has no next frame."""
+    got = {}
+
+    def sample(dists, n, seed, load, measured_load):
+        got["sample"] = (dists, n, seed, load, measured_load)
+        return "times"
+
+    frames = pd.DataFrame({"frame": [1, 2, 3, 4], "fate": ["shown", "dropped", "shown", "shown"],
+                           "arrive_sink": [0.0, 40.0, 80.0, 100.0], "display": [45.0, math.nan, 90.0, 130.0],
+                           "e2e": [40.0, math.nan, 42.0, 47.0]})
+
+    def recursion(times, period, policy):
+        got["recursion"] = (times, period, policy)
+        return frames, {"sink": 3, "sl_src": 1, "sl_dst": 1}
+
+    monkeypatch.setattr(experiments, "sample_stage_times", sample)
+    monkeypatch.setattr(experiments, "pipeline_recursion", recursion)
+    row = experiments._long_replication({"i": 2, "seed": 9, "dists": "d", "n": 4, "load": 0.2, "measured_load": 0.1,
+                                         "period": 40.0, "capacity": 10})
+    assert got == {"sample": ("d", 4, 9, 0.2, 0.1), "recursion": ("times", 40.0, "newest")}
+    assert row == {"replication": 2, "frames": 4, "dropped": 1, "late": 1, "loss_rate": 0.25, "late_rate": 0.25,
+                   "e2e_mean": 43.0, "peak_sink": 3, "exact": True}
+    frames.loc[2, "display"] = 100.0          # frame 3 displayed exactly at frame 4's arrival: not late
+    assert experiments._long_replication({"i": 0, "seed": 9, "dists": "d", "n": 4, "load": 0.2, "measured_load": 0.1,
+                                          "period": 40.0, "capacity": 10})["late"] == 1
+
+
+def test_summary_with_ci_skips_what_is_not_a_measurement():
+    """Replication numbers, flags, words and empty columns are left out; a single value has sd 0."""
+    runs = pd.DataFrame({"replication": [0, 1, 2], "flag": [True, False, True], "engine": ["a", "b", "c"],
+                         "empty": [math.nan] * 3, "one": [math.nan, 2.0, math.nan], "x": [1, 2, 3]})
+    s = experiments.summary_with_ci(runs, level=0.9)
+    assert list(s.index) == ["one", "x"]
+    assert s.loc["one"].tolist() == [2.0, 0.0, 0.0]
+    assert s.loc["x", "mean"] == 2.0 and s.loc["x", "sd"] == 1.0
+    assert s.loc["x", "ci_half_width"] == pytest.approx(2.919986 / math.sqrt(3))
+
+
+def test_policy_demo_sends_the_same_frames_through_both_sinks(monkeypatch):
+    """The stage times are drawn once (the fitted stages, the frames, the seed and both loads) and run through the
+    newest-frame sink and the FIFO sink at the frame period 1000 / 25 = 40 ms, with the queue and the seed."""
+    got = []
+    monkeypatch.setattr(experiments, "fit_stages", lambda stats, p: ("fitted", p))
+    monkeypatch.setattr(experiments, "sample_stage_times", lambda *a: got.append(("sample", a)) or "times")
+    monkeypatch.setattr(experiments, "run_pipeline", lambda times, **kw: got.append(("run", times, kw)) or kw["sink_policy"])
+    out = experiments.policy_demo(p_spike=0.002, frame_rate_fps=25.0, background_load=0.3, queue_capacity=4, frames=90,
+                                  seed=11, table1_stats="paper", measured_load=0.1)
+    assert out == {"newest": "newest", "fifo": "fifo"}
+    assert got == [("sample", (("fitted", 0.002), 90, 11, 0.3, 0.1)),
+                   ("run", "times", dict(frame_period=40.0, queue_capacity=4, sink_policy="newest", seed=11)),
+                   ("run", "times", dict(frame_period=40.0, queue_capacity=4, sink_policy="fifo", seed=11))]
+
+
+def test_run_common_is_what_every_simulation_of_the_run_shares():
+    r = experiments.start(FakeChapter(), _params(p_spike=0.002, frame_rate_fps=30.0, queue_capacity=4))
+    assert r.common() == {"p_spike": 0.002, "frame_rate_fps": 30.0, "table1_stats": load_inputs().paper,
+                          "measured_load": 0.1, "queue_capacity": 4}
+    assert r.bound == 0.001 and r.V["frame_period_ms"] == 40.0
