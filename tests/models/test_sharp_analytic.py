@@ -345,3 +345,28 @@ def test_fits_table_reproduces_each_rows_moments():
         assert t.loc[row, "shift = min"] == paper[key].min
         assert t.loc[row, "mixture mean"] == pytest.approx(paper[key].mean, rel=1e-9)
         assert t.loc[row, "mixture sd"] == pytest.approx(paper[key].sd, rel=1e-9)
+
+
+# --- added from the mutation run (2026-11-26, fourth session) ---
+def test_fits_table_every_column_by_hand():
+    """Four made-up rows whose fits are exact binary fractions (p_spike = 0: the method of moments,
+    shape = (mean - min)^2 / sd^2, scale = sd^2 / (mean - min); spikes between (mean + max) / 2 and max):
+    sl (min 1, max 9, mean 3, sd 1): shape 4, scale 0.5, spikes 6 to 9, max 6 sd above the mean;
+    net (2, 12, 4, 2): shape 1, scale 2, spikes 8 to 12, 4 sd; dec (0, 5, 1, 0.5): shape 4, scale 0.25,
+    spikes 3 to 5, 8 sd; pres (10, 20, 12, 1): shape 4, scale 0.5, spikes 16 to 20, 8 sd. The rows come in
+    fit_stages' order (sl, net, dec, pres), named as Table 1 names them."""
+    stats = {"sl": StageStats(1.0, 9.0, 3.0, 1.0), "net": StageStats(2.0, 12.0, 4.0, 2.0),
+             "dec": StageStats(0.0, 5.0, 1.0, 0.5), "pres": StageStats(10.0, 20.0, 12.0, 1.0)}
+    t = A.fits_table(stats, 0.0)
+    assert list(t.columns) == ["Table 1 row", "shift = min", "gamma shape", "gamma scale", "spike range",
+                               "max in sd above mean", "mixture mean", "mixture sd"]
+    assert t.to_dict("records") == [
+        {"Table 1 row": "Stream layer", "shift = min": 1.0, "gamma shape": 4.0, "gamma scale": 0.5,
+         "spike range": "6.00 to 9.00", "max in sd above mean": 6.0, "mixture mean": 3.0, "mixture sd": 1.0},
+        {"Table 1 row": "Network transmission", "shift = min": 2.0, "gamma shape": 1.0, "gamma scale": 2.0,
+         "spike range": "8.00 to 12.00", "max in sd above mean": 4.0, "mixture mean": 4.0, "mixture sd": 2.0},
+        {"Table 1 row": "Video decoding", "shift = min": 0.0, "gamma shape": 4.0, "gamma scale": 0.25,
+         "spike range": "3.00 to 5.00", "max in sd above mean": 8.0, "mixture mean": 1.0, "mixture sd": 0.5},
+        {"Table 1 row": "Video presentation", "shift = min": 10.0, "gamma shape": 4.0, "gamma scale": 0.5,
+         "spike range": "16.00 to 20.00", "max in sd above mean": 8.0, "mixture mean": 12.0, "mixture sd": 1.0},
+    ]
