@@ -7,7 +7,9 @@ import pytest
 from mmstudies.claypool_quality import experiments as ex
 
 
-@pytest.fixture(scope="module")
+# function-scoped (not module-scoped): mutmut maps the calls made in a module-scoped fixture to the first test
+# that uses it only, so the later tests would never run against the mutants they can kill
+@pytest.fixture
 def default():
     return ex.run()
 
@@ -103,7 +105,7 @@ def test_paper_setting_equals_the_specs_defaults():
     assert experiments.defaults() == load_chapter("claypool-quality").defaults()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def by_load():
     return {b: ex.run({"background_load": b}) for b in (0.0, 1.0, 2.0)}
 
