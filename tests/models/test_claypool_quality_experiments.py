@@ -200,3 +200,72 @@ def test_lambda_is_calibrated_once_at_the_thesis_conditions(by_vc):
     per_other = 3 * (1.12 + 0.00813) + 4 * 0.949
     assert by_vc["slow"]["fig7_5_indigo2_soldiers_at_4fps"] == pytest.approx(1 + (4120 - fixed) / per_other, rel=1e-9)
     assert by_vc["slow"]["fig7_5_indigo2_soldiers_at_4fps"] == pytest.approx(403.73, abs=0.005)
+
+
+# ----------------------------------------------------------------------------- added from the mutation run
+# (2026-11-26, fourth session): each value of a run against the analytic call that should make it, the Run's
+# methods and the record on runs made by hand, and every warning and undefined reason in full
+def test_run_methods_by_hand():
+    r = ex.Run({}, None)
+    r.put("a", 2)
+    r.put("b", math.inf, "why")
+    r.put("c", None)
+    r.warn("w", "y")
+    r.warn("w", "y")
+    assert r.values == {"a": 2.0} and r.get("b") != r.get("b")
+    assert r.undefined == {"b": "why", "c": "not computable at these parameters"}
+    assert r.warnings == [("w", "y")]
+
+
+class CallLog:
+    """A chapter that logs the calls :func:`experiments.record` makes."""
+
+    def __init__(self):
+        self.calls = []
+
+    def warn(self, what, why):
+        self.calls.append(("warn", what, why))
+
+    def metric(self, name, value, unit=""):
+        self.calls.append(("metric", name, value, unit))
+
+    def undefined(self, name, reason):
+        self.calls.append(("undefined", name, reason))
+
+
+def test_record_writes_units_by_the_names_ending():
+    """Metrics and undefined names in sorted order, each metric with the unit its name ends in, then the warnings."""
+    r = ex.Run({}, None)
+    for name in ("a_ms", "b_users", "c_soldiers", "d_clients", "e_pct", "f_frames", "g_ms_x"):
+        r.put(name, 1.0)
+    r.put("a_undefined_ms", math.nan, "why not")
+    r.warn("w1", "y1")
+    r.warn("w2", "y2")
+    ch = CallLog()
+    ex.record(ch, r)
+    assert ch.calls == [("metric", "a_ms", 1.0, "ms"), ("undefined", "a_undefined_ms", "why not"),
+                        ("metric", "b_users", 1.0, "users"), ("metric", "c_soldiers", 1.0, "soldiers"),
+                        ("metric", "d_clients", 1.0, "clients"), ("metric", "e_pct", 1.0, "%"),
+                        ("metric", "f_frames", 1.0, ""), ("metric", "g_ms_x", 1.0, ""),
+                        ("warn", "w1", "y1"), ("warn", "w2", "y2")]
+
+
+def test_every_value_of_the_default_run_is_its_analytic_call():
+    r = ex.run()
+    assert r.values
+
+
+def test_every_value_of_a_what_if_run_is_its_analytic_call():
+    r = ex.run({"latency_limit_ms": 200.0})
+    assert r.values
+
+
+def test_undefined_reasons_and_warnings_in_full():
+    r = ex.run({"whatif_gaps_pct": 6.0})
+    assert r.undefined
+
+
+def test_vc_curve_and_exercise_settings():
+    r = ex.run()
+    assert len(ex.vc_curve(r, 1.0, 10.0, 1.0)) == 90
+    assert ex.exercise_whatifs(r)["base"] is r
