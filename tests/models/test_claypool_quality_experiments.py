@@ -250,22 +250,213 @@ def test_record_writes_units_by_the_names_ending():
                         ("warn", "w1", "y1"), ("warn", "w2", "y2")]
 
 
+def _expected(p: dict) -> dict:
+    """Every value of a run at ``p`` (all parameters given) from the analytic calls that should make it, with the
+    transcribed inputs written out: 20 users on a 10 Mbit/s Ethernet and SPECint92 40 for kappa (calibrated at the
+    paper's 230 ms, 6 % and load 1), the IPX's 21.8, 500 soldiers on a 6.5-Personal-Iris Indigo 2 at 3 updates/s
+    for lambda (at the paper's 10 % jitter), a future processor 15 times the run's Indigo 2, 17 updates/s at most,
+    144-byte updates, ATM 155 Mbit/s, 100 soldiers in Figure 7.9, 2 users in Figure 5.26, text 20 and caption 100
+    flying client processors."""
+    from dataclasses import replace
+
+    import numpy as np
+
+    from mmperf import quality as qm
+    from mmstudies.claypool_quality import analytic as an
+    from mmstudies.claypool_quality.data import calibrated_values, load_inputs
+
+    inp = load_inputs()
+    lat, gap, jit = p["latency_limit_ms"], p["gaps_limit_pct"], p["jitter_limit_pct"]
+    xl, xg, xj = p["whatif_latency_ms"] / lat, p["whatif_gaps_pct"] / gap, p["whatif_jitter_pct"] / jit
+    page = an.fig1_1_bytes(inp)
+    e = {"q_one_axis_at_limit": 1.0, "q_three_axes_at_limits": math.sqrt(3), "q_box_corner_09": 0.9 * math.sqrt(2),
+         "whatif_quality_2d": float(qm.quality([xl, xg], norm=p["metric_norm"])),
+         "whatif_quality_3d": math.sqrt(xl**2 + xj**2 + xg**2),
+         "fig1_1_text_bytes": page["Text"], "fig1_1_video_over_text": page["Video"] / page["Text"]}
+    if xg < 1:
+        e["whatif_latency_allowance_ms"] = lat * math.sqrt(1 - xg**2)
+    paper = an.audio_settings(inp)
+    aset = replace(paper, latency_limit_ms=lat, gaps_limit_pct=gap, background_load=p["background_load"])
+    kappa = an.audio_kappa_calibration(inp, paper, n_users=20, target_spec=40, bandwidth_mbps=10).value
+    e["audio_kappa_ms2_per_load"] = kappa
+    e["audio_kappa_stored"] = float(calibrated_values()["audio_kappa_ms2_per_load"])
+    e["fig5_24_spec_threshold_calibration"] = an.spec_threshold(kappa, 20, 10, inp, paper)
+    e["fig5_24_spec_threshold"] = an.spec_threshold(kappa, 20, 10, inp, aset)
+    e["fig5_24_ipx_quality_at_100000_mbps"] = an.audio_quality(kappa, 21.8, 1e5, 20, inp, aset)
+    systems = {"ipx_ethernet": (21.8, 10), "sparc5_fc": (64, 266), "alpha_hippi": (p["alpha_specint92"], 800)}
+    for key, (spec, bw) in systems.items():
+        e[f"fig5_25_{key}_max_users"] = an.max_users(kappa, spec, bw, inp, aset, n_max=1000)
+    pt20 = an.audio_point(kappa, 21.8, 10, 20, inp, aset)
+    e["audio_ipx_20_buffer_ms"] = pt20["buffer_ms"]
+    e["audio_ipx_20_cpu_utilisation_pct"] = 100 * min(pt20["cpu_utilisation"], 1.0)
+    sweep = an.audio_load_sweep(kappa, an.audio_systems(inp, p["alpha_specint92"]), 2, np.linspace(0, 6, 61), inp,
+                                aset)
+    e["fig5_26_max_spread_rel"] = sweep["max_spread_rel"]
+    e["fig5_26_rt_lowest_from_load"] = sweep["rt_lowest_from_load"]
+    fs = an.flying_settings(inp)
+    k = p["flying_client_processors"]
+    for key, procs in (("", k), ("_other", 100 if k != 100 else 20)):
+        cross = an.flying_crossover(procs, fs, 200)
+        if cross:
+            e["fig6_12_crossover_clients" + key] = cross
+    e["fig6_12_client_decompress_ms"] = an.flying_client_decompress_ms(k, fs)
+    for compressed, key in ((False, "none"), (True, "compressed")):
+        sat = an.flying_saturation_clients(compressed, k, fs)
+        if sat:
+            e[f"fig6_12_saturation_{key}"] = sat
+    e["fig6_11_min_processors_acceptable"] = next(
+        c for c in range(1, 1001) if an.flying_point(c, 1, True, fs, server_unlimited=True)["quality"] < 1)
+    vs_cal, vs = an.vc_settings(inp), an.vc_settings(inp, jitter_limit_frac=jit / 100)
+    lam = an.vc_lambda_calibration(inp, vs_cal, target_soldiers=500, speed=6.5, network_mbps=10, update_rate=3).value
+    i2 = p["vc_indigo2_speedup"]
+    f15 = 15 * i2
+    e["vc_display_delay_frames"] = lam
+    e["vc_display_delay_stored"] = float(calibrated_values()["vc_display_delay_frames"])
+    e["fig7_6_indigo2_max_soldiers_calibration"] = an.vc_max_soldiers(lam, 6.5, 10, 3, inp, vs_cal)
+    e["fig7_6_indigo2_max_soldiers"] = an.vc_max_soldiers(lam, i2, 10, 3, inp, vs)
+    e["fig7_7_15x_max_soldiers"] = an.vc_max_soldiers(lam, f15, 1e9, 3, inp, vs)
+    e["fig7_7_15x_knee_soldiers"] = an.vc_knee_soldiers(f15, 3, inp, vs)
+    e["fig7_5_indigo2_soldiers_at_4fps"] = an.vc_frame_rate_limit_soldiers(i2, 4.0, 3, inp, vs)
+    no_reckon = replace(inp, vc_costs={**inp.vc_costs, "Compute": {c: 0.0 for c in inp.vc_costs["Compute"]}})
+    e["fig7_5_soldiers_at_4fps_no_reckon"] = an.vc_frame_rate_limit_soldiers(i2, 4.0, 3, no_reckon, vs)
+    e["fig7_8_ethernet_max_soldiers"] = an.vc_max_soldiers(lam, f15, 10, 17, inp, vs)
+    e["fig7_8_atm_max_soldiers"] = an.vc_max_soldiers(lam, f15, 155, 17, inp, vs)
+    eth_sat, atm_sat = 10e6 / (17 * 144 * 8), 155e6 / (17 * 144 * 8)
+    e["fig7_8_ethernet_saturation_soldiers"], e["fig7_8_atm_saturation_soldiers"] = eth_sat, atm_sat
+    e["fig7_8_max_gap_before_saturation"] = max(
+        abs(an.vc_point(lam, n, f15, 10, 17, inp, vs)["quality"] - an.vc_point(lam, n, f15, 155, 17, inp, vs)["quality"])
+        for n in np.geomspace(2, 0.9 * eth_sat, 30))
+    e["fig7_8_cpu_exhausted_soldiers"] = an.vc_cpu_exhausted_soldiers(f15, 17, inp, vs)
+    e["fig7_8_knee_soldiers"] = an.vc_knee_soldiers(f15, 17, inp, vs)
+    pe, unicast = (an.vc_point(lam, 100, 1.0, 10, 3, inp, vs, multicast=m) for m in (True, False))
+    atm = an.vc_point(lam, 100, 1.0, 155, 3, inp, vs)
+    e["fig7_9_unicast_missed_pct"] = 100 * unicast["missed_frac"]
+    drawn = [math.sqrt(sum(q["axes"][a] ** 2 for a in ("latency", "jitter", "frame_loss"))) for q in (unicast, pe)]
+    e["fig7_9_unicast_q_ratio_drawn"] = drawn[0] / drawn[1]
+    e["fig7_9_atm_gain_rel"] = 1 - atm["quality"] / pe["quality"]
+    return {name: float(v) for name, v in e.items() if math.isfinite(v)}
+
+
+def _same_values(r, expected):
+    assert sorted(r.values) == sorted(expected)
+    for name, value in expected.items():
+        assert r[name] == pytest.approx(value, rel=1e-12, abs=1e-12), name
+
+
 def test_every_value_of_the_default_run_is_its_analytic_call():
+    """At the chapter's defaults (Euclidean norm): Q of one axis at its limit 1, of three sqrt(3), of the box
+    corner (0.9, 0.9) 0.9 sqrt(2), and every other value from the analytic call with the inputs written out."""
     r = ex.run()
-    assert r.values
+    _same_values(r, _expected(ex.defaults()))
+    assert r.undefined == {} and r.warnings == []
+
+
+#: every parameter away from its default (the flying client's 100 processors make the "other" count the text's 20)
+WHAT_IF = {"latency_limit_ms": 260.0, "gaps_limit_pct": 5.0, "jitter_limit_pct": 12.0, "whatif_latency_ms": 120.0,
+           "whatif_gaps_pct": 2.0, "whatif_jitter_pct": 5.0, "metric_norm": "max", "background_load": 1.5,
+           "alpha_specint92": 100.0, "flying_client_processors": 100, "vc_indigo2_speedup": 5.0}
 
 
 def test_every_value_of_a_what_if_run_is_its_analytic_call():
-    r = ex.run({"latency_limit_ms": 200.0})
-    assert r.values
+    r = ex.run(WHAT_IF)
+    _same_values(r, _expected(WHAT_IF))
+    assert r.params == WHAT_IF
+
+
+def _inputs(cost_factor=1.0, **changes):
+    """The transcribed inputs with some values changed (``changes``: field -> {name: value}) and the audio costs
+    of Table 5.2 multiplied by ``cost_factor``."""
+    import dataclasses
+
+    from mmstudies.claypool_quality.data import load_inputs
+
+    inp = load_inputs()
+    for name, values in changes.items():
+        inp = dataclasses.replace(inp, **{name: {**getattr(inp, name), **values}})
+    costs = {op: (a * cost_factor, b * cost_factor) for op, (a, b) in inp.audio_costs.items()}
+    return dataclasses.replace(inp, audio_costs=costs)
+
+
+NEVER_CROSSES = "quality never crosses 1 for 2 to 10^6 soldiers"
+BELOW_4FPS = "the frame rate is below 4 frames/s already at 2 soldiers"
+BELOW_CAP = "the frame rate is below its 30 frames/s cap already at 2 soldiers"
+NO_COMPRESSION = "compression never gives the better quality for 1-200 clients"
+NO_THRESHOLD = "no SPECint92 in 1-10000 makes 20 users on Ethernet acceptable (or every one does)"
+KAPPA = "the processor jitter scale kappa cannot be calibrated to the Figure 5.24 anchor"
+LAMBDA = "the display delay lambda cannot be calibrated to the Figure 7.6 anchor"
 
 
 def test_undefined_reasons_and_warnings_in_full():
-    r = ex.run({"whatif_gaps_pct": 6.0})
-    assert r.undefined
+    """Three runs that leave every result the model can fail on undefined, with the reasons and warnings in full.
+
+    One: limits of 20 ms and 0.5 % (the what-if's 3 % gaps exceed them, and no processor makes 20 users
+    acceptable), a Virtual Cockpit Indigo 2 of 0.01 Personal Irises (0.15 for the future processor: slower than
+    4 frames/s already at 2 soldiers), flying clients that decompress at 1 ms a bit (compression never wins and no
+    client is acceptable; a server that never saturates is left out: its search runs to 100,000 clients), and the audio
+    costs tripled (the IPX's 20-user load, 0.4228 of the processor, becomes 1.268: the utilisation is shown as
+    100 %). Two: the Figure 5.24 anchor at SPECint92 1 (kappa at its floor 0.001), the Alpha at SPECint92 1000
+    (acceptable for every conference searched) and Virtual Cockpit limits so lax that no delay up to 2^14 frames
+    spoils 500 soldiers. Three: audio limits of 10^5 ms and 90 % (kappa at its ceiling 10^7) and the Figure 7.6
+    anchor at 5000 soldiers (lambda at its floor 0)."""
+    one = ex.run({"latency_limit_ms": 20.0, "gaps_limit_pct": 0.5, "vc_indigo2_speedup": 0.01},
+                 _inputs(3.0, systems={"jpeg_decompress_ms_per_bit": 1.0}))
+    assert one.undefined == {
+        "whatif_latency_allowance_ms": "the what-if gap rate alone reaches the gap limit: no latency is acceptable",
+        "fig5_24_spec_threshold": NO_THRESHOLD,
+        "fig6_11_min_processors_acceptable": "no Indigo 2 client of 1-1000 processors is acceptable",
+        "fig6_12_crossover_clients": NO_COMPRESSION, "fig6_12_crossover_clients_other": NO_COMPRESSION,
+        "fig7_5_indigo2_soldiers_at_4fps": BELOW_4FPS, "fig7_5_soldiers_at_4fps_no_reckon": BELOW_4FPS,
+        "fig7_6_indigo2_max_soldiers": NEVER_CROSSES, "fig7_7_15x_max_soldiers": NEVER_CROSSES,
+        "fig7_8_atm_max_soldiers": NEVER_CROSSES, "fig7_8_ethernet_max_soldiers": NEVER_CROSSES,
+        "fig7_7_15x_knee_soldiers": BELOW_CAP, "fig7_8_knee_soldiers": BELOW_CAP}
+    assert one.warnings == [("the IPX is overloaded by a 20-user conference",
+                             "CPU utilisation 1.27: the load-average term is capped and frames are lost")]
+    assert one["audio_ipx_20_cpu_utilisation_pct"] == 100.0
+    assert one.extra["pt20"]["cpu_utilisation"] == pytest.approx(3 * 0.42280350000000005)
+    lax_vc = {"vc_latency_limit_ms": 1e7, "vc_jitter_limit_pct": 1e5, "vc_accuracy_min_pct": 0.001}
+    two = ex.run({"alpha_specint92": 1000.0}, _inputs(anchors={"fig5_24_specint92_acceptable": 1.0}, limits=lax_vc))
+    assert two.undefined == {
+        "fig5_26_rt_lowest_from_load": "the real-time IPX is the lowest curve at no background load in 0-6"}
+    assert two.warnings == [
+        (KAPPA, "even with no processor jitter 20 users on Ethernet are unacceptable at SPECint92 40: the limits are "
+                "too strict for the latency and loss that do not depend on jitter; kappa is left at the end of its "
+                "search range (0.00100) and the audio predictions are marked not applicable"),
+        ("DEC Alpha + HIPPI: acceptable for every audioconference size searched",
+         "the search stops at 1000 users; the count is a lower bound"),
+        (LAMBDA, "no display delay up to 16384 frames makes 500 soldiers unacceptable; lambda is left at 16384 and "
+                 "the Virtual Cockpit predictions are marked not applicable")]
+    assert two["fig5_25_alpha_hippi_max_users"] == 1000.0 and two["audio_kappa_ms2_per_load"] == pytest.approx(1e-3)
+    three = ex.run({}, _inputs(limits={"audio_latency_limit_ms": 1e5, "audio_gaps_limit_pct": 90},
+                               anchors={"fig7_6_indigo2_max_soldiers": 5000.0}))
+    assert three.undefined == {"fig5_24_spec_threshold": NO_THRESHOLD}
+    assert three.warnings == [
+        (KAPPA, "20 users on Ethernet at SPECint92 40 stay acceptable for any processor jitter scale searched: the "
+                "limits are too lax; kappa is left at the end of its search range (10,000,000) and the audio "
+                "predictions are marked not applicable"),
+        (LAMBDA, "the Indigo 2 (6.5 Personal Irises) is unacceptable at 5000 soldiers even with no display delay; "
+                 "lambda is left at 0 and the Virtual Cockpit predictions are marked not applicable")]
 
 
-def test_vc_curve_and_exercise_settings():
+def test_vc_curve_and_exercise_settings(monkeypatch):
+    """vc_curve is the quality of vc_point at the run's lambda and settings over 90 soldier counts from 2 to 10^5
+    (keywords passed on); exercise_whatifs re-runs the defaults with one parameter changed each (the SPECint92 ratio
+    92.2 / 22.4 = 4.116 rounded to 4.12; no background load) on the run's inputs, and reuses a run at the defaults
+    as its base."""
+    import numpy as np
+
+    from mmstudies.claypool_quality import analytic as an
+
     r = ex.run()
-    assert len(ex.vc_curve(r, 1.0, 10.0, 1.0)) == 90
-    assert ex.exercise_whatifs(r)["base"] is r
+    lam, vs, inp = r.extra["lam"], r.extra["vs"], r.inputs
+    ns = np.geomspace(2, 1e5, 90)
+    assert ex.vc_curve(r, 2.0, 155.0, 17.0) == [an.vc_point(lam, n, 2.0, 155.0, 17.0, inp, vs)["quality"] for n in ns]
+    assert ex.vc_curve(r, 1.0, 10.0, 3.0, multicast=False) == [
+        an.vc_point(lam, n, 1.0, 10.0, 3.0, inp, vs, multicast=False)["quality"] for n in ns]
+    calls = []
+    monkeypatch.setattr(ex, "run", lambda params, inputs: calls.append((params, inputs)) or len(calls))
+    w = ex.exercise_whatifs(r)
+    assert w == {"spec_ratio": 92.2 / 22.4, "base": r, "ex3": 1, "ex4": 2}
+    assert calls == [({**ex.defaults(), "vc_indigo2_speedup": 4.12}, inp), ({**ex.defaults(), "background_load": 0.0}, inp)]
+    calls.clear()
+    other = ex.Run({**ex.defaults(), "background_load": 2.0}, inp)
+    assert ex.exercise_whatifs(other)["base"] == 1 and calls[0] == (ex.defaults(), inp) and len(calls) == 3
