@@ -146,22 +146,12 @@ FAST_TESTS: dict[str, list[str]] = {
         "tests/models/test_foundations_networks_model.py::test_closed_run_default_codec_is_deterministic",
         "tests/models/test_foundations_networks_model.py::test_replicate_passes_seeds_and_arguments_and_summary_by_hand",
     ],
-    # a whole chapter run (closed forms and root finds, about 0.3 s of CPU) in every test: the ones that pin its
-    # values and messages, without the sweep over every design point (test_no_result_is_negative_or_non_finite_over_the_design)
-    # and the tests that repeat three runs to show a trend the others pin by value
+    # a whole chapter run (closed forms and root finds, 0.3 s of CPU) in most tests, and the mirror file repeats
+    # them (one to four runs a test, every design point in one): the tests that pin every value of a run at the
+    # defaults and at a what-if of every parameter against its analytic call, every reason and warning in full,
+    # and the record, Run's methods, vc_curve and the exercises' settings by hand
     "mmstudies.claypool_quality.experiments": [
-        "tests/models/test_claypool_quality_experiments.py::test_the_defaults_meet_both_calibration_anchors",
-        "tests/models/test_claypool_quality_experiments.py::test_the_what_if_point_by_hand",
-        "tests/models/test_claypool_quality_experiments.py::test_max_norm_what_if_is_the_largest_axis",
-        "tests/models/test_claypool_quality_experiments.py::test_a_gap_rate_at_its_limit_leaves_no_latency_allowance",
-        "tests/models/test_claypool_quality_experiments.py::test_an_unreachable_anchor_is_a_warning_not_a_crash",
-        "tests/models/test_claypool_quality_experiments.py::test_a_count_beyond_the_search_is_a_warning",
-        "tests/models/test_claypool_quality_experiments.py::test_record_writes_metrics_undefined_and_warnings",
-        "tests/models/test_claypool_quality_experiments.py::test_exercise_what_ifs_change_only_their_parameter",
         "tests/models/test_claypool_quality_experiments.py::test_paper_setting_equals_the_specs_defaults",
-        "tests/models/test_claypool_quality_experiments.py::test_kappa_is_not_recalibrated_when_the_limits_change",
-        "tests/models/test_claypool_quality_experiments.py::test_one_more_unit_of_load_adds_exactly_kappa_of_jitter_on_an_ipx",
-        "tests/models/test_claypool_quality_experiments.py::test_lambda_is_calibrated_once_at_the_thesis_conditions",
         "tests/models/test_claypool_quality_experiments.py::test_run_methods_by_hand",
         "tests/models/test_claypool_quality_experiments.py::test_record_writes_units_by_the_names_ending",
         "tests/models/test_claypool_quality_experiments.py::test_every_value_of_the_default_run_is_its_analytic_call",

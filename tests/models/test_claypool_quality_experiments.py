@@ -215,6 +215,10 @@ def test_run_methods_by_hand():
     assert r.values == {"a": 2.0} and r.get("b") != r.get("b")
     assert r.undefined == {"b": "why", "c": "not computable at these parameters"}
     assert r.warnings == [("w", "y")]
+    from types import SimpleNamespace
+
+    anchored = ex.Run({}, SimpleNamespace(anchors={"a": "2.5", "b": 3}))
+    assert anchored.anchors() == {"a": 2.5, "b": 3.0} and type(anchored.anchors()["b"]) is float
 
 
 class CallLog:
