@@ -347,11 +347,79 @@ def _same_values(r, expected):
         assert r[name] == pytest.approx(value, rel=1e-12, abs=1e-12), name
 
 
+def _same(a, b) -> bool:
+    """Equal to the last bit, through dicts, lists and numpy arrays (NaN equal to NaN)."""
+    import numpy as np
+
+    if isinstance(a, dict):
+        return isinstance(b, dict) and list(a) == list(b) and all(_same(a[k], b[k]) for k in a)
+    if isinstance(a, (list, tuple)):
+        return type(a) is type(b) and len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, np.ndarray):
+        return isinstance(b, np.ndarray) and np.array_equal(a, b, equal_nan=True)
+    if isinstance(a, float) and math.isnan(a):
+        return isinstance(b, float) and math.isnan(b)
+    return type(a) is type(b) and a == b
+
+
+def _check_extra(r, p: dict) -> None:
+    """Every array, setting and point a run keeps for the figures, checks and text, from its analytic call (the run's
+    own kappa and lambda, which the values' tests pin)."""
+    from dataclasses import replace
+
+    import numpy as np
+
+    from mmperf import quality as qm
+    from mmstudies.claypool_quality import analytic as an
+
+    inp, x = r.inputs, r.extra
+    kappa, lam = r["audio_kappa_ms2_per_load"], r["vc_display_delay_frames"]
+    paper = an.audio_settings(inp)
+    aset = replace(paper, latency_limit_ms=p["latency_limit_ms"], gaps_limit_pct=p["gaps_limit_pct"],
+                   background_load=p["background_load"])
+    systems = an.audio_systems(inp, p["alpha_specint92"])
+    fs = an.flying_settings(inp)
+    k = p["flying_client_processors"]
+    vs, vs_cal = an.vc_settings(inp, jitter_limit_frac=p["jitter_limit_pct"] / 100), an.vc_settings(inp)
+    i2 = p["vc_indigo2_speedup"]
+    points = (10, 100, 500.0)
+    trend = [an.vc_point(lam, n, i2, 10.0, 3.0, inp, vs) for n in points]
+    q_pi = [an.vc_point(lam, n, 1.0, 1e9, 3.0, inp, vs)["quality"] for n in np.geomspace(2, 1e5, 60)]
+    configs = {"PI + Ethernet": (1.0, 10.0, True), "PI + ATM": (1.0, 155.0, True),
+               "Indigo 2 + Ethernet": (i2, 10.0, True), "PI + Ethernet, unicast": (1.0, 10.0, False)}
+    p79 = {c: an.vc_point(lam, 100.0, s, b, 3.0, inp, vs, multicast=m) for c, (s, b, m) in configs.items()}
+    expected = {
+        "fig1_1": an.fig1_1_bytes(inp), "aset": aset, "aset_calibration": paper,
+        "kappa_cal": an.audio_kappa_calibration(inp, paper, n_users=20.0, target_spec=40.0, bandwidth_mbps=10.0),
+        "systems": systems,
+        "n_star": {name: an.max_users(kappa, s, b, inp, aset, n_max=1000) for name, (s, b) in systems.items()},
+        "ipx_quality_2_users": an.audio_quality(kappa, 21.8, 10.0, 2.0, inp, aset),
+        "pt20": an.audio_point(kappa, 21.8, 10.0, 20.0, inp, aset),
+        "sweep526": an.audio_load_sweep(kappa, systems, 2.0, np.linspace(0, 6, 61), inp, aset),
+        "fs": fs, "flying_other_processors": 100.0 if k != 100 else 20.0,
+        "crossover_no_link": an.flying_crossover(k, an.flying_settings(inp, server_link_mbps=math.inf), 200),
+        "vs": vs, "i2": i2, "f15": 15.0 * i2, "eth": 10.0, "atm": 155.0, "u_avg": 3.0, "u_max": 17.0,
+        "vs_calibration": vs_cal, "i2_calibration": 6.5,
+        "lambda_cal": an.vc_lambda_calibration(inp, vs_cal, target_soldiers=500.0, speed=6.5, network_mbps=10.0,
+                                               update_rate=3.0),
+        "lam": lam,
+        "rising": {a: trend[0][a] < trend[1][a] < trend[2][a] for a in ("latency_ms", "jitter_ms", "missed_frac")},
+        "missed_trend": [t["missed_frac"] for t in trend],
+        "pi_ok": any(q < 1 for q in q_pi), "pi_min_quality": min(q_pi), "p79": p79,
+        "ok79": [c for c, q in p79.items() if q["quality"] < 1],
+        "q79_drawn": {c: qm.quality([q["axes"][a] for a in ("latency", "jitter", "frame_loss")]) for c, q in p79.items()},
+        "vc_ns": np.geomspace(2, 1e5, 90)}
+    assert sorted(x) == sorted(expected)
+    for name, value in expected.items():
+        assert _same(value, x[name]), name
+
+
 def test_every_value_of_the_default_run_is_its_analytic_call():
     """At the chapter's defaults (Euclidean norm): Q of one axis at its limit 1, of three sqrt(3), of the box
     corner (0.9, 0.9) 0.9 sqrt(2), and every other value from the analytic call with the inputs written out."""
     r = ex.run()
     _same_values(r, _expected(ex.defaults()))
+    _check_extra(r, ex.defaults())
     assert r.undefined == {} and r.warnings == []
 
 
@@ -364,6 +432,7 @@ WHAT_IF = {"latency_limit_ms": 260.0, "gaps_limit_pct": 5.0, "jitter_limit_pct":
 def test_every_value_of_a_what_if_run_is_its_analytic_call():
     r = ex.run(WHAT_IF)
     _same_values(r, _expected(WHAT_IF))
+    _check_extra(r, WHAT_IF)
     assert r.params == WHAT_IF
 
 
@@ -393,7 +462,7 @@ LAMBDA = "the display delay lambda cannot be calibrated to the Figure 7.6 anchor
 def test_undefined_reasons_and_warnings_in_full():
     """Three runs that leave every result the model can fail on undefined, with the reasons and warnings in full.
 
-    One: limits of 20 ms and 0.5 % (the what-if's 3 % gaps exceed them, and no processor makes 20 users
+    One: limits of 20 ms and 0.5 % (the what-if's 0.5 % gaps reach the gap limit exactly, and no processor makes 20 users
     acceptable), a Virtual Cockpit Indigo 2 of 0.01 Personal Irises (0.15 for the future processor: slower than
     4 frames/s already at 2 soldiers), flying clients that decompress at 1 ms a bit (compression never wins and no
     client is acceptable; a server that never saturates is left out: its search runs to 100,000 clients), and the audio
@@ -402,7 +471,7 @@ def test_undefined_reasons_and_warnings_in_full():
     (acceptable for every conference searched) and Virtual Cockpit limits so lax that no delay up to 2^14 frames
     spoils 500 soldiers. Three: audio limits of 10^5 ms and 90 % (kappa at its ceiling 10^7) and the Figure 7.6
     anchor at 5000 soldiers (lambda at its floor 0)."""
-    one = ex.run({"latency_limit_ms": 20.0, "gaps_limit_pct": 0.5, "vc_indigo2_speedup": 0.01},
+    one = ex.run({"latency_limit_ms": 20.0, "gaps_limit_pct": 0.5, "whatif_gaps_pct": 0.5, "vc_indigo2_speedup": 0.01},
                  _inputs(3.0, systems={"jpeg_decompress_ms_per_bit": 1.0}))
     assert one.undefined == {
         "whatif_latency_allowance_ms": "the what-if gap rate alone reaches the gap limit: no latency is acceptable",
