@@ -210,10 +210,13 @@ def test_run_methods_by_hand():
     r.put("a", 2)
     r.put("b", math.inf, "why")
     r.put("c", None)
+    r.put("d", 0)
+    r.put("d", -math.inf)
     r.warn("w", "y")
     r.warn("w", "y")
-    assert r.values == {"a": 2.0} and r.get("b") != r.get("b")
-    assert r.undefined == {"b": "why", "c": "not computable at these parameters"}
+    assert r.values == {"a": 2.0} and r.get("b") != r.get("b") and type(r["a"]) is float
+    assert r.undefined == {"b": "why", "c": "not computable at these parameters",
+                           "d": "not computable at these parameters"}
     assert r.warnings == [("w", "y")]
     from types import SimpleNamespace
 
@@ -469,8 +472,9 @@ def test_undefined_reasons_and_warnings_in_full():
     costs tripled (the IPX's 20-user load, 0.4228 of the processor, becomes 1.268: the utilisation is shown as
     100 %). Two: the Figure 5.24 anchor at SPECint92 1 (kappa at its floor 0.001), the Alpha at SPECint92 1000
     (acceptable for every conference searched) and Virtual Cockpit limits so lax that no delay up to 2^14 frames
-    spoils 500 soldiers. Three: audio limits of 10^5 ms and 90 % (kappa at its ceiling 10^7) and the Figure 7.6
-    anchor at 5000 soldiers (lambda at its floor 0)."""
+    spoils 500 soldiers. Three: audio limits of 10^5 ms and 90 % (kappa at its ceiling 10^7), the Figure 7.6
+    anchor at 5000 soldiers (lambda at its floor 0), and JPEG decompression at 10^-9 ms a bit (one client
+    processor is enough: the search starts at one)."""
     one = ex.run({"latency_limit_ms": 20.0, "gaps_limit_pct": 0.5, "whatif_gaps_pct": 0.5, "vc_indigo2_speedup": 0.01},
                  _inputs(3.0, systems={"jpeg_decompress_ms_per_bit": 1.0}))
     assert one.undefined == {
@@ -500,7 +504,9 @@ def test_undefined_reasons_and_warnings_in_full():
                  "the Virtual Cockpit predictions are marked not applicable")]
     assert two["fig5_25_alpha_hippi_max_users"] == 1000.0 and two["audio_kappa_ms2_per_load"] == pytest.approx(1e-3)
     three = ex.run({}, _inputs(limits={"audio_latency_limit_ms": 1e5, "audio_gaps_limit_pct": 90},
-                               anchors={"fig7_6_indigo2_max_soldiers": 5000.0}))
+                               anchors={"fig7_6_indigo2_max_soldiers": 5000.0},
+                               systems={"jpeg_decompress_ms_per_bit": 1e-9}))
+    assert three["fig6_11_min_processors_acceptable"] == 1.0    # decompression all but free: one processor will do
     assert three.undefined == {"fig5_24_spec_threshold": NO_THRESHOLD}
     assert three.warnings == [
         (KAPPA, "20 users on Ethernet at SPECint92 40 stay acceptable for any processor jitter scale searched: the "
