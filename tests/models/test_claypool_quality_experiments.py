@@ -214,7 +214,7 @@ def test_run_methods_by_hand():
     r.put("d", -math.inf)
     r.warn("w", "y")
     r.warn("w", "y")
-    assert r.values == {"a": 2.0} and r.get("b") != r.get("b") and type(r["a"]) is float
+    assert r.values == {"a": 2.0} and r.get("a") == 2.0 and r.get("b") != r.get("b") and type(r["a"]) is float
     assert r.undefined == {"b": "why", "c": "not computable at these parameters",
                            "d": "not computable at these parameters"}
     assert r.warnings == [("w", "y")]
