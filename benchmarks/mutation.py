@@ -219,8 +219,12 @@ LAYERS = {"mmperf": [m for m in MODULES if m.startswith("mmperf.")],
           **{study: [m for m in MODULES if m.startswith(f"mmstudies.{study}.")] for study in STUDIES}}
 #: one JSON file per module: the results of its last recorded run (``--record``)
 RECORDS = ROOT / "benchmarks" / "mutation_runs"
-#: simulation tests are excluded: they cost seconds per mutant and the exact tests are meant to suffice
-DESELECT = "not simulation_matches and not slow"
+#: simulation tests are excluded: they cost seconds per mutant and the exact tests are meant to suffice; so are the
+#: doctests of mutmut's copies of each function (``x_<name>__mutmut_<n>`` and ``__mutmut_orig``, each with the
+#: original's docstring): they call the same trampoline as the function's own doctest, which stays, so they repeat it
+#: once per mutant of the function (13 whole chapter runs for claypool_quality.experiments.run), every one mapped to
+#: every function the example reaches and run, fastest first, before the tests that kill
+DESELECT = "not simulation_matches and not slow and not __mutmut_"
 
 #: explanations of the mutants no test can kill: (mutant-name pattern, pattern of the mutated line(s), why)
 EXPLANATIONS: list[tuple[str, str, str]] = [

@@ -524,10 +524,11 @@ def test_vc_curve_and_exercise_settings(monkeypatch):
     import numpy as np
 
     from mmstudies.claypool_quality import analytic as an
+    from mmstudies.claypool_quality.data import load_inputs
 
-    r = ex.run()
-    lam, vs, inp = r.extra["lam"], r.extra["vs"], r.inputs
-    ns = np.geomspace(2, 1e5, 90)
+    inp = load_inputs()
+    lam, vs, ns = 0.83, an.vc_settings(inp, jitter_limit_frac=0.2), np.geomspace(2, 1e5, 90)
+    r = ex.Run(ex.defaults(), inp, extra={"lam": lam, "vs": vs, "vc_ns": ns})   # a run made by hand: no root finds
     assert ex.vc_curve(r, 2.0, 155.0, 17.0) == [an.vc_point(lam, n, 2.0, 155.0, 17.0, inp, vs)["quality"] for n in ns]
     assert ex.vc_curve(r, 1.0, 10.0, 3.0, multicast=False) == [
         an.vc_point(lam, n, 1.0, 10.0, 3.0, inp, vs, multicast=False)["quality"] for n in ns]
