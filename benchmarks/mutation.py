@@ -726,7 +726,8 @@ def report(records: dict[str, dict], header: str) -> tuple[str, int]:
         "",
         f"Tests per mutant: each module's test files ({', '.join(sorted({t for m in current for t in MODULES[m]}))}) "
         f"and its own doctests, with `-k \"{DESELECT}\"` (the seeded simulation tests are left out: they cost "
-        "seconds per mutant and the exact tests are meant to kill every mutant on their own).",
+        "seconds per mutant and the exact tests are meant to kill every mutant on their own; so are the doctests of "
+        "mutmut's copies of each function, which repeat the function's own).",
         "",
         HISTORY,
         "",
