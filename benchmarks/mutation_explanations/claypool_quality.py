@@ -1,8 +1,9 @@
-"""Explained survivors of the mutation run over ``mmstudies.claypool_quality.analytic`` (see benchmarks/mutation.py)."""
+"""Explained survivors of the mutation runs over ``mmstudies.claypool_quality.analytic`` and ``.experiments`` (see benchmarks/mutation.py)."""
 
 from __future__ import annotations
 
 _M = r"mmstudies\.claypool_quality\.analytic\."
+_E = r"mmstudies\.claypool_quality\.experiments\."
 
 EXPLANATIONS: list[tuple[str, str, str]] = [
     (_M + r"x_", r"float\(\"NAN\"\)",
@@ -123,4 +124,11 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
      "server_saturated asserts in the helper's run): with the flag always False, flying_saturation_clients "
      "counts clients up to its 100,000 cap (about 30 s), so whichever test reaches it first decides "
      "between a failure and mutmut's time limit."),
+    # -- experiments (run of 2026-11-26, fourth session)
+    (_E + r"x__metric_facts", r'\{"latency_ms": lat, "(XXgaps_pctXX|GAPS_PCT)": gap\}|\{"latency_ms": lat, "gaps_pct": None\}',
+     "equivalent: quality_from_values normalises only the axes of the point, here latency alone, and ignores the "
+     "limits of axes the point does not use, so the gap limit's name or value cannot change the result (1.0)."),
+    (_E + r"x__metric_facts", r'r\.put\("whatif_latency_allowance_ms", None,',
+     "equivalent: Run.put treats None as it treats NaN (not a number: the name becomes undefined with the reason "
+     "given), so storing None instead of NaN leaves the same undefined entry and no value."),
 ]
