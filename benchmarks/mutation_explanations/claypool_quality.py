@@ -137,4 +137,9 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
      "not worth a test: differs only when the IPX's 20-user utilisation is exactly 1 to the last bit (with the "
      "transcribed costs it is 0.4228; the test at three times the costs, 1.268, pins the warning); at exactly 1 "
      "the original warns of an overload the mutant does not, while the shown utilisation is 100 % in both."),
+    (_E + r"x__flying", r'sat if sat else math\.nan, (None|"XXthe server never saturatesXX")?\)|sat if \(sat\) or True else',
+     "not worth a test: the reason (and the NaN) is used only when flying_saturation_clients finds no saturation, "
+     "which it reports after counting clients to its 100,000 cap, about 30 s of flying_point calls per search and "
+     "two searches per run; a server with no limit is the only way there (the tests pin saturation at 1 and 7 "
+     "clients)."),
 ]

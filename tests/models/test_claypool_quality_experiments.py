@@ -436,7 +436,8 @@ def test_every_value_of_a_what_if_run_is_its_analytic_call(monkeypatch):
     """A run at WHAT_IF; then a run whose anchors, systems and search limits differ from the analytic functions'
     defaults (which are the thesis's): kappa calibrated for 16 users on 100 Mbit/s (not 20 on 10: 5657 instead of
     4073), lambda for 400 soldiers on a 5-Personal-Iris Indigo 2 at 4 updates/s (0.4172 instead of 0.8296), user
-    counts searched to 50 (the Sparc 5 and the Alpha reach it), compression searched to 3 clients (it wins from 5)."""
+    counts searched to 50 (the Sparc 5 and the Alpha reach it), compression searched to no client at all for clients
+    of 100 processors (it wins from 1 client of 100 processors, 3 without the server's link, 5 of 20)."""
     from mmstudies.claypool_quality import analytic as an
 
     r = ex.run(WHAT_IF)
@@ -444,11 +445,12 @@ def test_every_value_of_a_what_if_run_is_its_analytic_call(monkeypatch):
     _check_extra(r, WHAT_IF)
     assert r.params == WHAT_IF
     monkeypatch.setattr(ex, "MAX_USERS_SEARCHED", 50)
-    monkeypatch.setattr(ex, "MAX_CLIENTS_SEARCHED", 3)
+    monkeypatch.setattr(ex, "MAX_CLIENTS_SEARCHED", 0)
     inp = _inputs(anchors={"fig5_24_users": 16.0, "fig5_24_ethernet_Mbit_s": 100.0,
                            "fig7_6_indigo2_max_soldiers": 400.0},
                   systems={"indigo2_over_personal_iris": 5.0, "vc_updates_per_s_average": 4.0})
-    r = ex.run({}, inp)
+    r = ex.run({"flying_client_processors": 100}, inp)
+    assert r.extra["crossover_no_link"] == 0    # 3 when searched (a server limited by its processor alone)
     assert r.extra["kappa_cal"] == an.audio_kappa_calibration(inp, an.audio_settings(inp), n_users=16.0,
                                                               target_spec=40.0, bandwidth_mbps=100.0)
     assert r.extra["lambda_cal"] == an.vc_lambda_calibration(inp, an.vc_settings(inp), target_soldiers=400.0,
@@ -456,7 +458,8 @@ def test_every_value_of_a_what_if_run_is_its_analytic_call(monkeypatch):
     assert r["audio_kappa_ms2_per_load"] == pytest.approx(5657.0677, rel=1e-6)
     assert r["vc_display_delay_frames"] == pytest.approx(0.417175, rel=1e-5)
     assert r.extra["n_star"] == {"IPX + Ethernet": 0, "Sparc 5 + Fibre Channel": 50, "DEC Alpha + HIPPI": 50}
-    assert r.undefined == {"fig6_12_crossover_clients": "compression never gives the better quality for 1-3 clients"}
+    never = "compression never gives the better quality for 1-0 clients"
+    assert r.undefined == {"fig6_12_crossover_clients": never, "fig6_12_crossover_clients_other": never}
     assert r.warnings == [(f"{name}: acceptable for every audioconference size searched",
                            "the search stops at 50 users; the count is a lower bound")
                           for name in ("Sparc 5 + Fibre Channel", "DEC Alpha + HIPPI")]
