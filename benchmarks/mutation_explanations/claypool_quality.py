@@ -137,9 +137,17 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
      "not worth a test: differs only when the IPX's 20-user utilisation is exactly 1 to the last bit (with the "
      "transcribed costs it is 0.4228; the test at three times the costs, 1.268, pins the warning); at exactly 1 "
      "the original warns of an overload the mutant does not, while the shown utilisation is 100 % in both."),
-    (_E + r"x__flying", r'sat if sat else math\.nan, (None|"XXthe server never saturatesXX")?\)|sat if \(sat\) or True else',
+    (_E + r"x__flying", r'sat if sat else math\.nan, (None|"XXthe server never saturatesXX"|"THE SERVER NEVER SATURATES")?\)|sat if \(sat\) or True else',
      "not worth a test: the reason (and the NaN) is used only when flying_saturation_clients finds no saturation, "
      "which it reports after counting clients to its 100,000 cap, about 30 s of flying_point calls per search and "
      "two searches per run; a server with no limit is the only way there (the tests pin saturation at 1 and 7 "
      "clients)."),
+    (_E + r"x__flying", r'server_unlimited=True\)\["quality"\]\)\), None\)',
+     "equivalent: min_ok is only read as a truth value (min_ok if min_ok else NaN), where None is false like 0."),
+    (_E + r"x__flying", r"for c in range\(1, 1002\)",
+     "not worth a test: differs only when the first acceptable Indigo 2 client has exactly 1001 processors; the "
+     "tests pin the search's start (one processor) and its failure (no client of 1-1000 acceptable)."),
+    (_E + r"x__flying", r"an\.flying_point\(c, None, True, fs, server_unlimited=True\)",
+     "equivalent: with server_unlimited=True flying_point gives the client an infinite share and never reads "
+     "the number of clients."),
 ]

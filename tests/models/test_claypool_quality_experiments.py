@@ -500,8 +500,9 @@ def test_undefined_reasons_and_warnings_in_full():
     (acceptable for every conference searched) and Virtual Cockpit limits so lax that no delay up to 2^14 frames
     spoils 500 soldiers. Three: audio limits of 10^12 ms and 99.9 % (kappa at its ceiling 10^7, and even there every
     SPECint92 searched is acceptable at these limits, so neither threshold exists), the Figure 7.6
-    anchor at 5000 soldiers (lambda at its floor 0), and JPEG decompression at 10^-9 ms a bit (one client
-    processor is enough: the search starts at one)."""
+    anchor at 5000 soldiers (lambda at its floor 0), JPEG decompression at 10^-9 ms a bit (one client
+    processor is enough: the search starts at one) and a server that compresses only 10 Mbit/s (compression never
+    wins; the one-client search takes the server as unlimited, or 10 Mbit/s, below the 20 useful, would fail it)."""
     one = ex.run({"latency_limit_ms": 20.0, "gaps_limit_pct": 0.5, "whatif_gaps_pct": 0.5, "vc_indigo2_speedup": 0.01},
                  _inputs(3.0, systems={"jpeg_decompress_ms_per_bit": 1.0}))
     assert one.undefined == {
@@ -532,9 +533,10 @@ def test_undefined_reasons_and_warnings_in_full():
     assert two["fig5_25_alpha_hippi_max_users"] == 1000.0 and two["audio_kappa_ms2_per_load"] == pytest.approx(1e-3)
     three = ex.run({}, _inputs(limits={"audio_latency_limit_ms": 1e12, "audio_gaps_limit_pct": 99.9},
                                anchors={"fig7_6_indigo2_max_soldiers": 5000.0},
-                               systems={"jpeg_decompress_ms_per_bit": 1e-9}))
+                               systems={"jpeg_decompress_ms_per_bit": 1e-9, "table6_3_network_Mbit_s": 10.0}))
     assert three["fig6_11_min_processors_acceptable"] == 1.0    # decompression all but free: one processor will do
-    assert three.undefined == {"fig5_24_spec_threshold": NO_THRESHOLD, "fig5_24_spec_threshold_calibration": NO_THRESHOLD}
+    assert three.undefined == {"fig5_24_spec_threshold": NO_THRESHOLD, "fig5_24_spec_threshold_calibration": NO_THRESHOLD,
+                               "fig6_12_crossover_clients": NO_COMPRESSION, "fig6_12_crossover_clients_other": NO_COMPRESSION}
     assert three.warnings == [
         (KAPPA, "20 users on Ethernet at SPECint92 40 stay acceptable for any processor jitter scale searched: the "
                 "limits are too lax; kappa is left at the end of its search range (10,000,000) and the audio "
