@@ -434,8 +434,9 @@ WHAT_IF = {"latency_limit_ms": 260.0, "gaps_limit_pct": 5.0, "jitter_limit_pct":
 
 def test_every_value_of_a_what_if_run_is_its_analytic_call(monkeypatch):
     """A run at WHAT_IF; then a run whose anchors, systems and search limits differ from the analytic functions'
-    defaults (which are the thesis's): kappa calibrated for 16 users on 100 Mbit/s (not 20 on 10: 5657 instead of
-    4073), lambda for 400 soldiers on a 5-Personal-Iris Indigo 2 at 4 updates/s (0.4172 instead of 0.8296), user
+    defaults (which are the thesis's): kappa calibrated for 16 users on 100 Mbit/s (not 20 on 10: 5896 instead of
+    4073), lambda for 400 soldiers on a 5-Personal-Iris Indigo 2 at 4 updates/s on a 40 Mbit/s Ethernet (0.4176
+    instead of 0.8296), user
     counts searched to 50 (the Sparc 5 and the Alpha reach it), compression searched to no client at all for clients
     of 100 processors (it wins from 1 client of 100 processors, 3 without the server's link, 5 of 20)."""
     from mmstudies.claypool_quality import analytic as an
@@ -448,15 +449,15 @@ def test_every_value_of_a_what_if_run_is_its_analytic_call(monkeypatch):
     monkeypatch.setattr(ex, "MAX_CLIENTS_SEARCHED", 0)
     inp = _inputs(anchors={"fig5_24_users": 16.0, "fig5_24_ethernet_Mbit_s": 100.0,
                            "fig7_6_indigo2_max_soldiers": 400.0},
-                  systems={"indigo2_over_personal_iris": 5.0, "vc_updates_per_s_average": 4.0})
+                  systems={"indigo2_over_personal_iris": 5.0, "vc_updates_per_s_average": 4.0, "ethernet_Mbit_s": 40.0})
     r = ex.run({"flying_client_processors": 100}, inp)
     assert r.extra["crossover_no_link"] == 0    # 3 when searched (a server limited by its processor alone)
     assert r.extra["kappa_cal"] == an.audio_kappa_calibration(inp, an.audio_settings(inp), n_users=16.0,
                                                               target_spec=40.0, bandwidth_mbps=100.0)
     assert r.extra["lambda_cal"] == an.vc_lambda_calibration(inp, an.vc_settings(inp), target_soldiers=400.0,
-                                                             speed=5.0, network_mbps=10.0, update_rate=4.0)
-    assert r["audio_kappa_ms2_per_load"] == pytest.approx(5657.0677, rel=1e-6)
-    assert r["vc_display_delay_frames"] == pytest.approx(0.417175, rel=1e-5)
+                                                             speed=5.0, network_mbps=40.0, update_rate=4.0)
+    assert r["audio_kappa_ms2_per_load"] == pytest.approx(5895.9927, rel=1e-6)
+    assert r["vc_display_delay_frames"] == pytest.approx(0.417578, rel=1e-5)     # 0.417175 on 10 Mbit/s
     assert r.extra["n_star"] == {"IPX + Ethernet": 0, "Sparc 5 + Fibre Channel": 50, "DEC Alpha + HIPPI": 50}
     never = "compression never gives the better quality for 1-0 clients"
     assert r.undefined == {"fig6_12_crossover_clients": never, "fig6_12_crossover_clients_other": never}
