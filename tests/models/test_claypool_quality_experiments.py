@@ -493,7 +493,7 @@ def test_undefined_reasons_and_warnings_in_full():
     """Three runs that leave every result the model can fail on undefined, with the reasons and warnings in full.
 
     One: limits of 20 ms and 0.5 % (the what-if's 0.5 % gaps reach the gap limit exactly, and no processor makes 20 users
-    acceptable), a Virtual Cockpit Indigo 2 of 0.01 Personal Irises (0.15 for the future processor: slower than
+    acceptable), a Virtual Cockpit Indigo 2 of 0.01 Personal Irises in the run and in the calibration (0.15 for the future processor: slower than
     4 frames/s already at 2 soldiers), flying clients that decompress at 1 ms a bit (compression never wins and no
     client is acceptable; a server that never saturates is left out: its search runs to 100,000 clients), and the audio
     costs tripled (the IPX's 20-user load, 0.4228 of the processor, becomes 1.268: the utilisation is shown as
@@ -505,7 +505,7 @@ def test_undefined_reasons_and_warnings_in_full():
     processor is enough: the search starts at one) and a server that compresses only 10 Mbit/s (compression never
     wins; the one-client search takes the server as unlimited, or 10 Mbit/s, below the 20 useful, would fail it)."""
     one = ex.run({"latency_limit_ms": 20.0, "gaps_limit_pct": 0.5, "whatif_gaps_pct": 0.5, "vc_indigo2_speedup": 0.01},
-                 _inputs(3.0, systems={"jpeg_decompress_ms_per_bit": 1.0}))
+                 _inputs(3.0, systems={"jpeg_decompress_ms_per_bit": 1.0, "indigo2_over_personal_iris": 0.01}))
     assert one.undefined == {
         "whatif_latency_allowance_ms": "the what-if gap rate alone reaches the gap limit: no latency is acceptable",
         "fig5_24_spec_threshold": NO_THRESHOLD,
@@ -513,10 +513,14 @@ def test_undefined_reasons_and_warnings_in_full():
         "fig6_12_crossover_clients": NO_COMPRESSION, "fig6_12_crossover_clients_other": NO_COMPRESSION,
         "fig7_5_indigo2_soldiers_at_4fps": BELOW_4FPS, "fig7_5_soldiers_at_4fps_no_reckon": BELOW_4FPS,
         "fig7_6_indigo2_max_soldiers": NEVER_CROSSES, "fig7_7_15x_max_soldiers": NEVER_CROSSES,
+        "fig7_6_indigo2_max_soldiers_calibration": NEVER_CROSSES,
         "fig7_8_atm_max_soldiers": NEVER_CROSSES, "fig7_8_ethernet_max_soldiers": NEVER_CROSSES,
         "fig7_7_15x_knee_soldiers": BELOW_CAP, "fig7_8_knee_soldiers": BELOW_CAP}
     assert one.warnings == [("the IPX is overloaded by a 20-user conference",
-                             "CPU utilisation 1.27: the load-average term is capped and frames are lost")]
+                             "CPU utilisation 1.27: the load-average term is capped and frames are lost"),
+                            (LAMBDA, "the Indigo 2 (0.01 Personal Irises) is unacceptable at 500 soldiers even with no "
+                                     "display delay; lambda is left at 0 and the Virtual Cockpit predictions are marked "
+                                     "not applicable")]
     assert one["audio_ipx_20_cpu_utilisation_pct"] == 100.0
     assert one.extra["pt20"]["cpu_utilisation"] == pytest.approx(3 * 0.42280350000000005)
     lax_vc = {"vc_latency_limit_ms": 1e7, "vc_jitter_limit_pct": 1e5, "vc_accuracy_min_pct": 0.001}
