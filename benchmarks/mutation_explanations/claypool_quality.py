@@ -154,4 +154,21 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
      "equivalent to the precision used: 1e9 Mbit/s stands for a network that costs nothing, and one Mbit/s more "
      "changes the 144-byte updates' transmission time (about 1e-9 ms) by a part in 10^9, far below the root "
      "finder's tolerance; the tests compare the count to 1e-12 and see no difference."),
+    (_E + r"x__vc", r"trend_n = \((11, 100|10, 101), target\)",
+     "equivalent for the transcribed inputs: the trend's latency and jitter rise with the soldiers at 10, 11, 100 "
+     "and 101 alike, and its missed-update fraction is 0.005 at every count (the 144-byte updates never fill the "
+     "Ethernet this far below saturation), so `rising` and `missed_trend` come out the same."),
+    (_E + r"x__vc", r"trend\[0\]\[k\] <= trend\[1\]\[k\] < trend\[2\]\[k\]|trend\[0\]\[k\] < trend\[1\]\[k\] <= trend\[2\]\[k\]",
+     "equivalent for the transcribed inputs: latency and jitter rise strictly from 10 to 100 to 500 soldiers, and "
+     "the missed fraction is equal at all three (0.005), so each chain is True or False under < and <= alike "
+     "(for the missed fraction the other comparison of the chain is already False)."),
+    (_E + r"x__vc", r"an\.vc_point\(lam, n, 1\.0, 1000000001\.0, u_avg|np\.geomspace\(2, (60|1e5, |100001\.0, 60|1e5, 61)\)\]",
+     "equivalent: the Personal Iris's quality rises with the soldiers (its latency, jitter and missed updates grow), "
+     "so over any grid that starts at 2 soldiers its minimum is the value at 2 and some point is acceptable exactly "
+     "when that one is; the grid's end and length (and a network one Mbit/s faster than the free 1e9) cannot "
+     "change `pi_ok` or `pi_min_quality`."),
+    (_E + r"x__vc", r"ns_below = np\.geomspace\(2, 30\)",
+     "equivalent for the transcribed inputs: below 0.9 of Ethernet's saturation the Ethernet and ATM qualities "
+     "differ by the same 0.000244 at every soldier count (only the update's transmission time differs), largest "
+     "to the last bit at the first point, 2 soldiers, which both grids share."),
 ]
