@@ -167,8 +167,12 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
      "so over any grid that starts at 2 soldiers its minimum is the value at 2 and some point is acceptable exactly "
      "when that one is; the grid's end and length (and a network one Mbit/s faster than the free 1e9) cannot "
      "change `pi_ok` or `pi_min_quality`."),
-    (_E + r"x__vc", r"ns_below = np\.geomspace\(2, 30\)",
+    (_E + r"x__vc", r"ns_below = np\.geomspace\(2, (30|0\.9 \* eth_sat, (31)?)\)",
      "equivalent for the transcribed inputs: below 0.9 of Ethernet's saturation the Ethernet and ATM qualities "
      "differ by the same 0.000244 at every soldier count (only the update's transmission time differs), largest "
-     "to the last bit at the first point, 2 soldiers, which both grids share."),
+     "to the last bit at the first point, 2 soldiers, which every such grid shares (30, 31 or numpy's default 50 "
+     "points up to 0.9 of saturation, or 50 up to 30 soldiers)."),
+    (_E + r"x__vc", r"an\.vc_cpu_exhausted_soldiers\(f15, u_max, inp, None\)",
+     "equivalent: vc_cpu_exhausted_soldiers takes the Virtual Cockpit settings for a uniform signature but reads "
+     "only the speed, the update rate and the cost table."),
 ]
