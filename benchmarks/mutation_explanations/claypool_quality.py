@@ -175,4 +175,7 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
     (_E + r"x__vc", r"an\.vc_cpu_exhausted_soldiers\(f15, u_max, inp, None\)",
      "equivalent: vc_cpu_exhausted_soldiers takes the Virtual Cockpit settings for a uniform signature but reads "
      "only the speed, the update rate and the cost table."),
+    (_E + r"x__vc", r'"PI \+ Ethernet, unicast": dict\(speed=1\.0, network_mbps=eth, multicast=None\)',
+     "equivalent: vc_point reads `multicast` only as a truth value (`if multicast`, `... if multicast else ...`), "
+     "where None is false like False."),
 ]
