@@ -539,6 +539,8 @@ def test_undefined_reasons_and_warnings_in_full():
     three = ex.run({}, _inputs(limits={"audio_latency_limit_ms": 1e12, "audio_gaps_limit_pct": 99.9},
                                anchors={"fig7_6_indigo2_max_soldiers": 5000.0},
                                systems={"jpeg_decompress_ms_per_bit": 1e-9, "table6_3_network_Mbit_s": 10.0}))
+    # with no display delay a Personal Iris is acceptable with 2 soldiers on a free network (Q = 0.99711)
+    assert three.extra["pi_ok"] and three.extra["pi_min_quality"] == pytest.approx(0.9971074704, rel=1e-9)
     assert three["fig6_11_min_processors_acceptable"] == 1.0    # decompression all but free: one processor will do
     assert three.undefined == {"fig5_24_spec_threshold": NO_THRESHOLD, "fig5_24_spec_threshold_calibration": NO_THRESHOLD,
                                "fig6_12_crossover_clients": NO_COMPRESSION, "fig6_12_crossover_clients_other": NO_COMPRESSION}
