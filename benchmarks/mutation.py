@@ -162,6 +162,19 @@ FAST_TESTS: dict[str, list[str]] = {
         "tests/models/test_foundations_networks_model.py::test_closed_run_default_codec_is_deterministic",
         "tests/models/test_foundations_networks_model.py::test_replicate_passes_seeds_and_arguments_and_summary_by_hand",
     ],
+    # a whole chapter run (closed forms and root finds, 0.3 s of CPU) in most tests, and the mirror file repeats
+    # them (one to four runs a test, every design point in one): the tests that pin every value of a run at the
+    # defaults and at a what-if of every parameter against its analytic call, every reason and warning in full,
+    # and the record, Run's methods, vc_curve and the exercises' settings by hand
+    "mmstudies.claypool_quality.experiments": [
+        "tests/models/test_claypool_quality_experiments.py::test_paper_setting_equals_the_specs_defaults",
+        "tests/models/test_claypool_quality_experiments.py::test_run_methods_by_hand",
+        "tests/models/test_claypool_quality_experiments.py::test_record_writes_units_by_the_names_ending",
+        "tests/models/test_claypool_quality_experiments.py::test_every_value_of_the_default_run_is_its_analytic_call",
+        "tests/models/test_claypool_quality_experiments.py::test_every_value_of_a_what_if_run_is_its_analytic_call",
+        "tests/models/test_claypool_quality_experiments.py::test_undefined_reasons_and_warnings_in_full",
+        "tests/models/test_claypool_quality_experiments.py::test_vc_curve_and_exercise_settings",
+    ],
     # the echo, stream and multicast models by hand; the seeded replications against Jackson's line and the
     # variable echo's mean (1-3 s each) are left to the whole file
     "mmstudies.hsieh_messaging.model": [
@@ -239,8 +252,12 @@ LAYERS = {"mmperf": [m for m in MODULES if m.startswith("mmperf.")],
           **{study: [m for m in MODULES if m.startswith(f"mmstudies.{study}.")] for study in STUDIES}}
 #: one JSON file per module: the results of its last recorded run (``--record``)
 RECORDS = ROOT / "benchmarks" / "mutation_runs"
-#: simulation tests are excluded: they cost seconds per mutant and the exact tests are meant to suffice
-DESELECT = "not simulation_matches and not slow"
+#: simulation tests are excluded: they cost seconds per mutant and the exact tests are meant to suffice; so are the
+#: doctests of mutmut's copies of each function (``x_<name>__mutmut_<n>`` and ``__mutmut_orig``, each with the
+#: original's docstring): they call the same trampoline as the function's own doctest, which stays, so they repeat it
+#: once per mutant of the function (13 whole chapter runs for claypool_quality.experiments.run), every one mapped to
+#: every function the example reaches and run, fastest first, before the tests that kill
+DESELECT = "not simulation_matches and not slow and not __mutmut_"
 
 #: explanations of the mutants no test can kill: (mutant-name pattern, pattern of the mutated line(s), why)
 EXPLANATIONS: list[tuple[str, str, str]] = [
@@ -803,7 +820,8 @@ def report(records: dict[str, dict], header: str) -> tuple[str, int]:
         "",
         f"Tests per mutant: each module's test files ({', '.join(sorted({t for m in current for t in MODULES[m]}))}) "
         f"and its own doctests, with `-k \"{DESELECT}\"` (the seeded simulation tests are left out: they cost "
-        "seconds per mutant and the exact tests are meant to kill every mutant on their own).",
+        "seconds per mutant and the exact tests are meant to kill every mutant on their own; so are the doctests of "
+        "mutmut's copies of each function, which repeat the function's own).",
         "",
         HISTORY,
         "",

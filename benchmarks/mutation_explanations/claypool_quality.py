@@ -1,8 +1,9 @@
-"""Explained survivors of the mutation run over ``mmstudies.claypool_quality.analytic`` (see benchmarks/mutation.py)."""
+"""Explained survivors of the mutation runs over ``mmstudies.claypool_quality.analytic`` and ``.experiments`` (see benchmarks/mutation.py)."""
 
 from __future__ import annotations
 
 _M = r"mmstudies\.claypool_quality\.analytic\."
+_E = r"mmstudies\.claypool_quality\.experiments\."
 
 EXPLANATIONS: list[tuple[str, str, str]] = [
     (_M + r"x_", r"float\(\"NAN\"\)",
@@ -123,4 +124,58 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
      "server_saturated asserts in the helper's run): with the flag always False, flying_saturation_clients "
      "counts clients up to its 100,000 cap (about 30 s), so whichever test reaches it first decides "
      "between a failure and mutmut's time limit."),
+    # -- experiments (run of 2026-11-26, fourth session)
+    (_E + r"x__metric_facts", r'\{"latency_ms": lat, "(XXgaps_pctXX|GAPS_PCT)": gap\}|\{"latency_ms": lat, "gaps_pct": None\}',
+     "equivalent: quality_from_values normalises only the axes of the point, here latency alone, and ignores the "
+     "limits of axes the point does not use, so the gap limit's name or value cannot change the result (1.0)."),
+    (_E + r"x__metric_facts", r'r\.put\("whatif_latency_allowance_ms", None,',
+     "equivalent: Run.put treats None as it treats NaN (not a number: the name becomes undefined with the reason "
+     "given), so storing None instead of NaN leaves the same undefined entry and no value."),
+    (_E + r"x__audio", r"search range \(\{sig\(kappa, \)\}\)",
+     "equivalent: 3 significant digits is mmperf.tables.sig's default, so sig(kappa) writes the same text."),
+    (_E + r"x__audio", r'if pt20\["cpu_utilisation"\] > 1:',
+     "not worth a test: differs only when the IPX's 20-user utilisation is exactly 1 to the last bit (with the "
+     "transcribed costs it is 0.4228; the test at three times the costs, 1.268, pins the warning); at exactly 1 "
+     "the original warns of an overload the mutant does not, while the shown utilisation is 100 % in both."),
+    (_E + r"x__flying", r'sat if sat else math\.nan, (None|"XXthe server never saturatesXX"|"THE SERVER NEVER SATURATES")?\)|sat if \(sat\) or True else',
+     "not worth a test: the reason (and the NaN) is used only when flying_saturation_clients finds no saturation, "
+     "which it reports after counting clients to its 100,000 cap, about 30 s of flying_point calls per search and "
+     "two searches per run; a server with no limit is the only way there (the tests pin saturation at 1 and 7 "
+     "clients)."),
+    (_E + r"x__flying", r'server_unlimited=True\)\["quality"\]\)\), None\)',
+     "equivalent: min_ok is only read as a truth value (min_ok if min_ok else NaN), where None is false like 0."),
+    (_E + r"x__flying", r"for c in range\(1, 1002\)",
+     "not worth a test: differs only when the first acceptable Indigo 2 client has exactly 1001 processors; the "
+     "tests pin the search's start (one processor) and its failure (no client of 1-1000 acceptable)."),
+    (_E + r"x__flying", r"an\.flying_point\(c, (None|2), True, fs, server_unlimited=True\)",
+     "equivalent: with server_unlimited=True flying_point gives the client an infinite share and never reads "
+     "the number of clients."),
+    (_E + r"x__vc", r"an\.vc_max_soldiers\(lam, f15, 1000000001\.0, u_avg, inp, vs\)",
+     "equivalent to the precision used: 1e9 Mbit/s stands for a network that costs nothing, and one Mbit/s more "
+     "changes the 144-byte updates' transmission time (about 1e-9 ms) by a part in 10^9, far below the root "
+     "finder's tolerance; the tests compare the count to 1e-12 and see no difference."),
+    (_E + r"x__vc", r"trend_n = \((11, 100|10, 101), target\)",
+     "equivalent for the transcribed inputs: the trend's latency and jitter rise with the soldiers at 10, 11, 100 "
+     "and 101 alike, and its missed-update fraction is 0.005 at every count (the 144-byte updates never fill the "
+     "Ethernet this far below saturation), so `rising` and `missed_trend` come out the same."),
+    (_E + r"x__vc", r"trend\[0\]\[k\] <= trend\[1\]\[k\] < trend\[2\]\[k\]|trend\[0\]\[k\] < trend\[1\]\[k\] <= trend\[2\]\[k\]",
+     "equivalent for the transcribed inputs: latency and jitter rise strictly from 10 to 100 to 500 soldiers, and "
+     "the missed fraction is equal at all three (0.005), so each chain is True or False under < and <= alike "
+     "(for the missed fraction the other comparison of the chain is already False)."),
+    (_E + r"x__vc", r"an\.vc_point\(lam, n, 1\.0, 1000000001\.0, u_avg|np\.geomspace\(2, (60|1e5, |100001\.0, 60|1e5, 61)\)\]",
+     "equivalent: the Personal Iris's quality rises with the soldiers (its latency, jitter and missed updates grow), "
+     "so over any grid that starts at 2 soldiers its minimum is the value at 2 and some point is acceptable exactly "
+     "when that one is; the grid's end and length (and a network one Mbit/s faster than the free 1e9) cannot "
+     "change `pi_ok` or `pi_min_quality`."),
+    (_E + r"x__vc", r"ns_below = np\.geomspace\(2, (30|0\.9 \* eth_sat, (31)?)\)",
+     "equivalent for the transcribed inputs: below 0.9 of Ethernet's saturation the Ethernet and ATM qualities "
+     "differ by the same 0.000244 at every soldier count (only the update's transmission time differs), largest "
+     "to the last bit at the first point, 2 soldiers, which every such grid shares (30, 31 or numpy's default 50 "
+     "points up to 0.9 of saturation, or 50 up to 30 soldiers)."),
+    (_E + r"x__vc", r"an\.vc_cpu_exhausted_soldiers\(f15, u_max, inp, None\)",
+     "equivalent: vc_cpu_exhausted_soldiers takes the Virtual Cockpit settings for a uniform signature but reads "
+     "only the speed, the update rate and the cost table."),
+    (_E + r"x__vc", r'"PI \+ Ethernet, unicast": dict\(speed=1\.0, network_mbps=eth, multicast=None\)',
+     "equivalent: vc_point reads `multicast` only as a truth value (`if multicast`, `... if multicast else ...`), "
+     "where None is false like False."),
 ]
