@@ -612,7 +612,20 @@ re-run by a test on four made-up Table 1 rows whose moment fits are binary fract
 1372, 1322 killed, 45 survived, 5 timeouts in 50.5 minutes; hsieh_messaging.analytic 601, 580 killed, 21 survived
 in 15.5 minutes, every survivor of the last two explained by the 2026-11-22 entries. One endless loop
 (optimal_buffer's bracket halved instead of doubled) was ended by hand with SIGXCPU, the signal mutmut's CPU
-limit sends. hsieh_video.analytic was not run this session."""
+limit sends. hsieh_video.analytic was not run this session.
+claypool_quality.experiments ran for the first time (helper mexp6; timeout multiplier 3). Nearly every test in
+its mirror file runs the whole chapter, so it is tested by seven exact tests named in FAST_TESTS: every value and
+every `extra` of a run compared with the analytic call that should make it, at the defaults and at a what-if of
+all eleven parameters; a run whose anchors, systems and search limits differ from the analytic defaults; three
+runs that leave every result the model can fail on undefined, each reason and warning in full; the record, Run's
+methods, vc_curve and the exercises on runs made by hand. 1365 mutants: 1319 killed and 46 survived in about 45
+minutes; re-runs killed 17 more and the other 29 are explained (None for NaN, sig's default, keys and settings
+never read, grids whose result is fixed by their first point, the 100,000-client saturation search). Lesson:
+mutmut's mutants file holds a copy of each function per mutant with its docstring, so a function with a doctest
+(here run(), a whole chapter) had its doctest collected 14 more times, each run first, being fast; `-k "... and
+not __mutmut_"` now leaves those copies out (the function's own doctest stays), which took the run from 6-9 to
+25-35 mutants a minute. claypool_jitter.experiments, sharp.experiments (198 survivors left) and
+hsieh_video.analytic are the modules still to run or finish."""
 
 
 def source_file(module: str) -> str:
