@@ -686,11 +686,11 @@ def prepare(copy: Path, modules: dict[str, list[str]], timeout_multiplier: float
     (copy / "pyproject.toml").write_text(pyproject.replace('"tests", "lib/mmperf", "lib/mmstudies", "lib/mmbook"', '"tests"'))
 
 
-def run(copy: Path, children: int) -> str:
+def run(copy: Path, children: int) -> None:
+    """Run mutmut in a prepared scratch copy (its results are read afterwards by :func:`records_of_copy`)."""
     exe = Path(sys.executable).parent / "mutmut"
     subprocess.run([str(exe), "run", "--max-children", str(children)], cwd=copy, check=False,
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    return results_of(copy)
 
 
 def results_of(copy: Path) -> str:
