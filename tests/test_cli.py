@@ -328,3 +328,19 @@ def test_check_template_writes_a_new_file_only(tmp_path, capsys, monkeypatch):
     assert "ex-queue-networks-9:" in written.read_text(encoding="utf-8")
     assert "mmbook check queue-networks queue-networks-answers.yml --student" in capsys.readouterr().err
     assert main(["check", "queue-networks", "mine.yml", "--template"]) == 0 and (tmp_path / "mine.yml").is_file()
+
+
+def test_run_launches_the_kernel_before_pandas_is_imported(tmp_path):
+    """`mmbook run` launches the chapter's kernel first thing, and pandas (about 0.4 s to import here) is not
+    needed before it: the kernel imports pandas itself while the runner prepares. A fresh interpreter shows
+    what the command has imported by the time it launches the kernel (faked here, so nothing runs)."""
+    import subprocess
+    import sys
+
+    code = ("import sys\nfrom mmbook import cli, runner\nseen = []\n"
+            "def launch(*args, **kwargs):\n    seen.append('pandas' in sys.modules)\n    raise KeyboardInterrupt\n"
+            "runner.start_kernel = launch\n"
+            f"try:\n    cli.main(['run', 'zeadally', '--output', {str(tmp_path / 'z')!r}])\n"
+            "except BaseException:\n    pass\nprint(seen)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split("\n")[-2] == "[False]"

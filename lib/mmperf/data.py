@@ -33,12 +33,14 @@ import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import pandas as pd
 import yaml
 
 from mmperf import paths
+
+if TYPE_CHECKING:  # pandas is imported where a table is read: `mmbook run` starts its kernel sooner without it
+    import pandas as pd
 
 LABELS = ("paper", "derived", "assumption", "external")
 COLUMN_TYPES = {"str": "string", "float": "float64", "int": "Int64", "bool": "boolean"}
@@ -215,6 +217,8 @@ def load_table(study: str, name: str) -> pd.DataFrame:
     if not file.is_file():
         raise DataError(f"{file} is missing (declared as table {name!r} in provenance.yml)")
     _FILES_READ.add(file.relative_to(paths.project_root()).as_posix())
+    import pandas as pd
+
     try:
         raw = pd.read_csv(file, dtype=str, keep_default_na=False, skipinitialspace=True)
     except (pd.errors.ParserError, pd.errors.EmptyDataError) as exc:
@@ -240,6 +244,8 @@ def _has_row_labels(columns: dict[str, dict]) -> bool:
 
 
 def _convert_column(file: Path, col: str, values: pd.Series, spec: dict[str, Any]) -> pd.Series:
+    import pandas as pd
+
     kind = spec.get("type")
     if kind not in COLUMN_TYPES:
         raise DataError(f"{file}: column {col!r} has type {kind!r}; allowed: {list(COLUMN_TYPES)}")
