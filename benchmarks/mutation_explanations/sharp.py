@@ -111,4 +111,13 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
      "seconds per call; the audit, built by checktable.study_checks, calls it once per perturbation). It is tested "
      "by the slow test_evidence_audit.py (the audit of every chapter, which calls it at each perturbation), "
      "which the mutation run leaves out."),
+    # 2026-11-27, part A
+    (r"mmstudies\.sharp\.experiments\.x_frames_differ__", r"both_nan = np\.isnan\(x\) \| np\.isnan\(y\)",
+     "equivalent: both_nan is only used after the check that returns (False, inf) when one table has a NaN where "
+     "the other has none, so from there on NaNs stand in the same places in both and 'either NaN' is 'both NaN'."),
+    (r"mmstudies\.sharp\.experiments\.x_summary_with_ci__", r"orient=\"INDEX\"",
+     "equivalent: pandas' DataFrame.from_dict reads orient case-insensitively ('INDEX' is 'index')."),
+    (r"mmstudies\.sharp\.experiments\.x_result_sentences__", r"^\s*(strict=(False|None))?\):$",
+     "equivalent: zip's strict only checks the lengths, and two_point_fit always returns three values for the "
+     "three names (p, mean, sd), so the glued names and values are the same."),
 ]

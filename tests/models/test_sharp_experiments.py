@@ -835,3 +835,269 @@ def test_run_common_is_what_every_simulation_of_the_run_shares():
     assert r.common() == {"p_spike": 0.002, "frame_rate_fps": 30.0, "table1_stats": load_inputs().paper,
                           "measured_load": 0.1, "queue_capacity": 4}
     assert r.bound == 0.001 and r.V["frame_period_ms"] == 40.0
+
+
+# -- added from the mutation run (2026-11-27, part A) -------------------------------------------
+import numpy as np  # noqa: E402
+
+
+def _frame_table():
+    """Six frames captured every 40 ms (frame k at 40 k), the first one the warm-up. Frames 2, 4 and 5 are shown,
+    3 is dropped at the sink, 6 rejected at the capture queue (no node times, no sink arrival). Each shown frame's
+    display is its sink start plus dec and pres, and its e2e the display less its capture."""
+    nan = math.nan
+    return pd.DataFrame({
+        "frame": [1, 2, 3, 4, 5, 6],
+        "capture": [40.0, 80.0, 120.0, 160.0, 200.0, 240.0],
+        "fate": ["shown", "shown", "dropped", "shown", "shown", "rejected"],
+        "arrive_sink": [60.0, 100.0, 140.0, 180.0, 220.0, nan],
+        "sink_start": [60.0, 110.0, nan, 185.0, 220.0, nan],
+        "display": [110.0, 150.0, nan, 220.0, 250.0, nan],
+        "e2e": [70.0, 70.0, nan, 60.0, 50.0, nan],
+        "dec": [30.0, 25.0, nan, 20.0, 20.0, nan],
+        "pres": [20.0, 15.0, nan, 15.0, 10.0, nan],
+        "sink_wait": [0.0, 10.0, nan, 5.0, 0.0, nan],
+        "sl_src_arrive": [40.0, 80.0, 120.0, 160.0, 200.0, nan],
+        "sl_src_wait": [0.0, 0.0, 0.0, 0.0, 0.0, nan],
+        "sl_src_blocked": [0.0, 0.0, 0.0, 2.0, 0.0, nan],
+        "sl_src_service": [5.0, 1.0, 1.0, 2.0, 3.0, nan],
+        "net_blocked": [0.0, 0.0, 0.0, 0.0, 4.0, nan],
+        "net_service": [10.0, 10.0, 10.0, 12.0, 14.0, nan],
+        "sl_dst_arrive": [50.0, 91.0, 131.0, 174.0, 221.0, nan],
+        "sl_dst_wait": [0.0, 8.0, 0.0, 0.0, 0.0, nan],
+        "sl_dst_blocked": [0.0, 0.0, 0.0, 16.0, 0.0, nan],
+        "sl_dst_service": [5.0, 0.5, 1.0, 1.0, 1.5, nan],
+    })
+
+
+def test_summarise_run_of_a_frame_table_by_hand():
+    """After the warm-up frame: 5 frames in 5 x 40 = 200 ms, 3 shown (frames 2, 4, 5), 1 dropped, 1 rejected: loss
+    2 / 5 = 0.4, 3 / 200 ms = 15 frames/s, the sink busy 40 + 35 + 30 = 105 ms of 200 (0.525). Late: frame 2's
+    display 150 is after frame 3's arrival 140; frame 4's display 220 is exactly frame 5's arrival (not late);
+    frame 5's next frame never reached the sink: 1 late of 5, 0.2. e2e 70, 60, 50: mean 60, sd 10, p99 at 1.98
+    of the sorted positions 60 + 0.98 x 10 = 69.8. The waits, sl_src_wait + sl_src_blocked + net_blocked +
+    sl_dst_wait + sl_dst_blocked + sink_wait: frame 2 8 + 10 = 18, frame 4 2 + 16 + 5 = 23, frame 5 4: mean 15,
+    sd sqrt((9 + 64 + 121) / 2) = sqrt(97); dec 25, 20, 20 and pres 15, 15, 10: sd sqrt((50 / 3) / 2) = 5 / sqrt(3) each. One frame
+    waits at the destination's Stream Layer (frame 2, 91-99 ms), none at the source's."""
+    out = experiments.summarise_run(_frame_table(), 40.0, 1)
+    sd_dec = 5 / math.sqrt(3)
+    assert out == pytest.approx({
+        "frames": 5.0, "shown": 3.0, "dropped": 1.0, "rejected": 1.0, "loss_rate": 0.4, "late_rate": 0.2,
+        "delivered_fps": 15.0, "sink_utilisation": 0.525, "e2e_mean": 60.0, "e2e_sd": 10.0, "e2e_min": 50.0,
+        "e2e_max": 70.0, "e2e_p99": 69.8,
+        "sl_src_mean": 2.0, "sl_src_sd": 1.0, "sl_src_min": 1.0, "sl_src_max": 3.0,
+        "net_mean": 12.0, "net_sd": 2.0, "net_min": 10.0, "net_max": 14.0,
+        "sl_dst_mean": 1.0, "sl_dst_sd": 0.5, "sl_dst_min": 0.5, "sl_dst_max": 1.5,
+        "dec_mean": 65 / 3, "dec_sd": sd_dec, "dec_min": 20.0, "dec_max": 25.0,
+        "pres_mean": 40 / 3, "pres_sd": sd_dec, "pres_min": 10.0, "pres_max": 15.0,
+        "wait_mean": 15.0, "wait_sd": math.sqrt(97), "wait_min": 4.0, "wait_max": 23.0,
+        "sink_wait_mean": 5.0, "max_queue_sl_src": 0.0, "max_queue_sl_dst": 1.0}, rel=1e-12)
+    # with no warm-up the first frame counts too: 6 frames, 4 shown, and its display 110 after frame 2's arrival 100
+    out = experiments.summarise_run(_frame_table(), 40.0, 0)
+    assert (out["frames"], out["shown"], out["late_rate"], out["delivered_fps"]) == (6.0, 4.0, 2 / 6, 4 / 240 * 1000)
+
+
+def _fake_engines(monkeypatch, same=(True, 0.5)):
+    """The sampling, the recursion, Ciw, the comparison and the summary faked: each records its arguments."""
+    got = {"run": [], "differ": [], "summary": []}
+    rec = pd.DataFrame({"frame": [1, 2, 3, 4], "fate": ["shown", "shown", "dropped", "shown"],
+                        "e2e": [11.0, 22.0, math.nan, 44.0]})
+    ciw = rec.assign(e2e=[10.0, 20.0, math.nan, 40.0])
+
+    def sample(dists, n, seed, load, measured_load):
+        got["sample"] = (dists, n, seed, load, measured_load)
+        return "times"
+
+    def recursion(times, period, policy):
+        got["recursion"] = (times, period, policy)
+        return rec, {"sink": 3, "sl_src": 1, "sl_dst": 2}
+
+    def run_pipeline(times, *, frame_period, queue_capacity, sink_policy, seed):
+        got["run"].append((times, frame_period, queue_capacity, sink_policy, seed))
+        return ciw
+
+    def differ(a, b):
+        got["differ"].append((a, b))
+        return same
+
+    def summary(frames, period, warmup):
+        got["summary"].append((frames, period, warmup))
+        return {"frames": 3.0}
+
+    monkeypatch.setattr(experiments, "sample_stage_times", sample)
+    monkeypatch.setattr(experiments, "pipeline_recursion", recursion)
+    monkeypatch.setattr(experiments, "run_pipeline", run_pipeline)
+    monkeypatch.setattr(experiments, "frames_differ", differ)
+    monkeypatch.setattr(experiments, "summarise_run", summary)
+    return got, rec, ciw
+
+
+def test_replication_runs_the_engines_with_the_tasks_settings_by_hand(monkeypatch):
+    """A FIFO sink at 0.3 (measured 0.1), seed 7, 50 ms a frame, one warm-up frame. Checked (replication 0, peaks 3,
+    1, 2 within queues of 10): through both engines, Ciw's frames kept and compared with the recursion's; the kept
+    delays are the frames after the warm-up that were shown: Ciw's 20 and 40."""
+    got, rec, ciw = _fake_engines(monkeypatch)
+    task = {"i": 0, "seed": 7, "dists": "d", "n": 4, "load": 0.3, "measured_load": 0.1, "period": 50.0,
+            "policy": "fifo", "capacity": 10, "warmup": 1, "check": True}
+    out = experiments._replication(task)
+    assert got["sample"] == ("d", 4, 7, 0.3, 0.1) and got["recursion"] == ("times", 50.0, "fifo")
+    assert got["run"] == [("times", 50.0, 10, "fifo", 7)]
+    assert len(got["differ"]) == 1 and got["differ"][0][0] is ciw and got["differ"][0][1] is rec
+    assert len(got["summary"]) == 1 and got["summary"][0][0] is ciw and got["summary"][0][1:] == (50.0, 1)
+    assert out["row"] == {"replication": 0, "seed": 7, "engine": "ciw", "queues_can_fill": False, "checked": True,
+                          "same_fate": 1.0, "max_abs_diff_ms": 0.5, "peak_sink": 3.0, "peak_sl_src": 1.0,
+                          "peak_sl_dst": 2.0, "frames": 3.0}
+    assert out["e2e"].tolist() == [20.0, 40.0] and out["frames"] is ciw
+
+
+def test_replication_not_checked_runs_the_recursion_or_ciw_where_a_queue_fills(monkeypatch):
+    """Replication 1, not checked, queues of 10: the recursion alone, its delays 22 and 44, no frames kept (only
+    replication 0's are), the comparison NaN. With queues of 2 the sink's peak of 3 could fill one: Ciw runs it, and
+    it is not compared."""
+    got, rec, ciw = _fake_engines(monkeypatch)
+    task = {"i": 1, "seed": 8, "dists": "d", "n": 4, "load": 0.3, "measured_load": 0.1, "period": 50.0,
+            "policy": "fifo", "capacity": 10, "warmup": 1, "check": False}
+    out = experiments._replication(task)
+    assert got["run"] == [] and got["differ"] == [] and got["summary"][0][0] is rec
+    row = out["row"]
+    assert math.isnan(row.pop("same_fate")) and math.isnan(row.pop("max_abs_diff_ms"))
+    assert row == {"replication": 1, "seed": 8, "engine": "recursion", "queues_can_fill": False, "checked": False,
+                   "peak_sink": 3.0, "peak_sl_src": 1.0, "peak_sl_dst": 2.0, "frames": 3.0}
+    assert out["e2e"].tolist() == [22.0, 44.0] and out["frames"] is None
+    out = experiments._replication(task | {"capacity": 2, "i": 2})
+    assert got["run"] == [("times", 50.0, 2, "fifo", 8)] and got["differ"] == []
+    row = out["row"]
+    assert math.isnan(row.pop("same_fate")) and math.isnan(row.pop("max_abs_diff_ms"))
+    assert row == {"replication": 2, "seed": 8, "engine": "ciw", "queues_can_fill": True, "checked": False,
+                   "peak_sink": 3.0, "peak_sl_src": 1.0, "peak_sl_dst": 2.0, "frames": 3.0}
+    assert out["e2e"].tolist() == [20.0, 40.0] and out["frames"] is None
+
+
+def test_replicate_pipeline_tasks_and_result_by_hand(monkeypatch):
+    """Seven replications from seed 3 at 20 frames/s (50 ms): seeds 3-9, 100 + 10 frames each, the first five
+    checked by Ciw when ciw_checked is not given; run here (workers=1); the delays of all replications in order,
+    replication 0's frames."""
+    from mmstudies.sharp.analytic import fit_stages
+
+    seen = _fake_pmap(monkeypatch, lambda t: {"row": {"replication": t["i"]}, "e2e": np.array([t["i"], t["i"] + 0.5]),
+                                              "frames": f"frames of {t['i']}"})
+    paper = load_inputs().paper
+    out = experiments.replicate_pipeline(p_spike=0.002, frame_rate_fps=20.0, background_load=0.3, queue_capacity=4,
+                                         sink_policy="fifo", frames_per_replication=100, warmup_frames=10,
+                                         replications=7, seed=3, table1_stats=paper, measured_load=0.1)
+    (name, tasks, workers), = seen
+    assert (name, workers) == ("_replication", 1)
+    assert all(t["dists"] == fit_stages(paper, 0.002) for t in tasks)
+    assert [{k: v for k, v in t.items() if k != "dists"} for t in tasks] == [
+        {"i": i, "seed": 3 + i, "n": 110, "load": 0.3, "measured_load": 0.1, "period": 50.0, "policy": "fifo",
+         "capacity": 4, "warmup": 10, "check": i < 5} for i in range(7)]
+    assert set(out) == {"runs", "e2e", "frames0"}
+    assert out["runs"].to_dict("list") == {"replication": list(range(7))}
+    assert out["e2e"].tolist() == [v for i in range(7) for v in (i, i + 0.5)]
+    assert out["frames0"] == "frames of 0"
+
+
+def _compared(**changes):
+    """Two frames, the second dropped at the sink (no sink start, display or delay, and no sink wait)."""
+    nan = math.nan
+    cols = {"fate": ["shown", "dropped"], "arrive_sink": [60.0, 100.0], "sink_start": [60.0, nan],
+            "display": [90.0, nan], "e2e": [50.0, nan], "sl_src_wait": [0.0, 1.0], "sl_dst_wait": [2.0, 0.0]}
+    return pd.DataFrame(cols | changes)
+
+
+def test_frames_differ_by_hand():
+    """NaN where both tables have it is equal; the largest difference elsewhere is the answer (0.5 in arrive_sink
+    beside 0.25 in e2e). A NaN in one table only is a different frame: (False, inf). A column NaN in both
+    everywhere differs by nothing; a column of Python objects (None for missing) is compared as numbers."""
+    assert experiments.frames_differ(_compared(), _compared()) == (True, 0.0)
+    b = _compared(arrive_sink=[60.5, 100.0], e2e=[50.25, math.nan])
+    assert experiments.frames_differ(_compared(), b) == (True, 0.5)
+    assert experiments.frames_differ(b, _compared()) == (True, 0.5)
+    assert experiments.frames_differ(_compared(), _compared(display=[math.nan, math.nan])) == (False, math.inf)
+    assert experiments.frames_differ(_compared(fate=["dropped", "dropped"]), _compared()) == (False, 0.0)
+    nan2 = dict(sink_start=[math.nan] * 2, display=[math.nan] * 2, e2e=[math.nan] * 2)
+    assert experiments.frames_differ(_compared(**nan2), _compared(**nan2)) == (True, 0.0)
+    objects = pd.Series([50.0, None], dtype=object)
+    assert experiments.frames_differ(_compared(e2e=objects), _compared(e2e=[50.25, math.nan])) == (True, 0.25)
+    assert experiments.frames_differ(_compared(e2e=[50.25, math.nan]), _compared(e2e=objects)) == (True, 0.25)
+
+
+def test_summary_with_ci_of_two_values_and_of_single_precision():
+    """Two values 1 and 3: sd sqrt(2), half-width T1 x sqrt(2) / sqrt(2); float32 columns are summarised in double precision: the sd of float32(0.1)
+    and float32(0.2) is their difference over sqrt(2), as doubles."""
+    runs = pd.DataFrame({"two": [1.0, 3.0], "f32": np.array([0.1, 0.2], dtype=np.float32)})
+    s = experiments.summary_with_ci(runs)
+    assert s.loc["two"].tolist() == [2.0, pytest.approx(T1), pytest.approx(math.sqrt(2))]
+    a, b = float(np.float32(0.1)), float(np.float32(0.2))
+    assert s.loc["f32", "mean"] == (a + b) / 2
+    assert s.loc["f32", "sd"] == pytest.approx((b - a) / math.sqrt(2), rel=1e-14)
+
+
+def test_replications_tell_the_text_every_count_when_checked_runs_disagree(monkeypatch):
+    """Both replications by Ciw and both checked, the second differing by 2.5 ms: 0 by the recursion, 2 by Ciw, 1
+    of 2 checked equal, so 2 - 1 = 1 differs; the worst difference 2.5 ms; no queue fills."""
+    _fake_cached(monkeypatch, _runs(engine=["ciw", "ciw"], checked=[True, True], same_fate=[1.0, 0.0],
+                                    max_abs_diff_ms=[1e-12, 2.5]), [41.5, 42.5])
+    text = _Text()
+    r = experiments.start(FakeChapter(), _params())
+    monkeypatch.setattr(experiments, "text", text)
+    ch = FakeChapter()
+    experiments.replications(ch, r)
+    assert [ch.metrics[k] for k in ("replications_by_recursion", "replications_by_ciw",
+                                    "replications_checked_equal")] == [0.0, 2.0, 1.0]
+    assert text.seen == {"engine_sentence": dict(n_runs=2, n_ciw=2, n_checked=2, n_equal=1, worst_ms=2.5,
+                                                 ciw_checked=5, n_fill=0, queue_capacity=10)}
+    assert ch.glued == {"sharp_engine_sentence": "engine_sentence"}
+    assert ch.warnings == [("Recursion and Ciw disagree", "1 checked replications differ frame by frame")]
+
+
+def test_replications_whose_queues_fill_below_the_sinks_capacity_stay_stable(monkeypatch):
+    """At the paper's setting the sink is offered 0.815 of its capacity: a replication whose queue of 4 fills is
+    warned, but the run keeps its steady state (the drift check runs). None checked: the worst difference 0."""
+    calls = _fake_cached(monkeypatch, _runs(queues_can_fill=[True, False], checked=[False, False],
+                                            same_fate=[math.nan, math.nan]), [41.5, 42.5])
+    text = _Text()
+    r = experiments.start(FakeChapter(), _params(queue_capacity=4))
+    monkeypatch.setattr(experiments, "text", text)
+    ch = FakeChapter()
+    experiments.replications(ch, r)
+    assert text.seen == {"engine_sentence": dict(n_runs=2, n_ciw=1, n_checked=0, n_equal=0, worst_ms=0.0,
+                                                 ciw_checked=5, n_fill=1, queue_capacity=4)}
+    assert ch.warnings == [("Queues fill", "a bounded queue of 4 filled in 1 replications; they ran through Ciw "
+                            "(blocking and rejected captures)")]
+    assert r.unstable is None and len(calls) == 2 and ch.metrics["e2e_mean_ms"] == 41.0
+
+
+def test_replications_of_a_sink_offered_exactly_its_capacity_whose_queue_fills_are_unstable(monkeypatch):
+    """Offered utilisation exactly 1 (at least 1) with a queue that fills: unstable, no run at twice the length."""
+    calls = _fake_cached(monkeypatch, _runs(queues_can_fill=[True, False], checked=[False, False],
+                                            same_fate=[math.nan, math.nan]), [41.5, 42.5])
+    r = experiments.start(FakeChapter(), _params())
+    r.offered_util = 1.0
+    ch = FakeChapter()
+    experiments.replications(ch, r)
+    why = ("the sink is offered 1.00 of its capacity (at least 1) and its queue of 10 fills, so frames back up behind "
+           "it (blocking) and every delay grows with the length of the run")
+    assert r.unstable == why and len(calls) == 1 and r.drift is None
+    assert ch.warnings[0] == ("Sink unstable", why)
+
+
+def test_result_sentences_pass_the_unstable_run_and_the_measured_load_on(monkeypatch):
+    """With the measured load 0.2 instead of the paper's 0.1, the CPU stretch at 0.3 is (1 - 0.2) / (1 - 0.3) = 8 / 7
+    and the sink's slack 40 - 32.6 x 8 / 7; the run's reason for no steady state reaches both sentences."""
+    import dataclasses
+
+    text = _Text()
+    r = experiments.start(FakeChapter(), _params(background_load=0.3))
+    monkeypatch.setattr(experiments, "text", text)
+    r.inputs = dataclasses.replace(r.inputs, reference_load=0.2)
+    r.S = pd.DataFrame({"mean": pd.Series({"wait_mean": 0.3, "sink_wait_mean": 0.2, "e2e_sd": 4.0, "e2e_min": 38.5}),
+                        "ci_half_width": pd.Series({"e2e_mean": 1.5, "e2e_sd": 0.25, "sink_utilisation": 0.01})})
+    r.e2e_mean, r.stage_sum, r.paper_stage_sum, r.unstable = math.nan, 43.2, 43.15, "no steady state"
+    ch = FakeChapter()
+    ch.metrics = {"sink_utilisation": 0.81, "max_queue_seen": 3.0}
+    experiments.result_sentences(ch, r)
+    assert text.seen["e2e_sentence"]["unstable"] == "no steady state"
+    assert text.seen["spread_sentence"]["unstable"] == "no steady state"
+    assert text.seen["spread_sentence"]["stretch"] == pytest.approx(8 / 7)
+    assert text.seen["util_sentence"]["slack_ms"] == pytest.approx(40 - 32.6 * 8 / 7)
