@@ -5,6 +5,22 @@ from __future__ import annotations
 _P = r"mmstudies\.sharp\.analytic\."
 
 EXPLANATIONS: list[tuple[str, str, str]] = [
+    # 2026-11-27, part B
+    (r"mmstudies\.sharp\.experiments\.x__paper_setting__", r"read_text\(encoding=(None|\"UTF-8\")\)",
+     "equivalent here: codec names are case-insensitive, and this machine's locale encoding is UTF-8 (Python "
+     "coerces the C locale to UTF-8, PEP 538), so reading checks.yml (which holds non-ASCII text) with the default "
+     "encoding gives the same text."),
+    (r"mmstudies\.sharp\.experiments\.x_loss_sweep__", r"zip\(loads, results, (strict=(None|False))?\)",
+     "equivalent: pmap returns one result per task and the tasks are built one per load, so the zipped sequences "
+     "always have the same length and zip's strict check can never fire."),
+    (r"mmstudies\.sharp\.experiments\.x_first_load_over__", r"if \(len\(over\)\) or True else",
+     "equivalent: when no load is over the bound, `over` is empty and pandas' min of an empty column is NaN, so "
+     "float(...) gives the NaN of the else branch."),
+    (r"mmstudies\.sharp\.experiments\.x_load_sweep__", r"^\s*why = \"\"$",
+     "equivalent: `why` is only tested with `if why:` afterwards, and '' is false like None."),
+    (r"mmstudies\.sharp\.experiments\.x_run_length_check__", r"to_numpy\(dtype=None\)",
+     "equivalent: the e2e_mean column of replicate_pipeline's runs is float64 (summarise_run gives float(...) for "
+     "every replication, NaN included), so to_numpy() already gives the float array mean_ci reads."),
     (_P + r"xǁSpikedGammaǁsample", r"rng\.random\(n\) <= self\.p_spike",
      "not worth a test: differs only when a uniform draw equals p_spike exactly (probability about 2^-53 per "
      "draw for a p_spike that is a double at all)."),

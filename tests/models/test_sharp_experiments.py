@@ -282,6 +282,239 @@ def test_frame_loss_counts_dropped_and_rejected_and_refuses_an_inexact_long_run(
     assert "A longer run" not in ch.glued["sharp_loss_sentence"]
 
 
+# -- added from the mutation run (2026-11-27, part B) -------------------------------------------
+
+def _inputs(**changes):
+    """The study's inputs with some fields changed (a what-if of the measured reference load, say)."""
+    import dataclasses
+
+    return dataclasses.replace(load_inputs(), **changes)
+
+
+def test_start_hands_the_stations_check_and_the_text_the_runs_own_values(monkeypatch):
+    """A chapter record with ``stations`` gets the four stations' checks (and start warns nothing itself); the prose
+    gets the sink's 19.5 + 13.1 = 32.6 ms; the overload warning is asked with the offered 0.815 and the run's policy."""
+    from mmperf import steady
+    from mmstudies.sharp import text
+
+    asked = []
+    monkeypatch.setattr(text, "sink_overload_warning", lambda offered, policy: asked.append((offered, policy)))
+
+    class StationsChapter(FakeChapter):
+        def stations(self, checks):
+            self.checks = checks
+
+    ch = StationsChapter()
+    r = experiments.start(ch, _params(sink_policy="fifo"))
+    assert ch.checks == steady.check_stations(experiments.stations(_params(sink_policy="fifo"), load_inputs()))
+    assert [c.station for c in ch.checks] == list(experiments.STATIONS) and ch.warnings == []
+    assert ch.glued["paper_sink_mean"] == pytest.approx(32.6) and r.sink_mean == pytest.approx(32.6)
+    assert asked == [(pytest.approx(0.815), "fifo")]
+
+
+def test_start_at_another_measured_load_uses_it_everywhere():
+    """Measured at load 0.2 instead of 0.1: the stretch at the run's 0.1 is 0.8 / 0.9, so the sink is offered
+    32.6 x 0.8 / 0.9 / 40 = 0.72444 and saturates where 0.8 x 32.6 / (1 - L) = 40: L = 1 - 0.652 = 0.348. The
+    stations: sink 0.025 x 32.6 x 0.8 / 0.9 = 0.72444, Stream Layer 0.025 x 0.05 x 0.8 / 0.9 = 0.00111."""
+    inp = _inputs(reference_load=0.2)
+    ch = FakeChapter()
+    r = experiments.start(ch, _params(), inp)
+    assert ch.metrics == {"offered_sink_utilisation": pytest.approx(32.6 * 0.8 / 0.9 / 40),
+                          "load_at_saturation": pytest.approx(0.348)}
+    assert r.offered_util == ch.metrics["offered_sink_utilisation"] and r.sat_load == pytest.approx(0.348)
+    assert ch.glued["reference_load"] == 0.2 and ch.warnings == []
+    assert [round(x.utilisation, 5) for x in experiments.stations(_params(), inp)] == [0.00111, 0.0, 0.00111, 0.72444]
+
+
+def test_stations_stretch_the_service_times_by_the_background_load():
+    """At background load 0.3 (measured at 0.1) every CPU-bound time is stretched by 0.9 / 0.7 = 9 / 7: the sink is
+    offered 0.025 x 32.6 x 9 / 7 = 1.04786 and the Stream Layer 0.025 x 0.05 x 9 / 7 = 0.00161; the network stays a
+    pure delay."""
+    s = experiments.stations(_params(background_load=0.3), load_inputs())
+    assert [x.utilisation for x in s] == [pytest.approx(0.025 * 0.05 * 9 / 7), 0.0, pytest.approx(0.025 * 0.05 * 9 / 7),
+                                          pytest.approx(0.025 * 32.6 * 9 / 7)]
+    assert [x.service_rate for x in s] == [pytest.approx(7 / 9 / 0.05), math.inf, pytest.approx(7 / 9 / 0.05),
+                                           pytest.approx(7 / 9 / 32.6)]
+
+
+def test_start_without_a_saturation_load_says_why_in_full():
+    """60 frames/s with a FIFO sink: offered 32.6 x 60 / 1000 = 1.956, and 0.9 x 32.6 > 16.67 ms at every load."""
+    ch = FakeChapter()
+    experiments.start(ch, _params(frame_rate_fps=60.0, sink_policy="fifo"))
+    assert ch.warnings == [
+        ("station sink t6 has no steady state", "station sink t6 is offered utilisation 1.956 >= 1: its queue grows "
+         "with the run, so delays through it have no steady-state mean"),
+        ("No saturation load", "the sink's mean time exceeds the frame period at every background load")]
+    assert ch.undefined_metrics == {"load_at_saturation": "at 60 frames/s the sink is saturated even with no "
+                                                          "background load"}
+
+
+def test_start_a_sink_saturated_exactly_at_no_load_has_no_saturation_load():
+    """Measured at load 0.5, the sink's 32.6 ms take 32.6 x 0.5 = 16.3 ms at no load, exactly the period at
+    1000 / 16.3 frames/s: the saturation load is 0, which is no load to report."""
+    ch = FakeChapter()
+    r = experiments.start(ch, _params(frame_rate_fps=1000 / 16.3), _inputs(reference_load=0.5))
+    assert r.sat_load == 0.0 and "load_at_saturation" not in ch.metrics
+    assert ch.undefined_metrics == {"load_at_saturation": "at 61.3497 frames/s the sink is saturated even with no "
+                                                          "background load"}
+    assert ch.warnings[-1] == ("No saturation load", "the sink's mean time exceeds the frame period at every "
+                               "background load")
+
+
+def test_start_joins_the_reasons_of_every_unsteady_station(monkeypatch):
+    """Two unbounded stations offered 2 and 3 times their capacity: the run's reason names both, joined by '; '."""
+    from mmperf import steady
+
+    two = [steady.Station("a", 2.0, 1.0), steady.Station("b", 3.0, 1.0)]
+    monkeypatch.setattr(experiments, "stations", lambda params, inputs: two)
+    r = experiments.start(FakeChapter(), _params())
+    a, b = (steady.check_station(s).reason for s in two)
+    assert r.unstable == f"{a}; {b}" and a.startswith("station a is offered utilisation 2.000 >= 1")
+
+
+def _budget_units():
+    return {"propagation_measured_ms": "ms", "margin_ms": "ms", "margin_p99_ms": "ms", "max_distance_km": "km",
+            "max_distance_p99_km": "km"}
+
+
+def test_budget_sentence_units_and_papers_parts_in_full():
+    """Mean 43.2 ms: 106.8 ms of margin, used up at 400 + 106.8 x 200 = 21,760 km, beyond the measured 400 km (so the
+    sentence adds that distance is not the software's limit); the 99th percentile 149 ms: 600 km."""
+    from mmstudies.sharp import text
+
+    ch, r = FakeChapter(), _budget_run()
+    experiments.budget(ch, r)
+    assert ch.units == _budget_units()
+    assert r.paper_parts == experiments.paper_budget(load_inputs().paper, 2.0, 43.15, 150.0)
+    assert ch.glued["sharp_budget_sentence"] == (
+        text.budget_shares_sentence(sink_share=32.6 / 43.2, middleware_share=0.1 / 43.2, distance_km=400.0,
+                                    prop_ms=2.0, net_mean=10.5)
+        + "Against a 150 ms limit the margin on the mean is 107 ms, which propagation alone would use up at a "
+          "separation of about 21,760 km. "
+        + "For distance, the software is not the limit at these parameters; longer routes through more routers, and "
+          "the jitter they add, would be. "
+        + "Against a 150 ms limit the margin on the 99th percentile is 1 ms, which propagation alone would use up at "
+          "a separation of about 600 km. ")
+
+
+def test_budget_at_the_edges_of_the_limit():
+    """Mean exactly 150 ms: no margin (undefined), the limit met at exactly the measured 400 km (a distance, but not
+    beyond 400 km: no sentence on distance); 99th percentile 152 ms: 400 - 2 x 200 = 0 km, missed at any distance.
+    Then the 99th percentile at 151.999 ms: 400 - 1.999 x 200 = 0.2 km, still a distance."""
+    ch, r = FakeChapter(), _budget_run()
+    r.e2e_mean, r.e2e_p99 = 150.0, 152.0
+    experiments.budget(ch, r)
+    why = "the 99th percentile delay (152.0 ms) exceeds the 150 ms limit even with the sites side by side"
+    assert ch.undefined_metrics == {"margin_ms": "the mean delay exceeds the 150 ms limit",
+                                    "margin_p99_ms": "the 99th percentile delay exceeds the 150 ms limit",
+                                    "max_distance_p99_km": why}
+    assert ch.metrics["max_distance_km"] == 400.0 and ch.warnings == [("Limit missed at any distance", why)]
+    assert ch.units == {"propagation_measured_ms": "ms", "max_distance_km": "km"}
+    assert ch.glued["sharp_budget_sentence"].endswith(
+        "Against a 150 ms limit the margin on the mean is 0 ms, which propagation alone would use up at a separation "
+        "of about 400 km. The 99th percentile delay misses the 150 ms limit at any distance. ")
+    ch, r = FakeChapter(), _budget_run()
+    r.e2e_p99 = 151.999
+    experiments.budget(ch, r)
+    assert ch.metrics["max_distance_p99_km"] == pytest.approx(0.2) and ch.warnings == []
+
+
+def test_budget_without_steady_state_gives_the_reason_for_each():
+    ch, r = FakeChapter(), _budget_run(unstable="no steady state")
+    experiments.budget(ch, r)
+    assert ch.undefined_metrics == {n: "no steady state" for n in ("margin_ms", "margin_p99_ms", "max_distance_km",
+                                                                   "max_distance_p99_km", "middleware_share",
+                                                                   "sink_share")}
+    assert ch.units == {"propagation_measured_ms": "ms"}
+    assert r.paper_parts == experiments.paper_budget(load_inputs().paper, 2.0, 43.15, 150.0)
+
+
+def test_paper_budget_names_every_part():
+    """Table 1: stream layer 0.05, network 10.5 of which 2 ms propagation, decoding 19.5, presentation 13.1;
+    44.4 - 43.15 = 1.25 ms not itemised; 150 - 44.4 = 105.6 ms of margin."""
+    assert experiments.paper_budget(load_inputs().paper, 2.0, 43.15, 150.0) == {
+        "stream layer (both sides)": 0.05, "network: propagation": 2.0,
+        "network: hosts, routers, reflector": pytest.approx(8.5), "video decoding": 19.5, "video presentation": 13.1,
+        "not itemised in Table 1": pytest.approx(1.25), "margin to the limit": pytest.approx(105.6)}
+
+
+def test_first_load_over_is_strictly_over_the_bound():
+    sweep = pd.DataFrame({"background_load": [0.0, 0.1, 0.2], "loss_rate": [0.0, 0.001, 0.002]})
+    assert experiments.first_load_over(sweep, 0.001) == 0.2
+
+
+def test_frame_loss_long_run_hours_exactly(monkeypatch):
+    """90,000 frames of 40 ms are 3,600,000 ms: one hour."""
+    long = pd.DataFrame({"frames": [45000, 45000], "dropped": [0, 0], "late": [0, 0], "exact": [True, True]})
+    monkeypatch.setattr(experiments, "cached", lambda func, **kw: long)
+    r = experiments.start(FakeChapter(), _params())
+    r.runs = pd.DataFrame({"dropped": [0, 0], "rejected": [0, 0], "late_rate": [0.0, 0.0], "frames": [1500, 1500]})
+    ch = FakeChapter()
+    experiments.frame_loss(ch, r)
+    assert ch.metrics["long_run_hours"] == 1.0 and ch.units["long_run_hours"] == "h"
+
+
+def test_loss_grid_rounds_to_four_places_and_adds_loads_at_saturation_zero():
+    """At 20 ms per frame the sink (32.61 ms) is saturated at every load: 0, the measured 0.10004 to four places
+    (0.1), 0.2 and 0.4. At 100 ms, saturation 1 - 0.9 x 0.3261 = 0.70651, every point to four places. Measured at
+    0.5, a 40 ms sink over a 20 ms period saturates at exactly 0: the clamped offsets 0, 0.015, 0.03, 0.06, the
+    measured 0.5, and 0.2 and 0.4 as for a sink saturated at every load."""
+    assert experiments.loss_grid(32.6, 20.0, 0.10004) == [0.0, 0.1, 0.2, 0.4]
+    assert experiments.loss_grid(32.61, 100.0, 0.1) == [0.0, 0.1, 0.4065, 0.5065, 0.5865, 0.6265, 0.6565, 0.6765,
+                                                         0.6915, 0.7065, 0.7215, 0.7365, 0.7665]
+    assert experiments.loss_grid(40.0, 20.0, 0.5) == [0.0, 0.015, 0.03, 0.06, 0.2, 0.4, 0.5]
+
+
+def test_max_queue_is_zero_when_nobody_waits_or_nobody_came():
+    assert experiments.max_queue(pd.DataFrame({"x_arrive": [0.0, 5.0], "x_wait": [0.0, 0.0]}), "x") == 0
+    assert experiments.max_queue(pd.DataFrame({"x_arrive": [math.nan], "x_wait": [math.nan]}), "x") == 0
+
+
+def _fake_policy_demo(monkeypatch):
+    calls = []
+    fifo = pd.DataFrame({"fate": ["shown", "shown"], "e2e": [40.0, 90.0]})
+    newest = pd.DataFrame({"fate": ["shown", "dropped"], "e2e": [40.0, math.nan]})
+
+    def cached(func, **kw):
+        calls.append(kw)
+        return {"fifo": fifo, "newest": newest}
+
+    monkeypatch.setattr(experiments, "cached", cached)
+    return calls
+
+
+def test_overload_of_a_sink_saturated_at_every_load_runs_at_the_runs_own_load(monkeypatch):
+    """60 frames/s: no saturation load, so the demonstration runs at the run's 0.2, where the sink is offered
+    32.6 x (0.9 / 0.8) x 60 / 1000 = 2.2005."""
+    calls = _fake_policy_demo(monkeypatch)
+    r = experiments.start(FakeChapter(), _params(frame_rate_fps=60.0, background_load=0.2))
+    ch = FakeChapter()
+    experiments.overload(ch, r)
+    assert calls[0]["background_load"] == 0.2 and ch.metrics["overload_load"] == 0.2
+    assert ch.metrics["overload_offered_utilisation"] == pytest.approx(2.2005)
+
+
+def test_overload_at_another_measured_load(monkeypatch):
+    """Measured at 0.2: saturation at 0.348, the demonstration at 0.348 + 0.035 = 0.383 -> 0.38, where the sink is
+    offered 32.6 x (0.8 / 0.62) / 40 = 1.05161."""
+    _fake_policy_demo(monkeypatch)
+    r = experiments.start(FakeChapter(), _params(), _inputs(reference_load=0.2))
+    ch = FakeChapter()
+    experiments.overload(ch, r)
+    assert ch.metrics["overload_load"] == 0.38
+    assert ch.metrics["overload_offered_utilisation"] == pytest.approx(32.6 * 0.8 / 0.62 / 40)
+
+
+def test_policy_demo_fits_the_stages_to_the_given_table(monkeypatch):
+    got = []
+    monkeypatch.setattr(experiments, "fit_stages", lambda stats, p: ("fitted", stats, p))
+    monkeypatch.setattr(experiments, "sample_stage_times", lambda *a: got.append(a) or "times")
+    monkeypatch.setattr(experiments, "run_pipeline", lambda times, **kw: kw["sink_policy"])
+    experiments.policy_demo(p_spike=0.002, frame_rate_fps=25.0, background_load=0.3, queue_capacity=4, frames=90,
+                            seed=11, table1_stats="paper", measured_load=0.1)
+    assert got == [(("fitted", "paper", 0.002), 90, 11, 0.3, 0.1)]
+
+
 # -- added from the mutation run (2026-11-26, fourth session) -----------------------------------
 
 def _runs(**changes):
