@@ -625,7 +625,23 @@ mutmut's mutants file holds a copy of each function per mutant with its docstrin
 (here run(), a whole chapter) had its doctest collected 14 more times, each run first, being fast; `-k "... and
 not __mutmut_"` now leaves those copies out (the function's own doctest stays), which took the run from 6-9 to
 25-35 mutants a minute. claypool_jitter.experiments, sharp.experiments (198 survivors left) and
-hsieh_video.analytic are the modules still to run or finish."""
+hsieh_video.analytic are the modules still to run or finish.
+
+sharp.experiments was finished on 2026-11-27 by two helpers sharing its 198 survivors, each re-running its
+share in a copy of the kept run, and the lead re-running all 198 in the kept run with both sets of tests.
+Part A (msharp8a, 113 in summarise_run, _replication, replicate_pipeline, replications, result_sentences,
+frames_differ, summary_with_ci): summarise_run had been reached only through seeded replications, which checked
+a few of its values and none of its keys; eleven new tests give it a six-frame table made by hand (a warm-up
+frame, one dropped, one rejected, a display exactly at the next arrival, five wait parts of different sizes),
+fake _replication's sampling, recursion, Ciw, comparison and summary, fake replicate_pipeline's pool, and take
+replications to a queue that fills below the sink's capacity and an offered utilisation of exactly 1. Part B
+(msharp8b, 85 in budget, start, paper_budget, stations, loss_grid, overload, max_queue, loss_sweep and six
+more): start and stations at a measured reference load of 0.2 and a background load of 0.3 (stretch 9/7), a
+sink saturated at exactly load 0, budget's sentence and reasons in full at its edges (a mean of exactly 150 ms
+meets the limit at exactly the measured 400 km; a 99th percentile of 152 ms gives 0 km). The final re-run:
+2885 mutants, 2872 killed, 13 survived, all explained (a both-NaN mask used only after the one-sided check,
+from_dict's orient read case-insensitively, zip's strict where lengths always match, codec names, the NaN min
+of an empty column, '' for None, a column already float64). No mutant revealed a bug."""
 
 
 def source_file(module: str) -> str:
