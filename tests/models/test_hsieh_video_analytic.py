@@ -639,7 +639,8 @@ def test_prefetch_rates_by_hand():
     at 4.5 = 2 + P (on time, behind its PCR), frames 3 and 4 at 4: 4.5-5.5, 5.5-6; gaps D(3.5) - 0, D(4.5) - 2,
     D(5.5) - 10, D(6.5) - 14 = 8, 8, 4, 2. R_low = 1 starves frame 2 (done 8.5 > 2 + 4.5); R_low = 3 sends frame
     2 0.5-19/6 with P = 11/6, and D(2 + P) - 2 = 10 + 4 x 2/3 - 2 = 10.67 > B.
-    B = 8: PCBR's least buffer is then out of reach (NaN), PDCBR's pair stays.
+    B = 8: no PCBR rate of the scan fits (10 at 3 and 4; above, frame 2 is in by 1 + 8/R <= 3 and D(1 + P) =
+    D(2 + 4/R) >= 10): NaN; PDCBR's pair stays.
     """
     A = an.cumulative(PREFETCH)
     kw = {"step": 0.25, "below_mean": 0.25, "lows": [0.25, 0.5, 0.75]}
@@ -664,7 +665,7 @@ def test_prefetch_rates_by_hand():
     assert math.isnan(an.prefetch_rates(A, 4.0, 10.0, max_k=-1, **kw)["r_pcbr"])
     # Q = B = A_N, the whole file: every gap is A_N - A_{n-1} <= B, so the floor fits. PCBR at 3 has it in at
     # 17/3 (frames done 2/3, 11/3, 5, 17/3). PDCBR at 3: every R_low ties at buffer 16 and the first is kept,
-    # R_low = 0.75: frame 2 0.5 ... 2/3-34/3, frames 3 and 4 at 3 to 38/3 and 40/3 = P
+    # R_low = 0.75: frame 1 0-2/3 (ahead), frame 2 at 0.75 2/3-34/3, frames 3 and 4 at 3 to 38/3 and 40/3 = P
     whole = an.prefetch_rates(A, 16.0, 16.0, max_k=4, **kw)
     assert whole == {"Q": 16.0, "r_average": 4.0, "r_pcbr": 3.0, "p_pcbr": pytest.approx(17 / 3, rel=1e-12),
                      "b_pcbr": 16.0, "r_high": 3.0, "r_low": 0.75, "p_pdcbr": pytest.approx(40 / 3, rel=1e-12),
