@@ -207,4 +207,24 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
      "least the m-frame one and feasible under m as well; ciw_equivalence then reports the same feasibility "
      "and Ciw's agreement with the recurrence (to rounding) at that rate, as at any other (checked on the "
      "tests' traces at m = 2, 3, 4 and P = 1-8)."),
+    # -- analytic (mutation run of 2026-11-27, mhv8)
+    (_M + r"x_prefetch_time", r"searchsorted\(A, Q \+ EPS\)|max\(n, 2\)|schedule\(A\[: n_u \+ 2\]",
+     "equivalent: each only lengthens the prefix of frames whose schedule is computed (the frame found with Q + "
+     "EPS may be the next one; n = 2 instead of 1 takes a second frame; n_u + 2 one more frame), and the "
+     "schedule is causal: the kernel sets each unit's start and rate from the units before it alone (schedule "
+     "passes P = inf, so no early exit), and a prefix ends at a unit's end or at the file's, so the units up to "
+     "n_u are the same units with the same starts and rates. g is then chosen among the same ends of "
+     "unit_bounds(n_u, m), whose last one holds Q (A[n_u] >= Q - EPS), so the result is bit for bit the same."),
+    (_M + r"x_prefetch_time", r"searchsorted\(A\[ends\], Q \+ EPS\)\), len\(ends\) - 1\)",
+     "equivalent: with Q + EPS the search moves past a unit only when that unit's end is within EPS of Q; that "
+     "unit holds the frame n found with Q - EPS, so it is the last unit of the prefix (n_u is its end), and the "
+     "clamp to len(ends) - 1 takes g back to it."),
+    (_M + r"x_prefetch_time", r"searchsorted\(A\[ends\], Q - EPS\)\), len\(ends\) \+ 1\)",
+     "equivalent: the clamp never binds. A[ends[-1]] = A[n_u] >= A[n] >= Q - EPS, since n is the first index "
+     "with A[n] >= Q - EPS; the only exception, Q - EPS > A_N (searchsorted returns N + 1 and min takes N), is "
+     "refused before by `Q > A[-1] + EPS`: in floating point Q <= fl(A_N + EPS) = A_N + EPS + d with |d| at most "
+     "half of A_N's last place, so Q - EPS rounds to A_N or below (a tie that rounds up needs EPS to be an odd "
+     "multiple of half that place, i.e. a total of about 2e-9 bytes; none among the totals 0.37 k, k < 200,000, "
+     "and the integers below 20,000 with their neighbours, checked). So searchsorted never passes the last end, "
+     "and g is the same."),
 ]

@@ -604,3 +604,111 @@ def test_prefetch_rates_is_the_least_grid_rate_feasible_at_its_own_prefetch_dela
     assert out["r_high"] == pytest.approx(next(r for r in grid if any(feasible(r, r * lo) for lo in lows)))
     # the thesis's observation is not built in: a pre-fetch larger than the buffer is refused outright
     assert math.isnan(an.prefetch_rates(A, B * 1.5, B, step=step, lows=lows)["r_pcbr"])
+
+
+# --- added from the mutation run (2026-11-27) ---
+# S = [2, 8, 4, 2] (A = [0, 2, 10, 14, 16], mean 4 bytes per frame time): grid rates 4 (1 + 0.25 k) are 3, 4, 5, ...
+PREFETCH = [2.0, 8.0, 4.0, 2.0]
+
+
+def test_prefetch_time_by_hand_at_the_files_end_and_in_units():
+    """PCBR at 4, frame by frame: frame 1 0-0.5, frame 2 held to 1 and sent 1-3, frame 3 3-4, frame 4 4-4.5.
+    The whole file (Q = A_N = 16) is in at 4.5, and so is Q = A_N + EPS (EPS x 1/4 later); more is never in.
+    Q = 6 is 4 bytes into frame 2: 1 + 4/4 = 2 frame by frame (the default), but 6/4 = 1.5 in units of two
+    frames (unit 1 of 10 bytes 0-2.5).
+    S = [2, 8, 4], m = 2 (three frames: the last unit is one frame): unit 1 0-2.5, unit 2 (4 bytes, released
+    at 2) 2.5-3.5; Q = 12 is 2 bytes into it: 3.0."""
+    A = an.cumulative(PREFETCH)
+    assert an.prefetch_time(A, 4.0, 0.0, 16.0) == 4.5
+    assert an.prefetch_time(A, 4.0, 0.0, 16.0 + an.EPS) == pytest.approx(4.5 + an.EPS / 4, rel=1e-12)
+    assert an.prefetch_time(A, 4.0, 0.0, 16.0 + 2 * an.EPS) == math.inf
+    assert an.prefetch_time(A, 4.0, 0.0, 6.0) == 2.0
+    assert an.prefetch_time(A, 4.0, 0.0, 6.0, m=2) == 1.5
+    assert an.prefetch_time(an.cumulative([2.0, 8.0, 4.0]), 4.0, 0.0, 12.0, m=2) == 3.0
+
+
+def test_prefetch_rates_by_hand():
+    """Q = 6, B = 10, step 0.25, 25 % below the mean (k from -1: rates 3, 4, 5, ...), R_low in {1/4, 1/2, 3/4}.
+
+    PCBR at 3 (the grid's floor): frame 1 0-2/3, frame 2 held to 1, 1-11/3; Q = 6 is in at 1 + 4/3 = 7/3 = P.
+    Frames 3 and 4 follow 11/3-5 and 5-17/3: lateness max(2/3 - 1, 11/3 - 2, 5 - 3, 17/3 - 4) = 2 <= 7/3.
+    D(n + P) - A_{n-1} = D(10/3) - 0, D(13/3) - 2, D(16/3) - 10, D(19/3) - 14 = 9, 10, 5, 2: buffer 10 <= B.
+    PDCBR: at R_high = 3 frame 1 is ahead (2/3 < 1), frame 2 at R_low = 2.25 ends 2/3 + 8/2.25 = 4.22 (P =
+    2/3 + 4/2.25 = 2.44), frame 3 at 3 then ends 5.56 > 3 + P = 5.44: starved (lower R_low is later still).
+    At R_high = 4, R_low = 2: frame 1 0-0.5, frame 2 0.5-4.5, Q = 6 in at 0.5 + 4/2 = 2.5 = P; frame 2 is done
+    at 4.5 = 2 + P (on time, behind its PCR), frames 3 and 4 at 4: 4.5-5.5, 5.5-6; gaps D(3.5) - 0, D(4.5) - 2,
+    D(5.5) - 10, D(6.5) - 14 = 8, 8, 4, 2. R_low = 1 starves frame 2 (done 8.5 > 2 + 4.5); R_low = 3 sends frame
+    2 0.5-19/6 with P = 11/6, and D(2 + P) - 2 = 10 + 4 x 2/3 - 2 = 10.67 > B.
+    B = 8: no PCBR rate of the scan fits (10 at 3 and 4; above, frame 2 is in by 1 + 8/R <= 3 and D(1 + P) =
+    D(2 + 4/R) >= 10): NaN; PDCBR's pair stays.
+    """
+    A = an.cumulative(PREFETCH)
+    kw = {"step": 0.25, "below_mean": 0.25, "lows": [0.25, 0.5, 0.75]}
+    out = an.prefetch_rates(A, 6.0, 10.0, max_k=4, **kw)
+    assert out == {"Q": 6.0, "r_average": 4.0, "r_pcbr": 3.0, "p_pcbr": pytest.approx(7 / 3, rel=1e-12),
+                   "b_pcbr": 10.0, "r_high": 4.0, "r_low": 2.0, "p_pdcbr": 2.5, "b_pdcbr": 8.0,
+                   "pcbr_at_floor": True, "pdcbr_at_floor": False}
+    assert list(out) == ["Q", "r_average", "r_pcbr", "p_pcbr", "b_pcbr", "r_high", "r_low", "p_pdcbr", "b_pdcbr",
+                         "pcbr_at_floor", "pdcbr_at_floor"]
+    tight = an.prefetch_rates(A, 6.0, 8.0, max_k=4, **kw)
+    assert all(math.isnan(tight[k]) for k in ("r_pcbr", "p_pcbr", "b_pcbr"))
+    assert (tight["r_high"], tight["r_low"], tight["p_pdcbr"], tight["b_pdcbr"]) == (4.0, 2.0, 2.5, 8.0)
+    assert tight["pcbr_at_floor"] is False and tight["pdcbr_at_floor"] is False
+    # the scans end at max_k inclusive: PDCBR's R_high = 4 is k = 0; PCBR's 3 is k = -1
+    last = an.prefetch_rates(A, 6.0, 10.0, max_k=0, **kw)
+    assert (last["r_pcbr"], last["r_high"], last["r_low"]) == (3.0, 4.0, 2.0)
+    first = an.prefetch_rates(A, 6.0, 10.0, max_k=-1, **kw)
+    assert first["r_pcbr"] == 3.0 and math.isnan(first["r_high"]) and first["pdcbr_at_floor"] is False
+    # Q = 4 (frame 1 and 2 bytes of frame 2): PCBR at 3 starves frame 3 (P = 1 + 2/3, frame 3 done at 5 > 4.67),
+    # at 4 it fits (P = 1.5, buffer 10): k = 0, beyond a scan that ends at k = -1
+    assert an.prefetch_rates(A, 4.0, 10.0, max_k=0, **kw)["r_pcbr"] == 4.0
+    assert math.isnan(an.prefetch_rates(A, 4.0, 10.0, max_k=-1, **kw)["r_pcbr"])
+    # Q = B = A_N, the whole file: every gap is A_N - A_{n-1} <= B, so the floor fits. PCBR at 3 has it in at
+    # 17/3 (frames done 2/3, 11/3, 5, 17/3). PDCBR at 3: every R_low ties at buffer 16 and the first is kept,
+    # R_low = 0.75: frame 1 0-2/3 (ahead), frame 2 at 0.75 2/3-34/3, frames 3 and 4 at 3 to 38/3 and 40/3 = P
+    whole = an.prefetch_rates(A, 16.0, 16.0, max_k=4, **kw)
+    assert whole == {"Q": 16.0, "r_average": 4.0, "r_pcbr": 3.0, "p_pcbr": pytest.approx(17 / 3, rel=1e-12),
+                     "b_pcbr": 16.0, "r_high": 3.0, "r_low": 0.75, "p_pdcbr": pytest.approx(40 / 3, rel=1e-12),
+                     "b_pdcbr": 16.0, "pcbr_at_floor": True, "pdcbr_at_floor": True}
+    # a pre-fetch up to B + EPS is tried (here it is the whole file, EPS later); beyond, nothing is
+    over = an.prefetch_rates(A, 16.0 + an.EPS, 16.0, max_k=4, **kw)
+    assert (over["r_pcbr"], over["b_pcbr"], over["r_high"], over["r_low"]) == (3.0, 16.0, 3.0, 0.75)
+    assert over["p_pcbr"] == pytest.approx(17 / 3, rel=1e-9)
+    beyond = an.prefetch_rates(A, 16.0 + 2 * an.EPS, 16.0, max_k=4, **kw)
+    assert all(math.isnan(beyond[k]) for k in ("r_pcbr", "p_pcbr", "b_pcbr", "r_high", "r_low", "p_pdcbr", "b_pdcbr"))
+
+
+def test_prefetch_rates_ties_units_and_defaults():
+    """Q = 8, B = 10, step 0.25, 50 % below the mean (k from -2: rate 2 first). At 2 no frame is ever ahead
+    (frame 1 0-1, frame 2 1-5, frame 3 5-7, frame 4 7-8), so PCBR and every R_low give the same schedule:
+    Q = 8 is in at 1 + 6/2 = 4 = P, lateness max(0, 3, 4, 4) = 4 <= P, gaps D(5) - 0, D(6) - 2, D(7) - 10,
+    D(8) - 14 = 10, 10, 4, 2. Both are found at the floor, and of the tied R_low the first (1/4) is kept.
+
+    m = 2, Q = 6, B = 12 (rates 3, 4, ...): PCBR at 3 sends unit 1 (10 bytes) 0-10/3, Q = 6 in at 2 = P; unit
+    2 (released at 2) 10/3-16/3, frames done 2/3, 10/3, 14/3, 16/3: lateness 5/3 <= 2; D(3), D(4), D(5), D(6)
+    = 9, 12, 15, 16 against 0, 2, 10, 14: buffer 10. Its PDCBR at R_high = 3 never has a unit ahead (unit 1
+    ends at 10/3 > 2), so it is PCBR's schedule for every R_low: the first, 0.75, is kept.
+
+    Defaults (step 0.01, 10 % below the mean, k up to 400, the thesis's R_low grid, m = 1): S = [101, 1, 1, 1,
+    1, 1] (mean 106/6) and Q = 12.6: frame 1, done at 101/R, must be done by 1 + P = 1 + 12.6/R, so R >=
+    88.4 = 5.0038 x mean: grid k = 401 (5.01 x mean = 88.51), one beyond the default scan. With max_k = 401
+    both schemes take it (frame 1 ends after its PCR time: R_low is first used after frame 2, every R_low
+    ties): P = 12.6/88.51, and the largest gap is D(1 + P) = 101 + 88.51 (1 + P) - 101 = 101.11 (frame 2,
+    sent from 101/88.51, is still under way).
+    """
+    A = an.cumulative(PREFETCH)
+    tie = an.prefetch_rates(A, 8.0, 10.0, step=0.25, below_mean=0.5, lows=[0.25, 0.5], max_k=4)
+    assert tie == {"Q": 8.0, "r_average": 4.0, "r_pcbr": 2.0, "p_pcbr": 4.0, "b_pcbr": 10.0, "r_high": 2.0,
+                   "r_low": 0.5, "p_pdcbr": 4.0, "b_pdcbr": 10.0, "pcbr_at_floor": True, "pdcbr_at_floor": True}
+    units = an.prefetch_rates(A, 6.0, 12.0, m=2, step=0.25, below_mean=0.25, lows=[0.25, 0.5, 0.75], max_k=4)
+    assert units == {"Q": 6.0, "r_average": 4.0, "r_pcbr": 3.0, "p_pcbr": 2.0, "b_pcbr": 10.0, "r_high": 3.0,
+                     "r_low": 0.75, "p_pdcbr": 2.0, "b_pdcbr": 10.0, "pcbr_at_floor": True, "pdcbr_at_floor": True}
+    S = an.cumulative([101.0, 1.0, 1.0, 1.0, 1.0, 1.0])
+    none = an.prefetch_rates(S, 12.6, 200.0)
+    assert none["r_average"] == 106 / 6 and none["pcbr_at_floor"] is False and none["pdcbr_at_floor"] is False
+    assert all(math.isnan(none[k]) for k in ("r_pcbr", "p_pcbr", "b_pcbr", "r_high", "r_low", "p_pdcbr", "b_pdcbr"))
+    rate = 106 / 6 * 5.01
+    found = an.prefetch_rates(S, 12.6, 200.0, max_k=401)
+    assert found == pytest.approx({"Q": 12.6, "r_average": 106 / 6, "r_pcbr": rate, "p_pcbr": 12.6 / rate,
+                                   "b_pcbr": 101.11, "r_high": rate, "r_low": 0.05 * rate, "p_pdcbr": 12.6 / rate,
+                                   "b_pdcbr": 101.11, "pcbr_at_floor": False, "pdcbr_at_floor": False}, rel=1e-12)
