@@ -641,7 +641,21 @@ sink saturated at exactly load 0, budget's sentence and reasons in full at its e
 meets the limit at exactly the measured 400 km; a 99th percentile of 152 ms gives 0 km). The final re-run:
 2885 mutants, 2872 killed, 13 survived, all explained (a both-NaN mask used only after the one-sided check,
 from_dict's orient read case-insensitively, zip's strict where lengths always match, codec names, the NaN min
-of an empty column, '' for None, a column already float64). No mutant revealed a bug."""
+of an empty column, '' for None, a column already float64). No mutant revealed a bug.
+
+hsieh_video.analytic ran for the first time (helper mhv8; timeout multiplier 5, 1 child): 1340 mutants, 1225
+killed, 97 survived, 17 timeouts and 1 segfault in 12.8 minutes. Every timeout, and every survivor outside the
+pre-fetch functions, was already explained by the 2026-11-22 entries (searches and the reference algorithm that
+never end, None or True for the kernel's `record` flag, zip's strict, dtype spellings). A mutant that set
+`record` to True writes past a zero-length array: it segfaulted on the first pass and failed a test on the
+re-run. The 64 unexplained survivors were all in prefetch_time and prefetch_rates (Figure 4.15), which only
+brute-force tests had reached: exact tests worked by hand on S = [2, 8, 4, 2] compare whole result dicts, where
+both scans start and end, a pre-fetch equal to the buffer and to the buffer + EPS, units of two frames, tied
+R_low, and the defaults by a call without them (a trace whose least rate is grid step 401, one beyond the default
+scan). Re-running the 98 not killed (timeouts aside) killed 58; the 5 left are equivalent (the schedule is
+causal, so a longer stretch of frames changes no earlier unit; a clamp that never binds). Final: 1284 killed,
+39 survived, 17 timeouts, all explained. No mutant revealed a bug. The numba kernel and Schedule.lateness (a
+property) are decorated, so mutmut 3 does not mutate them."""
 
 
 def source_file(module: str) -> str:
