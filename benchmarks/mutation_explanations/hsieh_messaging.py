@@ -20,6 +20,10 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
     (r"mmstudies\.hsieh_messaging\.checks\.x_multicast_line__", r"sim\.get\(\"ci_half_width\", (None)?\) or 0\.0",
      "equivalent: without a half-width get() returns None instead of 0.0, and `None or 0.0` is 0.0, the "
      "value the original reaches (0.0 or 0.0)."),
+    (r"mmstudies\.hsieh_messaging\.checks\.x_sp2_comparable__", r"\) <= 0\.05 and r >=",
+     "equivalent: |t0 / rtt - 1| can equal 0.05 only for a ratio in [0.5, 2], where the subtraction is exact "
+     "(Sterbenz) and gives a multiple of 2^-53, while the float 0.05 (0x3FA999999999999A) has bits set down to "
+     "2^-56; so the difference is never exactly 0.05 and < and <= agree on every input."),
     (r"mmstudies\.hsieh_messaging\.checks\.x_wls_coverage__", r"holds=cover > low\)",
      "equivalent for any run the chapter can make: cover is a share k / n of the WLS data sets, and the bound "
      "0.95 - 2.58 sqrt(0.95 x 0.05 / n) is irrational unless n = 19 m^2, where k = 18.05 m^2 - 2.451 m is whole "
