@@ -300,9 +300,13 @@ def _components(over=None):
     cols = {}
     for kind in ("send", "recv"):
         for key, slug in SLUG.items():
-            fn = (over or {}).get((kind, key), lambda mix, m, h, r: 0.001)
-            cols[f"comp_{kind}_{slug}"] = (lambda fn: lambda mix, m, h, f, r: fn(mix, m, h, r) if f == 30.0 else -1.0)(fn)
+            cols[f"comp_{kind}_{slug}"] = _at_top((over or {}).get((kind, key), lambda mix, m, h, r: 0.001))
     return _main(**cols)
+
+
+def _at_top(fn):
+    """``fn`` at the top rate; -1 (never read) at the others."""
+    return lambda mix, m, h, f, r: fn(mix, m, h, r) if f == 30.0 else -1.0
 
 
 def test_q12_and_q13_by_hand():
