@@ -3,6 +3,14 @@
 from __future__ import annotations
 
 EXPLANATIONS: list[tuple[str, str, str]] = [
+    # -- checks (mutation run of 2026-11-27, mchk8)
+    (r"mmstudies\.huynh\.checks\.x_run_record__", r"",
+     "not in the fast selection (no tests per mutant), for cost, not because it is untested: run_record "
+     "simulates the main sweep and the single streams (every mode, host, scheme and paper rate, with "
+     "replications; a minute and more here), and the audit, built by checktable.study_checks, calls it once "
+     "per perturbation. It is tested by the slow tests (test_evidence_audit.py, test_chapter_huynh.py), which the "
+     "mutation run leaves out; _extra, _with_metrics, metrics and every check function it feeds are tested on "
+     "sweeps made by hand."),
     (r"mmstudies\.huynh\.analytic\.x_(host_kloc_sweep|saturation_kloc|offered_loads)", r"saturate=None",
      "equivalent: host_utilisation tests `if saturate`, and None is falsy exactly like False, so the "
      "utilisation is returned uncapped either way."),

@@ -330,6 +330,9 @@ def test_cbr_u_shape_needs_an_interior_minimum():
 def test_b2_then_b1_by_hand():
     df = pd.DataFrame({"P": [1, 5, 20], "b1": [1000.0, 0.0, 3000.0], "b2": [2500.0, 0.0, 3000.0]})
     words = "P = 1: b1 1.0 kB, b2 2.5 kB; P = 20: b1 3.0 kB, b2 3.0 kB"
+    big = pd.DataFrame({"P": [1, 20], "b1": [100000.0, 300000.0], "b2": [200000.0, 100000.0]})
+    assert checks.b2_then_b1(_one(big, "horse"), "horse") == Ours(
+        "P = 1: b1 100.0 kB, b2 200.0 kB; P = 20: b1 300.0 kB, b2 100.0 kB", holds=True)
     assert checks.b2_then_b1(_one(df, "horse"), "horse") == Ours(words, holds=True)
     tie = df.assign(b2=[1000.0, 0.0, 3000.0])
     assert checks.b2_then_b1(_one(tie, "horse"), "horse") == Ours(
@@ -593,3 +596,101 @@ def test_inputs_digest_changes_with_every_input_it_reads():
         changed = {**inp, k: pd.DataFrame({"x": [1.0, 2.5]})}
         assert checks._inputs_digest(changed) != want, k
     assert checks._inputs_digest({**inp, "extra": pd.DataFrame({"y": [0]})}) == want
+
+
+def test_orders_hold_at_exact_equality_and_read_only_their_own_columns():
+    """Second round: each comparison at exact equality (the tolerance's own product, or zero), and a NaN in a
+    column a check does not read, which must not drop its row."""
+    rel = checks.REL
+    df = pd.DataFrame({"x": [1 - rel, 2.0], "y": [1.0, 1 - rel], "z": [0.5, 1.0]})
+    assert checks.buffer_order(df, ("x", "y", "z")).tolist() == [True, True]
+    # PCBR's buffer flat at zero: non-decreasing; CBR's flat at zero: non-increasing
+    zero = pd.DataFrame({"P": [1, 2], "b_pcbr": [0.0, 0.0], "b_cbr": [0.0, 0.0], "b_pdcbr": [0.0, 0.0]})
+    assert checks.pcbr_buffer_grows(_one(zero), "mtv") == Ours("1 of 1 steps non-decreasing", holds=True)
+    assert checks.cbr_buffer_falls(_one(zero), "mtv") == Ours("1 of 1 steps non-increasing", holds=True)
+    # CBR's buffer 1 -> 1e9 (a rise) -> 1e9 + 0.5 (within 1e-9 of the step's own start, 1e9)
+    rise = pd.DataFrame({"P": [1, 2, 3], "b_cbr": [1.0, 1e9, 1e9 + 0.5]})
+    assert checks.cbr_buffer_falls(_one(rise), "mtv") == Ours("1 of 2 steps non-increasing", holds=False)
+    # H32's tolerance: a relative step of exactly 1e-12 (1 / 1e12) still counts as not rising
+    exact = {"a": pd.DataFrame({"r_cbr": [1e12, 1e12 + 1]})}
+    assert checks.cbr_rate_falls(_run(res={"study": exact})) == Ours("largest relative step +1.00e-12", holds=True)
+    # a NaN where no check looks (r_low) keeps the row
+    other = pd.DataFrame({"P": [1, 2], "b_cbr": [9.0, 8.0], "b_pdcbr": [5.0, 4.0], "b_pcbr": [1.0, 2.0],
+                          "r_low": [math.nan, 1.0]})
+    assert checks.buffer_order_mpeg1(_one(other), "mtv") == Ours("holds at 2 of 2 start-up delays", holds=True)
+    mj = pd.DataFrame({"b_cbr": [5.0, 5.0], "b_pcbr": [4.0, 4.0], "b_pdcbr": [4.0, 4.0], "r_low": [math.nan, 1.0]})
+    assert checks.mjpeg_less_buffer(_one(mj, "fugitive"), "fugitive") == Ours(
+        "both below CBR at 2 of 2 start-up delays", holds=True)
+
+
+def test_rate_order_is_h29_detail_on_the_trace():
+    df = _study_row("mpeg1")
+    df.loc[1, "r_low"] = 95.0
+    assert checks.rate_order(_one(df, "soccer"), "soccer") == Ours(
+        "holds at 2 of 3 start-up delays; PDCBR low > CBR at P = 10", holds=False)
+
+
+def test_mpeg2_pairs_at_equality_and_nan_elsewhere():
+    rel = checks.REL
+    # PDCBR's rate and buffer exactly PCBR's x (1 + REL): lower or equal; a NaN in r_low keeps the pair
+    eq = (20, 1 + rel, 1.0, 1.0, 3.0, 2.0, 2.0 * (1 + rel))
+    res = _mpeg2([eq, eq, eq, (20, 5.0, 1.0, 1.0, 1.0, 2.0, 3.0)])
+    res["study"]["acup"]["r_low"] = math.nan
+    assert checks.pdcbr_outperforms_mpeg2(_run(res=res)) == Ours(
+        "both lower or equal at 75% of (trace, start-up delay) pairs", holds=True)
+    assert checks.mpeg2_buffer_order(_run(res=res)) == Ours("75% of (trace, start-up delay) pairs", holds=True)
+
+
+def test_mpeg2_reductions_are_one_series_numbered_from_zero():
+    df = pd.DataFrame({"b_cbr": [100.0, 200.0], "b_pcbr": [90.0, 150.0], "b_pdcbr": [50.0, 50.0]})
+    red = checks.mpeg2_reductions({n: df for n in MPEG2})
+    assert red.index.tolist() == list(range(8)) and red.tolist() == pytest.approx([0.1, 0.25] * 4)
+    assert checks.mpeg2_reductions({n: df for n in MPEG2}, "b_pdcbr").tolist() == pytest.approx([0.5, 0.75] * 4)
+
+
+def test_fixed_rate_pattern_reads_only_its_columns_and_adv_its_last_rate():
+    df = pd.DataFrame({"multiplier": [math.nan, 1.1], "p_pcbr": [10.0, 20.0], "p_pdcbr": [7.0, 18.0]})
+    assert checks.fixed_rate_pattern(_run(res={"fixed_rate": {"mtv": df}}), "mtv") == Ours(
+        "PDCBR shorter by +0.07 to +0.10 s over 2 rates (negative: longer)", holds=True)
+    adv = pd.DataFrame({"p_pcbr": [20.0, 15.0, 10.0], "p_pdcbr": [19.0, 10.0, 9.5]})   # the last rate: only 0.5
+    assert checks.fixed_rate_pattern(_run(res={"fixed_rate": {"adv": adv}}), "adv").holds is False
+
+
+def test_mpeg2_reduction_quartiles_and_the_other_median_in_whole_percent():
+    """PCBR buffers 0.4, 0.3, 0.2 of CBR's at each of the four stand-ins: reductions 60, 70, 80 %, quartiles
+    60 and 80, median 70; PDCBR's 0.3 and 0.4: 70 and 60, median 65."""
+    df = pd.DataFrame({"b_cbr": [100.0, 100.0, 100.0], "b_pcbr": [40.0, 30.0, 20.0], "b_pdcbr": [30.0, 40.0, math.nan]})
+    run = _run(res={"study": {n: df for n in MPEG2}})
+    assert checks.mpeg2_reduction(run) == Ours(pytest.approx(70.0), note="quartiles 60-80 %; PDCBR's median 65 %")
+    assert checks.mpeg2_reduction(run, "pdcbr") == Ours(pytest.approx(65.0),
+                                                        note="quartiles 60-70 %; PCBR's median 70 %")
+
+
+def test_mean_below_bound_at_the_bound_and_between_nearby_bounds():
+    # a mean exactly at the bound (no start-up frames: the bound is the CBR rate, 2000 B x 8 x 30 = 0.48 Mbit/s)
+    V = {"adv_cbr_rate_Mbps": 0.48, "adv_startup_frames": 0.0, "mtv_cbr_rate_Mbps": 0.96, "mtv_startup_frames": 10.0}
+    run = RunRecord({}, {}, {}, {"V": V, "res": {"traces": {"adv": _trace(2000.0)}}})
+    assert checks.mean_below_bound(run, "adv") == Ours("0.480 Mbit/s against the bound 0.480", holds=True)
+    # the bound uses the trace's own frame count: 0.96 x 40010 / 40000 = 0.96024 Mbit/s; a mean 3e-9 below it
+    # (above 0.96 x 40011 / 40001) holds, a mean 1e-7 above it does not
+    bound = 0.96 * 40010 / 40000
+    for mean, holds in ((bound - 3e-9, True), (bound + 1e-7, False)):
+        t = {"mtv": _trace(mean * 1e6 / 8 / 30.0)}
+        assert checks.mean_below_bound(RunRecord({}, {}, {}, {"V": V, "res": {"traces": t}}), "mtv").holds is holds
+    adv_v = {**V, "adv_cbr_rate_Mbps": 0.5, "adv_startup_frames": 300.0}
+    adv_bound = 0.5 * 16617 / 16317
+    t = {"adv": _trace((adv_bound - 2e-7) * 1e6 / 8 / 30.0)}     # below it, above 0.5 x 16618 / 16318
+    assert checks.mean_below_bound(RunRecord({}, {}, {}, {"V": adv_v, "res": {"traces": t}}), "adv").holds is True
+
+
+def test_h29_detail_holds_at_exact_equality():
+    rel = checks.REL
+    df = pd.DataFrame({"P": [1, 2, 3], "r_pcbr": [1 - rel, 4.0, 4.0], "r_high": [1.0, 1 - rel, 2.0],
+                       "r_cbr": [0.5, 1.0, 1 - rel], "r_low": [0.25, 0.5, 1.0]})
+    assert checks.h29_detail(df) == (True, "holds at 3 of 3 start-up delays", 1.0)
+
+
+def test_fixed_buffer_pattern_keeps_a_row_with_a_nan_elsewhere():
+    df = pd.DataFrame({"P": [15, 30], "r_pcbr": [2500.0, 1000.0], "r_high": [2000.0, 1040.0], "r_low": [1.0, math.nan]})
+    assert checks.fixed_buffer_pattern(_run(res={"fixed_buffer": {"adv": df}}), "adv") == Ours(
+        "shortest feasible delay 0.50 s: PCBR 0.60 Mbit/s, PDCBR 0.48 Mbit/s", holds=True)
