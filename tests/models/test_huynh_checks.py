@@ -454,7 +454,10 @@ def _metrics_run(na=None):
                  comp_send_compress_decompress=lambda *a: 0.5 * send(*a),
                  comp_recv_compress_decompress=lambda *a: (0.25 if a[:3] == (C, M, "486") else 0.5) * recv(*a))
     summary = _summary(lambda m, mix, h, f: 0.05 + 0.01 * f, lambda m, mix, h, f: 0.4 + 0.001 * f if m == M else 0.3)
-    extra = {"runs": {"main": main, "single": _single()}, "main": summary, "v": paper_values(), "base": Config(),
+    # a base unlike every configuration metrics() asks for (mode, host, rate, scheme, host code): each call must
+    # set what it needs
+    base = Config().with_(io_mode=M, host="486", frame_rate=8.0, mixing=C, host_vc_kloc=20.0)
+    extra = {"runs": {"main": main, "single": _single()}, "main": summary, "v": paper_values(), "base": base,
              "level": 0.95, "rates": list(rates), "na": na}
     return checktable.RunRecord({}, {}, {}, extra)
 
@@ -463,8 +466,10 @@ def test_metrics_every_number_by_hand_or_its_analytic_call():
     from mmstudies.huynh import analytic as A
     from mmstudies.huynh.config import Config
 
-    got = checks.metrics(_metrics_run())
-    b = Config()
+    run = _metrics_run()
+    got = checks.metrics(run)
+    b = run["base"]
+    assert b != Config() and b.host_vc_kloc == 20.0
 
     def at(**k):
         return b.with_(**k)
@@ -477,7 +482,7 @@ def test_metrics_every_number_by_hand_or_its_analytic_call():
            / A.channel_utilisation(at(io_mode=L, host=h, frame_rate=30.0, mixing=D)) for h in ("386", "486")},
         **{f"mc_386_over_486_{m}": A.channel_utilisation(at(io_mode=m, host="386", frame_rate=30.0, mixing=D))
            / A.channel_utilisation(at(io_mode=m, host="486", frame_rate=30.0, mixing=D)) for m in (L, M)},
-        **{f"cpu_saturation_kloc_{h}": A.saturation_kloc(h, b, 30.0) for h in ("386", "486")},
+        **{f"cpu_saturation_kloc_{h}": A.saturation_kloc(h, b, 30.0, level=1.0) for h in ("386", "486")},
         "cpu_386_15kloc_pct": 100 * A.host_utilisation(at(io_mode=L, host="386", frame_rate=30.0, mixing=D,
                                                            host_vc_kloc=15.0)),
         "move_cpu_max_pct": 100 * max(A.host_utilisation(at(io_mode=M, host=h, frame_rate=f, mixing=x))
@@ -564,3 +569,97 @@ def test_chapter_record_and_extra_keep_the_papers_rates():
     # an overloaded grid: the reason the delay checks do not apply (the 486 at 30 frames/s with 200 kloc)
     heavy = Config().with_(host_vc_kloc=200.0)
     assert checks._extra({"main": raw}, paper_values(), 0.9, heavy, [8.0, 30.0])["na"]
+
+
+
+# second round, from the survivors of the first run: intervals of non-zero width (so that the ms factor shows in
+# the words), values that differ by scheme, and a top-rate gap between 10 and 11 %
+
+def test_q4_the_top_rate_must_clear_the_band_of_ten_percent():
+    """10.55 % at the top rate is beyond 10 (it would not be beyond 11)."""
+    send = lambda mix, m, h, f, r: 2 ** r * ((1.10546875 if f == 30.0 else 1.0625) if mix == D else 1.0)  # noqa: E731
+    assert checks.q4_send_mixing(_run(_main(delay_send=send))).holds is True
+
+
+def test_q6_compares_each_scheme_with_itself_and_writes_the_half_width():
+    """Move's receive delay 2^r under centralized mixing, 3 x 2^r distributed; Locate's 0.25 + 0.05 r above it."""
+    def recv(mix, m, h, f, r):
+        base = 2 ** r * (1.0 if mix == C else 3.0)
+        return base + (0.25 + 0.05 * r if (m, h) == (L, "386") else 0.0)
+
+    mean, hw = mean_ci([0.25, 0.3, 0.35], 0.95)
+    assert f"{1e3 * hw:.1f}" == "124.2"
+    parts = "; ".join(f"{mix} {f:g}/s +300.0 ± 124.2 ms" for mix in ("cent", "dist") for f in RATES)
+    assert checks.q6_recv_modes(_run(_main(delay_recv=recv))) == Ours("Locate - Move: " + parts, holds=True)
+
+
+def test_q8_writes_the_half_width_in_ms():
+    single = _single()
+    bump = (single["streams"] == "in") & (single["io_mode"] == L) & (single["host"] == "386")
+    single.loc[bump, "delay_recv"] += 0.05 * single.loc[bump, "replication"]
+    # Locate-386: 0.25, 0.3, 0.35 s: 300.0 ± 124.2 ms
+    assert checks.q8_single_stream(_run(single=single)).value.startswith(
+        "receive - send: Locate-386 +300.0 ± 124.2 ms, Locate-486 +250.0 ± 0.0 ms")
+
+
+def test_component_words_in_ms_to_the_digit():
+    close = _components({("send", "codec"): lambda mix, m, h, r: 0.1008 if (m, h) == (M, "486") else 0.1})
+    assert checks.q13_compress_equal(_run(close)) == Ours("compress ms: 100.0, 100.0, 100.0, 100.8", holds=True)
+    over = {(k, c): (lambda mix, m, h, r: 0.2 if m == L else 0.1) for k in ("send", "recv") for c in ("netsw", "vcsw")}
+    over[("send", "osq")] = lambda mix, m, h, r: {"386": 0.125, "486": 0.25}[h]
+    over[("recv", "osq")] = lambda mix, m, h, r: {"386": 0.5, "486": 0.75}[h]
+    run = _run(_components(over))
+    assert checks.q15_software(run) == Ours(
+        "locate-386 800.0 ms, locate-486 800.0 ms, move-386 400.0 ms, move-486 400.0 ms", holds=True)
+    assert checks.q16_os_queues(run) == Ours("send 125.00 / recv 500.00 ms, send 250.00 / recv 750.00 ms")
+
+
+def test_q18_reads_locates_own_rows():
+    """Locate lower with centralized mixing everywhere; Move the other way round (never read)."""
+    summary = _summary(lambda m, mix, h, f: 0.05 + 0.01 * f + ((-0.001 if mix == C else 0.0) if m == L
+                                                             else (0.002 if mix == C else 0.0)),
+                       lambda m, mix, h, f: f / 100)
+    assert checks.q18_host_mixing(_run(summary=summary)) == Ours("lower at every rate and host", holds=True)
+
+
+def test_q1_compares_each_scheme_with_itself_and_lists_every_failure():
+    """Centralized delays five times the distributed ones: falling within each scheme, not across them."""
+    def delay(mix, m, h, f, r):
+        return (1 + 0.1 * r) / f * (1.0 if mix == D else 5.0)
+
+    assert checks.q1_falling(_run(_main(delay_send=delay, delay_recv=delay))) == Ours("all fall", holds=True)
+
+    def two_flat(mix, m, h, f, r):
+        if (mix, m, h) == (D, M, "386") and f == 30.0:
+            return (1 + 0.1 * r) / 15.0
+        return delay(mix, m, h, f, r)
+
+    assert checks.q1_falling(_run(_main(delay_send=two_flat, delay_recv=two_flat))) == Ours(
+        "not falling (or undecided): send move-386 dist 15->30; recv move-386 dist 15->30", holds=None)
+
+
+def test_q7_the_top_rates_gap_is_compared_as_a_difference():
+    """Centralized 2^r + 0.5, + 0.25, + 0 at 8, 15, 30 frames/s; distributed that plus 0.125, 0.25, 0.5."""
+    cent = {8.0: 0.5, 15.0: 0.25, 30.0: 0.0}
+    gaps = {8.0: 0.125, 15.0: 0.25, 30.0: 0.5}
+    main = _main(delay_recv=lambda mix, m, h, f, r: 2 ** r + cent[f] + (gaps[f] if mix == D else 0.0))
+    assert checks.q7_mixing_gap(_run(main)) == Ours(
+        "gaps 8/s 125.0 ± 0.0 ms, 15/s 250.0 ± 0.0 ms, 30/s 500.0 ± 0.0 ms", holds=True)
+
+
+def test_transfer_parts_and_mixing_in_ms_to_the_digit():
+    over = {(k, "data"): (lambda mix, m, h, r: 0.45 if m == M else 0.2) for k in ("send", "recv")}
+    over.update({(k, "osq"): (lambda mix, m, h, r: 0.3 if m == L else 0.0) for k in ("send", "recv")})
+    words = "ms " + "; ".join(f"{k}-{h}: L 200.0+300.0, M 450.0" for h in checks.HOSTS for k in ("send", "recv"))
+    assert checks.q14a_transfer(_run(_components(over))) == Ours(words, holds=True)
+    mixing = {("send", "mix"): lambda mix, m, h, r: 0.25 if (m, h) == (L, "386") else 0.0,
+              ("recv", "mix"): lambda mix, m, h, r: 0.0 if mix == C else 0.5}
+    assert checks.q17_mixing_component(_run(_components(mixing))) == Ours(
+        "send 0.250 s, centralized 0 s, distributed min 500.0 ms", holds=False)
+
+
+def test_metrics_leave_the_codec_shares_interval_undefined_without_its_ends(monkeypatch):
+    """A codec share without an interval (not computable: no ends) gives NaN for its half-width too."""
+    monkeypatch.setattr(checks, "codec_share", lambda run: Ours(12.0, undefined="no frame"))
+    got = checks.metrics(_metrics_run())
+    assert got["codec_share_min_pct"] == 12.0 and np.isnan(got["codec_share_min_ci_pct"])
