@@ -40,9 +40,12 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
      "equivalent: host_utilisation reads the mode only as `io_mode == \"move\"`, so None is Locate."),
     (r"mmstudies\.huynh\.checks\.x_metrics__",
      r"A\.adapter_saturation_kloc\(b\.with_\((io_mode=None, host=\"386\"|io_mode=MOVE, host=(None|\"XX386XX\")|"
-     r"io_mode=MOVE), frame_rate=hi_f,",
+     r"io_mode=MOVE|host=\"386\"), frame_rate=hi_f,",
      "equivalent: adapter_saturation_kloc is Move Mode's knee by definition and reads neither the mode nor the "
      "host (only the frame rate, the streams and the adapter's code), so they may be left out or changed."),
+    (r"mmstudies\.huynh\.checks\.xǁRepsǁci__", r"np\.asarray\(values, (None)?\)",
+     "equivalent for the values it is given: vals() returns float arrays (to_numpy(dtype=float)), and their "
+     "differences and per-cent ratios are float arrays too, so converting them to float again changes nothing."),
     (r"mmstudies\.huynh\.checks\.x_metrics__", r"float\(\"NAN\"\)",
      "equivalent: float() parses 'nan' case-insensitively."),
     (r"mmstudies\.huynh\.checks\.x_metrics__", r"float\(\"nan\"\) if \(na\) and False else",

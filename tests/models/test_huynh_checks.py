@@ -663,3 +663,45 @@ def test_metrics_leave_the_codec_shares_interval_undefined_without_its_ends(monk
     monkeypatch.setattr(checks, "codec_share", lambda run: Ours(12.0, undefined="no frame"))
     got = checks.metrics(_metrics_run())
     assert got["codec_share_min_pct"] == 12.0 and np.isnan(got["codec_share_min_ci_pct"])
+
+
+def test_reps_level_dtype_and_refusal_in_full():
+    """Level 0.9: t(0.95, 2) x 1 / sqrt(3) = 2.920 / 1.732 = 1.686 for the pairs' differences 1, 2, 3; integer
+    delays come back as floats; a configuration with no row is refused, naming it and its row count."""
+    runs = _runs().assign(delay=[10, 20, 30, 11, 22, 33])
+    R = Reps(runs, 0.9)
+    assert R.diff("delay", {"io_mode": "locate"}, {"io_mode": "move"}) == pytest.approx((2.0, 1.686), abs=1e-3)
+    assert R.mean("delay", io_mode="move") == pytest.approx(mean_ci([11.0, 22.0, 33.0], 0.9))
+    assert R.vals("delay", io_mode="move").dtype == np.float64
+    with pytest.raises(KeyError, match=r"^\"\{'io_mode': 'burst'\}: 0 rows\"$"):
+        R.vals("delay", io_mode="burst")
+
+
+def test_q19_fits_locate_386_distributed_only():
+    """Locate-386 distributed: 5 % + 1 % per frame/s; every other row 0.1 % + 2 % per frame/s."""
+    summary = _summary(lambda m, mix, h, f: 0.05 + 0.01 * f if (m, mix, h) == (L, D, "386") else 0.001 + 0.02 * f,
+                       lambda m, mix, h, f: f / 100)
+    assert checks.q19_affine(_run(summary=summary)) == Ours("U = 5.0 % + 1.00 % x f", holds=True)
+
+
+def test_codec_share_divides_by_its_own_schemes_delay_and_q5_by_its_reason():
+    """Centralized delays three times the distributed ones, with the codec half of each."""
+    def delay(mix, m, h, f, r):
+        return 2 ** r * (3.0 if mix == C else 1.0)
+
+    def comp(mix, m, h, f, r):
+        return delay(mix, m, h, f, r) * (0.25 if (mix, m, h) == (C, L, "486") else 0.5)
+
+    main = _main(delay_send=delay, delay_recv=delay, comp_send_compress_decompress=comp,
+                 comp_recv_compress_decompress=comp)
+    assert checks.codec_share(_run(main)) == _fixed(25.0, note="smallest share: send, Locate 486, centralized")
+
+    def recv(mix, m, h, f, r):
+        if mix == D:
+            return 2 ** r * 9.0
+        if (m, h) == (L, "386"):
+            return 2 ** r * (0.5 if f == 15.0 else 1.25)
+        return 2 ** r * (2.0 if (m, h) == (M, "486") else 1.0)
+
+    assert checks.q5_recv_locate386(_run(_main(delay_recv=recv), na="why")) == _fixed(-75.0, note="15/s vs Move-486",
+                                                                                       na="why")
