@@ -207,6 +207,31 @@ FAST_TESTS: dict[str, list[str]] = {
         "tests/models/test_huynh_experiments.py::test_chapter_sweep_configurations_and_timing_with_the_runs_faked",
         "tests/models/test_huynh_experiments.py::test_run_configs_checks_every_configuration_before_the_first_run",
     ],
+    # the check functions on records made by hand (2026-11-27); run_record (the whole chapter, 30 s here in the
+    # mirror file's fixture) is left to the slow tests of the same file, and its mutants are explained as such
+    "mmstudies.hsieh_messaging.checks": [
+        "tests/models/test_hsieh_messaging_checks.py::test_transcription_checks_read_their_own_cell_and_value",
+        "tests/models/test_hsieh_messaging_checks.py::test_multicast_points_are_compared_with_the_texts_five_times",
+        "tests/models/test_hsieh_messaging_checks.py::test_table_arithmetic_by_hand",
+        "tests/models/test_hsieh_messaging_checks.py::test_t0_order_needs_every_step_strictly_on_both_routes",
+        "tests/models/test_hsieh_messaging_checks.py::test_sp2_comparable_within_five_percent_and_at_least_its_rate",
+        "tests/models/test_hsieh_messaging_checks.py::test_equal_hop_model_reads_its_pair",
+        "tests/models/test_hsieh_messaging_checks.py::test_direct_doubles_only_beyond_f_one_half",
+        "tests/models/test_hsieh_messaging_checks.py::test_construction_checks_without_the_simulations_are_not_applicable",
+        "tests/models/test_hsieh_messaging_checks.py::test_echo_takes_the_largest_messages_round_trip",
+        "tests/models/test_hsieh_messaging_checks.py::test_jackson_interval_or_its_trend",
+        "tests/models/test_hsieh_messaging_checks.py::test_synthetic_rate_by_the_chosen_fit",
+        "tests/models/test_hsieh_messaging_checks.py::test_wls_coverage_counts_the_wls_data_sets_only",
+        "tests/models/test_hsieh_messaging_checks.py::test_multicast_line_serial_and_parallel_against_eq22s_lines",
+        "tests/models/test_hsieh_messaging_checks.py::test_multicast_eq22_and_the_five_points_by_hand",
+        "tests/models/test_hsieh_messaging_checks.py::test_chapter3_overhead_checks_by_hand",
+        "tests/models/test_hsieh_messaging_checks.py::test_quoted_units_and_shares_by_hand",
+        "tests/models/test_hsieh_messaging_checks.py::test_windows_by_hand",
+        "tests/models/test_hsieh_messaging_checks.py::test_chapter3_hockney_value_or_more_than",
+        "tests/models/test_hsieh_messaging_checks.py::test_not_modelled_says_so",
+        "tests/models/test_hsieh_messaging_checks.py::test_chapter_record_copies_the_notebooks_run",
+        "tests/models/test_hsieh_messaging_checks.py::test_results_are_made_once_on_first_use",
+    ],
 }
 
 

@@ -6,6 +6,29 @@ _EXPERIMENTS = r"mmstudies\.hsieh_messaging\.experiments\."
 _MODEL = r"mmstudies\.hsieh_messaging\.model\."
 
 EXPLANATIONS: list[tuple[str, str, str]] = [
+    # -- checks (mutation run of 2026-11-27, mchk8)
+    (r"mmstudies\.hsieh_messaging\.checks\.x_run_record__", r"",
+     "not in the fast selection (no tests per mutant), for cost, not because it is untested: run_record "
+     "recomputes a whole chapter run (about 30 s on the shared machine for the mirror file's module fixture; "
+     "the audit, built by checktable.study_checks, calls it once per perturbation). It is tested by the slow "
+     "tests (test_hsieh_messaging_checks.py's verdicts at the thesis values and its what-ifs, "
+     "test_evidence_audit.py, test_chapter_hsieh_messaging.py), which the mutation run leaves out; the check "
+     "functions it feeds and its lazy _Results are tested on records made by hand."),
+    (r"mmstudies\.hsieh_messaging\.checks\.x_(_not_run|crossover|jackson|synthetic_rate|wls_coverage)__",
+     r"float\(\"NAN\"\)",
+     "equivalent: float() parses 'nan' case-insensitively."),
+    (r"mmstudies\.hsieh_messaging\.checks\.x_multicast_line__", r"sim\.get\(\"ci_half_width\", (None)?\) or 0\.0",
+     "equivalent: without a half-width get() returns None instead of 0.0, and `None or 0.0` is 0.0, the "
+     "value the original reaches (0.0 or 0.0)."),
+    (r"mmstudies\.hsieh_messaging\.checks\.x_sp2_comparable__", r"\) <= 0\.05 and r >=",
+     "equivalent: |t0 / rtt - 1| can equal 0.05 only for a ratio in [0.5, 2], where the subtraction is exact "
+     "(Sterbenz) and gives a multiple of 2^-53, while the float 0.05 (0x3FA999999999999A) has bits set down to "
+     "2^-56; so the difference is never exactly 0.05 and < and <= agree on every input."),
+    (r"mmstudies\.hsieh_messaging\.checks\.x_wls_coverage__", r"holds=cover > low\)",
+     "equivalent for any run the chapter can make: cover is a share k / n of the WLS data sets, and the bound "
+     "0.95 - 2.58 sqrt(0.95 x 0.05 / n) is irrational unless n = 19 m^2, where k = 18.05 m^2 - 2.451 m is whole "
+     "only for m a multiple of 1000 (19 million data sets); as floats no k / n equals it for any n up to "
+     "200,000 (checked for every k within one of n x bound), so >= and > never differ."),
     (r"mmstudies\.hsieh_messaging\.analytic\.x_(hockney_rtt|echo_throughput)",
      r"np\.asarray\(m, (dtype=None)?\) / (r_Bps|rtt_s) if np\.ndim\(m\)",
      "equivalent for the documented input (message sizes as numbers): an integer array of sizes is multiplied "

@@ -6,6 +6,31 @@ _EX = r"mmstudies\.hsieh_video\.experiments\."
 _M = r"mmstudies\.hsieh_video\.analytic\."
 
 EXPLANATIONS: list[tuple[str, str, str]] = [
+    # hsieh_video.checks, 2026-11-27
+    (r"mmstudies\.hsieh_video\.checks\.x_run_record__", r"",
+     "not in the fast selection (no tests per mutant), for cost, not because it is untested: run_record "
+     "recomputes a whole chapter run (run_all over the ten stand-ins, the Ciw equivalence and the spot checks; "
+     "the audit, built by checktable.study_checks, calls it once per perturbation and it keeps the last run). "
+     "It is tested by the slow tests (test_evidence_audit.py, test_chapter_hsieh_video.py), which the mutation "
+     "run leaves out; the check functions it feeds, _extra and _inputs_digest, its key, are tested by hand."),
+    (r"mmstudies\.hsieh_video\.checks\.x_h29_share__", r"if \(shares\) or True else math\.nan",
+     "equivalent: with no share left, np.mean of an empty list is NaN (with a RuntimeWarning), and float(NaN) "
+     "is the math.nan of the other branch."),
+    (r"mmstudies\.hsieh_video\.checks\.x_(fixed_buffer_pattern|fixed_rate_pattern)__",
+     r"Ours\(\"no (point|rate) of the grid meets the buffer( cap)?\", \)",
+     "equivalent: holds=None is Ours' default."),
+    (r"mmstudies\.hsieh_video\.checks\.x_fixed_buffer_pattern__", r"if \"Q\" in df else \"(XXPXX|p)\"",
+     "equivalent: x is only compared with 'Q' (`if x == \"Q\"`), and 'P', 'p' and 'XXPXX' all differ from it."),
+    (r"mmstudies\.hsieh_video\.checks\.x_fixed_rate_pattern__",
+     r"FIXED_RATE_EXPECT\.get\(trace, (None|\"XXshorterXX\"|\"SHORTER\")?\)",
+     "equivalent: 'shorter' is the else branch of the test on `expect` (only 'no difference' and 'similar' are "
+     "named), so any default other than those two takes the same branch."),
+    (r"mmstudies\.hsieh_video\.checks\.x_fixed_buffer_pattern__", r"\] - 1\) < 0\.05$",
+     "equivalent: |r_high / r_pcbr - 1| can equal 0.05 only for a ratio in [0.5, 2], where the subtraction is "
+     "exact (Sterbenz) and gives a multiple of 2^-53, while the float 0.05 (0x3FA999999999999A) has bits set "
+     "down to 2^-56; so it is never exactly 0.05 and <= and < agree on every input."),
+    (r"mmstudies\.hsieh_video\.checks\.x__inputs_digest__", r"hash_pandas_object\(f, \)",
+     "equivalent: index=True is hash_pandas_object's default."),
     (_M + r"x_pcbr_departures", r"release = np\.arange\(len\(C\), (dtype=None)?\) \* m",
      "equivalent: the release times are whole multiples of m either way; as integers they become float64 "
      "exactly at `release - Cprev / rate` (Cprev / rate is float64), so the running maximum is the same."),

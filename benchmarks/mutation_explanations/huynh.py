@@ -3,6 +3,69 @@
 from __future__ import annotations
 
 EXPLANATIONS: list[tuple[str, str, str]] = [
+    # -- checks (mutation run of 2026-11-27, mchk8)
+    (r"mmstudies\.huynh\.checks\.x_run_record__", r"",
+     "not in the fast selection (no tests per mutant), for cost, not because it is untested: run_record "
+     "simulates the main sweep and the single streams (every mode, host, scheme and paper rate, with "
+     "replications; a minute and more here), and the audit, built by checktable.study_checks, calls it once "
+     "per perturbation. It is tested by the slow tests (test_evidence_audit.py, test_chapter_huynh.py), which the "
+     "mutation run leaves out; _extra, _with_metrics, metrics and every check function it feeds are tested on "
+     "sweeps made by hand."),
+    (r"mmstudies\.huynh\.checks\.x_q(4_send_mixing|7_mixing_gap)__", r"_at\(LOCATE, \"386\", f, \)",
+     "equivalent: DIST is _at's default scheme, so leaving it out where DIST is written selects the same "
+     "distributed runs."),
+    (r"mmstudies\.huynh\.checks\.x_q1_falling__", r"zip\(rates, rates\[1:\], (strict=None)?\)",
+     "equivalent: strict=False is zip's default and None is as false; the pairs of consecutive rates stop at "
+     "the shorter rates[1:] either way."),
+    (r"mmstudies\.huynh\.checks\.x_q17_mixing_component__", r"sig\(mix_(send|cent), \)",
+     "equivalent: three significant digits is sig's default."),
+    (r"mmstudies\.huynh\.checks\.x_metrics__", r"\{\"io_mode\": m, \"host\": \"XX486XX\"\}",
+     "equivalent: the analytic model reads the host only as `host == \"386\"` (else the 486's rates), so any "
+     "other name is the 486."),
+    (r"mmstudies\.huynh\.checks\.x_metrics__", r"A\.saturation_kloc\(h, b, hi_f, \)",
+     "equivalent: level=1.0 is saturation_kloc's default."),
+    (r"mmstudies\.huynh\.checks\.x_metrics__",
+     r"A\.ring_utilisation\(b\.with_\((io_mode=(LOCATE|None), )?(host=(\"386\"|None|\"XX386XX\"), )?frame_rate=lo_f, "
+     r"mixing=DIST\)\)",
+     "equivalent: the ring's load depends on the frame rate, the streams (the scheme) and the file transfers, "
+     "never on the mode or the host (ring_utilisation reads neither), so leaving them out or changing them "
+     "gives the same utilisation."),
+    (r"mmstudies\.huynh\.checks\.x_metrics__",
+     r"A\.ft_share\(b\.with_\((io_mode=None, host=\"386\"|io_mode=LOCATE, host=(None|\"XX386XX\")|io_mode=LOCATE), "
+     r"frame_rate=f, mixing=DIST\)\)",
+     "equivalent: ft_share reads the mode only as `io_mode == \"move\"` (None is Locate, as LOCATE is) and "
+     "never the host."),
+    (r"mmstudies\.huynh\.checks\.x_metrics__",
+     r"A\.host_utilisation\(b\.with_\(io_mode=None, host=\"386\", frame_rate=hi_f,",
+     "equivalent: host_utilisation reads the mode only as `io_mode == \"move\"`, so None is Locate."),
+    (r"mmstudies\.huynh\.checks\.x_metrics__",
+     r"A\.adapter_saturation_kloc\(b\.with_\((io_mode=None, host=\"386\"|io_mode=MOVE, host=(None|\"XX386XX\")|"
+     r"io_mode=MOVE|host=\"386\"), frame_rate=hi_f,",
+     "equivalent: adapter_saturation_kloc is Move Mode's knee by definition and reads neither the mode nor the "
+     "host (only the frame rate, the streams and the adapter's code), so they may be left out or changed."),
+    (r"mmstudies\.huynh\.checks\.xǁRepsǁci__", r"np\.asarray\(values, (None)?\)",
+     "equivalent for the values it is given: vals() returns float arrays (to_numpy(dtype=float)), and their "
+     "differences and per-cent ratios are float arrays too, so converting them to float again changes nothing."),
+    (r"mmstudies\.huynh\.checks\.x_metrics__", r"float\(\"NAN\"\)",
+     "equivalent: float() parses 'nan' case-insensitively."),
+    (r"mmstudies\.huynh\.checks\.x_metrics__", r"float\(\"nan\"\) if \(na\) and False else",
+     "equivalent: with a reason `na` codec_share's _interval returns the value without its ends (high is None), "
+     "so the inner conditional gives NaN, the value of the skipped branch."),
+    (r"mmstudies\.huynh\.checks\.x_q18_host_mixing__", r"\(main\[\"host\"\] != h\)",
+     "equivalent: the study has two hosts, so `host != h` selects the other host's row, and all() runs over "
+     "both hosts: the same set of (host, rate) comparisons, in the other order."),
+    (r"mmstudies\.huynh\.checks\.x_q(18_host_mixing|19_affine|20_memory_rises)__",
+     r"(, None, simulated=False|, run, simulated=None)\)$",
+     "equivalent: with simulated false (None is as false as False) _claim never reads the run (it reads "
+     "run['na'] only for a simulated claim), so None in its place changes nothing."),
+    (r"mmstudies\.huynh\.checks\.x_q13_compress_equal__", r"min\(codec\) - 1 <= 0\.01, run\)",
+     "equivalent: max / min - 1 is exact (Sterbenz) for a ratio in [1, 2] and a multiple of 2^-52, while the "
+     "float 0.01 (0x3F847AE147AE147B) has bits set down to 2^-59; so the difference is never exactly 0.01 and "
+     "< and <= agree on every input."),
+    (r"mmstudies\.huynh\.checks\.x_q19_affine__", r"bool\(intercept >= 0\.01\)",
+     "not worth a test: it differs only when np.polyfit returns an intercept of exactly 0.01, a least-squares "
+     "value whose last bits depend on the LAPACK build (the lesson of the closed-form runs: an exact value from "
+     "a library routine is not a portable test); the tests pin the check at 5 % (holds) and 0.5 % (fails)."),
     (r"mmstudies\.huynh\.analytic\.x_(host_kloc_sweep|saturation_kloc|offered_loads)", r"saturate=None",
      "equivalent: host_utilisation tests `if saturate`, and None is falsy exactly like False, so the "
      "utilisation is returned uncapped either way."),

@@ -8,6 +8,7 @@ from the transcribed values, so their verdicts are derived from the printed numb
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from types import SimpleNamespace
 
@@ -231,3 +232,465 @@ def test_record_results_metrics_and_sentences_by_hand():
     assert "h33-mean-backdraft target met" in g["targets_text"]
     assert "holds on 10 of 10 stand-ins" in g["ordering_text"] and "fails in two ways" not in g["ordering_text"]
     assert "the pattern holds on 6 of 6 stand-ins" in g["section47_text"]
+
+
+# -- added from the mutation run (2026-11-27) ------------------------------------------------------------------
+# Each check function on results made by hand, its Ours compared whole (run_record, which runs the whole chapter,
+# is left to test_evidence_audit.py and the chapter's tests).
+
+Ours = checktable.Ours
+JUST_BELOW = 1 - 0.5e-9        # within REL = 1e-9 of equality: counts as equal
+WELL_BELOW = 1 - 2e-9          # beyond REL
+
+
+def _run(fps=30.0, **extra) -> RunRecord:
+    return RunRecord({"fps": fps}, {}, {}, extra)
+
+
+def _nan_with(ours, **fields):
+    assert isinstance(ours.value, float) and math.isnan(ours.value)
+    assert checktable.Ours(0.0, **fields) == dataclasses.replace(ours, value=0.0)
+
+
+def test_fmt_p_lists_six_delays_at_most():
+    assert checks._fmt_p([]) == "none"
+    assert checks._fmt_p([1.0, 2, 3, 4, 5, 6]) == "1, 2, 3, 4, 5, 6"
+    assert checks._fmt_p([1, 2, 3, 4, 5, 6, 7]) == "1, 2, 3, 4, 5, 6 ..."
+
+
+def test_h29_detail_tolerance_and_each_failure_in_words():
+    def df(r_pcbr, r_high, r_cbr, r_low):
+        return pd.DataFrame({"P": [5], "r_pcbr": [r_pcbr], "r_high": [r_high], "r_cbr": [r_cbr], "r_low": [r_low]})
+
+    assert checks.h29_detail(df(JUST_BELOW, 1.0, JUST_BELOW, JUST_BELOW ** 2)) == (
+        True, "holds at 1 of 1 start-up delays", 1.0)
+    assert checks.h29_detail(df(WELL_BELOW, 1.0, 0.5, 0.25)) == (
+        False, "holds at 0 of 1 start-up delays; PDCBR high > PCBR at P = 5", 0.0)
+    assert checks.h29_detail(df(2.0, 1.0, 1 / WELL_BELOW, 0.25)) == (
+        False, "holds at 0 of 1 start-up delays; PDCBR high < CBR at P = 5", 0.0)
+    assert checks.h29_detail(df(2.0, 1.0, 0.5, 0.5 / WELL_BELOW)) == (
+        False, "holds at 0 of 1 start-up delays; PDCBR low > CBR at P = 5", 0.0)
+    holds, words, share = checks.h29_detail(df(2.0, math.nan, 0.5, 0.25))
+    assert (holds, words) == (None, "no feasible PDCBR pair at any start-up delay") and math.isnan(share)
+
+
+def test_h29_share_averages_the_stand_ins_with_a_pair():
+    study = {n: _study_row("mpeg1") for n in MPEG1 + MPEG2 + MJPEG}
+    study["horse"] = study["horse"].assign(r_low=[50.0, 95.0, 30.0])          # fails at P = 10: share 2/3
+    study["acup"] = study["acup"].assign(r_high=math.nan)                      # no pair: left out
+    assert checks.h29_share(study) == pytest.approx((8 + 2 / 3) / 9)
+    assert math.isnan(checks.h29_share({n: study["acup"] for n in study}))
+
+
+def test_buffer_order_within_rel():
+    df = pd.DataFrame({"x": [1.0, 1.0, 1.0], "y": [1.0, 1 / WELL_BELOW, 0.5], "z": [JUST_BELOW, 0.5, 0.5 / WELL_BELOW]})
+    assert checks.buffer_order(df.assign(x=[JUST_BELOW, 1.0, 1.0]), ("x", "y", "z")).tolist() == [True, False, False]
+
+
+def test_reader_rate_order_names_the_file():
+    from pathlib import Path
+
+    user = {"trace": Path("some/dir/mine.txt"), "study": _study_row("mpeg1")}
+    assert checks.reader_rate_order(_run(res={"user": user})) == Ours("mine.txt: holds at 3 of 3 start-up delays",
+                                                                      holds=True)
+    assert checks.reader_rate_order(_run(res={"user": None})) == Ours("no trace file",
+                                                                      undefined="no trace file was given")
+
+
+def _one(df, trace="mtv", **res):
+    return _run(res={"study": {trace: df}, **res})
+
+
+def test_mpeg1_buffer_checks_by_hand():
+    df = pd.DataFrame({"P": [1, 2, 3, 4], "b_cbr": [9.0, 8.0, 7.0 / WELL_BELOW, 5.0],
+                       "b_pdcbr": [5.0, math.nan, 7.0, 5.0 * JUST_BELOW], "b_pcbr": [1.0, 2.0, 3.0, 5.0]})
+    # rows P = 1, 3, 4 have a pair: 9 >= 5 >= 1; 7 / (1 - 2e-9) >= 7 >= 3; 5 >= 5 (1 - 5e-10) >= 5 within REL
+    assert checks.buffer_order_mpeg1(_one(df), "mtv") == Ours("holds at 3 of 3 start-up delays", holds=True)
+    bad = df.assign(b_cbr=[9.0, 8.0, 7.0 * WELL_BELOW, 5.0])
+    assert checks.buffer_order_mpeg1(_one(bad), "mtv") == Ours("holds at 2 of 3 start-up delays", holds=False)
+    # PCBR's buffer 1, 2, 3, 5: grows; a fall within REL of its later value still counts as non-decreasing
+    assert checks.pcbr_buffer_grows(_one(df), "mtv") == Ours("3 of 3 steps non-decreasing", holds=True)
+    tiny = df.assign(b_pcbr=[2.0, 2.0 * JUST_BELOW, 3.0, 1.0])
+    assert checks.pcbr_buffer_grows(_one(tiny), "mtv") == Ours("2 of 3 steps non-decreasing", holds=False)
+    # CBR's buffer 9, 8, 7.000000014, 5: falls; a rise within REL of its earlier value counts as non-increasing
+    assert checks.cbr_buffer_falls(_one(df), "mtv") == Ours("3 of 3 steps non-increasing", holds=True)
+    up = df.assign(b_cbr=[8.0, 8.0 / JUST_BELOW, 8.0 / WELL_BELOW / JUST_BELOW, 9.0])
+    assert checks.cbr_buffer_falls(_one(up), "mtv") == Ours("1 of 3 steps non-increasing", holds=False)
+
+
+def test_cbr_u_shape_needs_an_interior_minimum():
+    df = pd.DataFrame({"P": [2, 5, 9], "b_cbr": [3.0, 1.0, 2.0]})
+    assert checks.cbr_buffer_u_shape(_one(df, "horse"), "horse") == Ours("minimum at P = 5 of 2-9", holds=True)
+    first = df.assign(b_cbr=[1.0, 2.0, 3.0])
+    assert checks.cbr_buffer_u_shape(_one(first, "horse"), "horse") == Ours("minimum at P = 2 of 2-9", holds=False)
+    last = df.assign(b_cbr=[3.0, 2.0, 1.0])
+    assert checks.cbr_buffer_u_shape(_one(last, "horse"), "horse") == Ours("minimum at P = 9 of 2-9", holds=False)
+
+
+def test_b2_then_b1_by_hand():
+    df = pd.DataFrame({"P": [1, 5, 20], "b1": [1000.0, 0.0, 3000.0], "b2": [2500.0, 0.0, 3000.0]})
+    words = "P = 1: b1 1.0 kB, b2 2.5 kB; P = 20: b1 3.0 kB, b2 3.0 kB"
+    big = pd.DataFrame({"P": [1, 20], "b1": [100000.0, 300000.0], "b2": [200000.0, 100000.0]})
+    assert checks.b2_then_b1(_one(big, "horse"), "horse") == Ours(
+        "P = 1: b1 100.0 kB, b2 200.0 kB; P = 20: b1 300.0 kB, b2 100.0 kB", holds=True)
+    assert checks.b2_then_b1(_one(df, "horse"), "horse") == Ours(words, holds=True)
+    tie = df.assign(b2=[1000.0, 0.0, 3000.0])
+    assert checks.b2_then_b1(_one(tie, "horse"), "horse") == Ours(
+        "P = 1: b1 1.0 kB, b2 1.0 kB; P = 20: b1 3.0 kB, b2 3.0 kB", holds=False)
+    late = df.assign(b2=[2500.0, 0.0, 3100.0])
+    assert checks.b2_then_b1(_one(late, "horse"), "horse") == Ours(
+        "P = 1: b1 1.0 kB, b2 2.5 kB; P = 20: b1 3.0 kB, b2 3.1 kB", holds=False)
+
+
+def _mpeg2(rows):
+    """One row per MPEG-2 stand-in (r_high NaN rows are no pair)."""
+    cols = ("P", "r_high", "r_pcbr", "r_cbr", "b_cbr", "b_pcbr", "b_pdcbr")
+    return {"study": {n: pd.DataFrame([dict(zip(cols, r, strict=True))]) for n, r in zip(MPEG2, rows, strict=True)}}
+
+
+def test_mpeg2_orders_over_the_pairs_by_hand():
+    ok, bad = (20, 1.0, 1.0, 1.0, 3.0, 2.0, 1.0), (20, 2.0, 1.0, 1.0, 1.0, 2.0, 3.0)
+    nopair = (20, math.nan, 1.0, 1.0, 1.0, 2.0, 3.0)
+    half = _run(res=_mpeg2([ok, ok, bad, bad]))
+    assert checks.mpeg2_buffer_order(half) == Ours("50% of (trace, start-up delay) pairs", holds=False)
+    assert checks.pdcbr_outperforms_mpeg2(half) == Ours(
+        "both lower or equal at 50% of (trace, start-up delay) pairs", holds=False)
+    most = _run(res=_mpeg2([ok, ok, bad, nopair]))         # the NaN row is left out: 2 of 3
+    assert checks.mpeg2_buffer_order(most) == Ours("67% of (trace, start-up delay) pairs", holds=True)
+    assert checks.pdcbr_outperforms_mpeg2(most) == Ours(
+        "both lower or equal at 67% of (trace, start-up delay) pairs", holds=True)
+    # PDCBR's rate and buffer just above PCBR's, within REL: still 'lower or equal'
+    near = (20, 1 / JUST_BELOW, 1.0, 1.0, 3.0, 2.0, 2.0 / JUST_BELOW)
+    far = (20, 1 / WELL_BELOW, 1.0, 1.0, 3.0, 2.0, 2.0)
+    far_b = (20, 1.0, 1.0, 1.0, 3.0, 2.0, 2.0 / WELL_BELOW)
+    assert checks.pdcbr_outperforms_mpeg2(_run(res=_mpeg2([near, near, far, far_b]))) == Ours(
+        "both lower or equal at 50% of (trace, start-up delay) pairs", holds=False)
+
+
+def test_mpeg2_rates_equal_beyond_ten_frame_times():
+    rows = [(10, 1.0, 2.0, 1.0, 1, 1, 1), (11, 1.0, 1.05, 1.0, 1, 1, 1), (12, 1.0, 1.02, 1.0, 1, 1, 1),
+            (30, math.nan, 9.0, 1.0, 1, 1, 1)]
+    run = _run(res=_mpeg2(rows))
+    assert checks.mpeg2_rates_equal(run) == Ours("largest PCBR / CBR rate 1.050", holds=True)
+    assert checks.mpeg2_rates_equal(run, beyond=9) == Ours("largest PCBR / CBR rate 2.000", holds=False)
+    assert checks.mpeg2_rates_equal(run, beyond=12) == Ours(
+        "no start-up delay beyond ten frame times in this run",
+        undefined="the run studies no start-up delay beyond ten frame times")
+
+
+def test_mjpeg_less_buffer_strictly():
+    df = pd.DataFrame({"b_cbr": [5.0, 5.0, 5.0], "b_pcbr": [4.0, 4.0, 1.0], "b_pdcbr": [4.0, math.nan, 1.0]})
+    assert checks.mjpeg_less_buffer(_one(df, "fugitive"), "fugitive") == Ours(
+        "both below CBR at 2 of 2 start-up delays", holds=True)
+    for col, tied in (("b_pcbr", [5.0, 4.0, 1.0]), ("b_pdcbr", [5.0, math.nan, 1.0])):
+        tie = df.assign(**{col: tied})
+        assert checks.mjpeg_less_buffer(_one(tie, "fugitive"), "fugitive") == Ours(
+            "both below CBR at 1 of 2 start-up delays", holds=False), col
+
+
+def test_fixed_buffer_pattern_by_hand():
+    """Rates in bytes per frame time at 30 frames/s: 2500 B -> 0.60 Mbit/s, 2000 B -> 0.48 Mbit/s."""
+    df = pd.DataFrame({"P": [3, 15, 30, 45], "r_pcbr": [math.nan, 2500.0, 1000.0, 900.0],
+                       "r_high": [1.0, 2000.0, 1040.0, math.nan]})
+    fb = {"adv": df}
+    assert checks.fixed_buffer_pattern(_run(res={"fixed_buffer": fb}), "adv") == Ours(
+        "shortest feasible delay 0.50 s: PCBR 0.60 Mbit/s, PDCBR 0.48 Mbit/s", holds=True)
+    # at 25 frames/s: 15 / 25 = 0.60 s, 2500 x 8 x 25 / 1e6 = 0.50 Mbit/s
+    assert checks.fixed_buffer_pattern(_run(25.0, res={"fixed_buffer": fb}), "adv").value == \
+        "shortest feasible delay 0.60 s: PCBR 0.50 Mbit/s, PDCBR 0.40 Mbit/s"
+    for last_high, holds in ((1060.0, False), (960.0, True), (940.0, False)):
+        fb2 = {"adv": df.assign(r_high=[1.0, 2000.0, last_high, math.nan])}
+        assert checks.fixed_buffer_pattern(_run(res={"fixed_buffer": fb2}), "adv").holds is holds, last_high
+    equal = {"adv": df.assign(r_high=[1.0, 2500.0, 1000.0, math.nan])}
+    assert checks.fixed_buffer_pattern(_run(res={"fixed_buffer": equal}), "adv").holds is False
+    none = {"adv": df.assign(r_high=[1.0, math.nan, 1000.0, math.nan])}
+    assert checks.fixed_buffer_pattern(_run(res={"fixed_buffer": none}), "adv") == Ours(
+        "shortest feasible delay 0.50 s: PCBR 0.60 Mbit/s, PDCBR none", holds=False)
+    no_both = {"adv": df.assign(r_pcbr=[math.nan, 2500.0, math.nan, math.nan],
+                                r_high=[1.0, math.nan, 1000.0, 900.0])}
+    assert checks.fixed_buffer_pattern(_run(res={"fixed_buffer": no_both}), "adv").holds is False
+    # by pre-fetch Q (bytes): 3 x 2^20 B is 3 MB
+    q = {"mtv": pd.DataFrame({"Q": [1.0, 3.0 * 2 ** 20], "r_pcbr": [math.nan, 2500.0], "r_high": [math.nan, 2000.0]})}
+    assert checks.fixed_buffer_pattern(_run(res={"fixed_buffer": q}), "mtv") == Ours(
+        "smallest feasible pre-fetch 3 MB: PCBR 0.60 Mbit/s, PDCBR 0.48 Mbit/s", holds=False)
+    empty = {"mtv": df.assign(r_pcbr=math.nan)}
+    assert checks.fixed_buffer_pattern(_run(res={"fixed_buffer": empty}), "mtv") == Ours(
+        "no point of the grid meets the buffer", holds=None)
+
+
+def test_fixed_rate_pattern_by_hand():
+    """Start-up delays in frame times; at 30 frames/s a difference of 3 frames is 0.10 s."""
+    def fr(trace, p_pcbr, p_pdcbr, fps=30.0):
+        df = pd.DataFrame({"p_pcbr": p_pcbr, "p_pdcbr": p_pdcbr})
+        return checks.fixed_rate_pattern(_run(fps, res={"fixed_rate": {trace: df}}), trace)
+
+    assert fr("mtv", [10.0, 20.0, math.nan], [7.0, 18.0, 1.0]) == Ours(
+        "PDCBR shorter by +0.07 to +0.10 s over 2 rates (negative: longer)", holds=True)
+    assert fr("mtv", [10.0, 20.0], [7.0, 19.0]).holds is False                      # 1 frame: not more than one
+    assert fr("mtv", [10.0, 20.0], [7.0, 18.0], fps=20.0).value == \
+        "PDCBR shorter by +0.10 to +0.15 s over 2 rates (negative: longer)"
+    assert fr("backdraft", [10.0, 20.0], [11.0, 19.0]) == Ours(
+        "PDCBR shorter by -0.03 to +0.03 s over 2 rates (negative: longer)", holds=True)
+    assert fr("backdraft", [10.0, 20.0], [11.5, 19.0]).holds is False
+    assert fr("backdraft", [10.0, 20.0], [8.5, 19.0]).holds is False
+    # adv: |d| within 10 % of PCBR's delay at the first rate, more than a frame shorter at the last
+    assert fr("adv", [20.0, 10.0], [18.0, 8.5]).holds is True
+    assert fr("adv", [20.0, 10.0], [22.0, 8.5]).holds is True
+    assert fr("adv", [20.0, 10.0], [17.9, 8.5]).holds is False
+    assert fr("adv", [20.0, 10.0], [18.0, 9.0]).holds is False
+    assert fr("adv", [math.nan], [1.0]) == Ours("no rate of the grid meets the buffer cap", holds=None)
+
+
+def test_quoted_numbers_on_the_stand_ins():
+    res = {"adv_long": {"b_cbr": 4.0 * MB, "b_pcbr": 0.5 * MB, "r_cbr": 2000.0, "r_pcbr": 2500.0},
+           "mtv_p10": {"b_cbr": 30.0 * MB, "b_pcbr": 0.25 * MB, "r_cbr": 4000.0, "r_pcbr": 10000.0}}
+    note = "on the synthetic stand-in"
+    want = {"adv_cbr_buffer": 4.0, "adv_pcbr_buffer": 0.5, "adv_cbr_rate": 0.48, "adv_pcbr_rate": 0.6,
+            "mtv_cbr_buffer": 30.0, "mtv_cbr_rate": 0.96, "mtv_pcbr_buffer": 0.25, "mtv_pcbr_rate": 2.4}
+    for name, value in want.items():
+        ours = checks.quoted(_run(res=res), name)
+        assert (ours.value, ours.note) == (pytest.approx(value, rel=1e-12), note), name
+        assert ours == Ours(ours.value, note=note) and type(ours.value) is float
+    assert checks.quoted(_run(25.0, res=res), "mtv_pcbr_rate").value == pytest.approx(2.0, rel=1e-12)
+
+
+def test_horse_and_mpeg1_ratios_by_hand():
+    horse = pd.DataFrame({"P": [10, 20], "b_cbr": [1.0, 900.0], "b_pdcbr": [1.0, 400.0]})
+    assert checks.horse_saving(_one(horse, "horse")) == Ours("CBR / PDCBR buffer = 2.25")
+    assert checks.horse_saving(_one(horse, "horse"), startup=10) == Ours("CBR / PDCBR buffer = 1.00")
+    assert checks.horse_saving(_one(horse.assign(P=[10, 30]), "horse")) == Ours(
+        "start-up delay 20 not in the run", undefined="the run studies no start-up delay of 20")
+
+    def mp1(b_cbr, b_pcbr, r_pcbr, P=10):
+        return pd.DataFrame({"P": [1, P], "b_cbr": [1.0, b_cbr], "b_pcbr": [1.0, b_pcbr], "r_cbr": [1.0, 100.0],
+                             "r_pcbr": [1.0, r_pcbr]})
+
+    study = {"mtv": mp1(3000.0, 10.0, 250.0), "adv": mp1(4000.0, 40.0, 260.0), "silence": mp1(1.0, 1.0, 1.0, P=11),
+             "soccer": mp1(600.0, 2.0, 255.0)}
+    assert checks.mpeg1_p10_ratios(_run(res={"study": study})) == Ours(
+        "buffer 100-300 times smaller, rate 2.50-2.60 times higher")
+    none = {n: mp1(1.0, 1.0, 1.0, P=11) for n in MPEG1}
+    assert checks.mpeg1_p10_ratios(_run(res={"study": none})) == Ours(
+        "no start-up delay of ten frame times", undefined="the run studies no start-up delay of 10")
+    assert checks.words(_run(), "a reading") == Ours("a reading")
+
+
+def test_targets_by_hand():
+    """13750 B a frame at 30 frames/s is 3.3 Mbit/s, at 24 frames/s 2.64."""
+    traces = {"backdraft": _trace(13750.0)}
+    assert checks.mjpeg_mean(_run(res={"traces": traces}), "backdraft").value == pytest.approx(3.3, rel=1e-12)
+    assert checks.mjpeg_mean(_run(24.0, res={"traces": traces}), "backdraft") == Ours(13750.0 * 8 * 24.0 / 1e6)
+
+    def mp2(b_pcbr, b_pdcbr):
+        return pd.DataFrame({"b_cbr": [100.0, 100.0, 100.0], "b_pcbr": b_pcbr, "b_pdcbr": b_pdcbr})
+
+    study = {n: mp2([90.0, 80.0, 70.0], [60.0, math.nan, 50.0]) for n in MPEG2}
+    run = _run(res={"study": study})
+    # PCBR: 10, 20, 30 % at each of 4 stand-ins: median 20, quartiles 10 and 30; PDCBR: 40, 50: median 45
+    assert checks.mpeg2_reduction(run) == Ours(pytest.approx(20.0), note="quartiles 10-30 %; PDCBR's median 45 %")
+    assert checks.mpeg2_reduction(run).value == pytest.approx(20.0)
+    pd_ours = checks.mpeg2_reduction(run, "pdcbr")
+    assert pd_ours == Ours(pd_ours.value, note="quartiles 40-50 %; PCBR's median 20 %")
+    assert pd_ours.value == pytest.approx(45.0)
+    nopd = _run(res={"study": {n: mp2([90.0, 80.0, 70.0], [math.nan] * 3) for n in MPEG2}})
+    assert checks.mpeg2_reduction(nopd).note == "quartiles 10-30 %; PDCBR's median undefined (no pair)"
+    _nan_with(checks.mpeg2_reduction(nopd, "pdcbr"),
+              undefined="no MPEG-2 (trace, start-up delay) pair has a feasible PDCBR schedule in this run")
+
+
+def test_arithmetic_by_hand():
+    V = {"fps": 25.0, "mtv_startup_frames": 10.0, "tp_header_bytes": 4.0, "tp_payload_bytes": 184.0,
+         "a": 3.0, "b": 2.0}
+    run = RunRecord({}, {}, {}, {"V": V})
+    assert checks.frame_time(run) == Ours(40.0)
+    assert checks.ten_frames(run) == Ours(400.0)
+    assert checks.tp_bytes(run) == Ours(188.0)
+    assert checks.ratio(run, "a", "b") == Ours(1.5)
+    assert checks.ratio(run, "a", "b", minus_one_pct=True) == Ours(50.0)
+    stats = pd.DataFrame({"video": MPEG2 + MPEG1 + MJPEG, "length": [2.0, 1.0, 1.0, 1.0] + [100.0] * 4 + [10.0, 20.0],
+                          "length_unit": ["min"] * 4 + ["s"] * 6,
+                          "n_frames": [3000, 1440, 1800, 1800] + [3000, 2500, 2500, 3000] + [300, 600]})
+    srun = RunRecord({}, {}, {}, {"stats": stats})
+    # MPEG-2: 3000 / 120 = 25, 1440 / 60 = 24, 30, 30 -> 27.25; MPEG-1: 30, 25, 25, 30 -> 27.5; M-JPEG 30, 30
+    assert checks.implied_fps(srun, "Table 4.3") == Ours(27.25)
+    assert checks.implied_fps(srun, "Table 4.2") == Ours(27.5)
+    assert checks.implied_fps(srun, "Table 4.4") == Ours(30.0)
+
+
+def test_construction_checks_by_hand():
+    # rises of 2^-40 = 9.09e-13 (within 1e-12) and 2^-39 = 1.82e-12 (beyond), exact in binary
+    study = {"a": pd.DataFrame({"r_cbr": [1.0, 1.0 + 2 ** -40, 0.5]}), "b": pd.DataFrame({"r_cbr": [10.0, 9.0]})}
+    assert checks.cbr_rate_falls(_run(res={"study": study})) == Ours("largest relative step +9.09e-13", holds=True)
+    study["b"] = pd.DataFrame({"r_cbr": [4.0, 4.0 + 2 ** -37]})
+    assert checks.cbr_rate_falls(_run(res={"study": study})) == Ours("largest relative step +1.82e-12", holds=False)
+
+    def eq(scheme, frames, diff, differing=0, ciw=True, rec=True):
+        return {"scheme": scheme, "frames": frames, "max_abs_diff": diff, "frames_differing": differing,
+                "feasible_ciw": ciw, "feasible_recurrence": rec}
+
+    rows = [eq("CBR", 100, 0.0), eq("CBR", 50, 2e-3), eq("PCBR", 7, 0.5, differing=1)]
+    run = _run(res={"equivalence": rows})
+    assert checks.ciw_equals(run, "CBR") == Ours("150 frames, largest difference 2.0e-03 frame times", holds=True)
+    assert checks.ciw_equals(run, "PCBR") == Ours("7 frames, largest difference 5.0e-01 frame times", holds=False)
+    assert checks.ciw_equals(run, "PDCBR") == Ours("no run", undefined="no feasible PDCBR run to compare")
+    infeasible = _run(res={"equivalence": [eq("CBR", 100, 0.0), eq("CBR", 5, 0.0, ciw=False)]})
+    assert checks.ciw_equals(infeasible, "CBR").holds is False
+
+    def spot(cr=0.0, cb=0.0, pb=0.0, db=0.0, pok=True, dok=True):
+        return {"cbr_rate_rel_diff": cr, "cbr_buf_rel_diff": cb, "pcbr_buf_rel_diff": pb, "pdcbr_buf_rel_diff": db,
+                "pcbr_ok": pok, "pdcbr_ok": dok}
+
+    good = [spot(cr=1e-12), spot(db=3e-10)]
+    assert checks.fast_equals_reference(_run(res={"spot": good})) == Ours(
+        "2 (trace, start-up delay) pairs, largest relative difference 3.0e-10", holds=True)
+    for bad, worst in (([spot(cb=1e-9)], "1.0e-09"), ([spot(pb=2e-9)], "2.0e-09"), ([spot(pok=False)], "0.0e+00"),
+                       ([spot(), spot(dok=False)], "0.0e+00")):
+        ours = checks.fast_equals_reference(_run(res={"spot": bad}))
+        assert ours == Ours(f"{len(bad)} (trace, start-up delay) pairs, largest relative difference {worst}",
+                            holds=False), bad
+
+
+def test_mean_below_bound_by_hand():
+    """adv: bound 0.5 x (16317 + 300) / 16317; mtv: 0.96 x (40000 + 10) / 40000 = 0.96024."""
+    V = {"adv_cbr_rate_Mbps": 0.5, "adv_startup_frames": 300.0, "mtv_cbr_rate_Mbps": 0.96, "mtv_startup_frames": 10.0}
+    bound = 0.5 * 16617 / 16317
+    at = bound * 1e6 / 8 / 30.0
+    run = RunRecord({"fps": 24.0}, {}, {}, {"V": V, "res": {"traces": {"adv": _trace(at), "mtv": _trace(4001.0)}}})
+    ours = checks.mean_below_bound(run, "adv")
+    assert ours == Ours(f"{at * 8 * 30.0 / 1e6:.3f} Mbit/s against the bound {bound:.3f}", holds=ours.holds)
+    assert ours.value == "0.509 Mbit/s against the bound 0.509"
+    # 4001 B x 8 x 30 / 1e6 = 0.96024 Mbit/s, the bound to the last digit or so; 4002 B is above it
+    assert checks.mean_below_bound(run, "mtv").value == "0.960 Mbit/s against the bound 0.960"
+    above = RunRecord({}, {}, {}, {"V": V, "res": {"traces": {"mtv": _trace(4002.0)}}})
+    assert checks.mean_below_bound(above, "mtv") == Ours("0.960 Mbit/s against the bound 0.960", holds=False)
+    below = RunRecord({}, {}, {}, {"V": V, "res": {"traces": {"mtv": _trace(4000.0)}}})
+    assert checks.mean_below_bound(below, "mtv") == Ours("0.960 Mbit/s against the bound 0.960", holds=True)
+    adv_low = RunRecord({}, {}, {}, {"V": V, "res": {"traces": {"adv": _trace(2000.0)}}})
+    assert checks.mean_below_bound(adv_low, "adv") == Ours("0.480 Mbit/s against the bound 0.509", holds=True)
+
+
+def test_chapter_record_and_its_extra():
+    class Chapter:
+        parameters = {"fps": 30.0}
+        metrics = {"m": 1.0}
+        undefined_metrics = {"u": "why"}
+
+    stats = pd.DataFrame({"video": ["x"]})
+    res = {"study": {}}
+    run = checks.chapter_record(Chapter(), res, {"values": {"a": 2, "b": 0.5}, "stats": stats})
+    assert run.parameters == {"fps": 30.0} and run.metrics == {"m": 1.0} and run.undefined == {"u": "why"}
+    assert run.extra["res"] is res and run.extra["stats"] is stats and run.extra["V"] == {"a": 2.0, "b": 0.5}
+    assert type(run.extra["V"]["a"]) is float and set(run.extra) == {"res", "V", "stats"}
+
+
+def test_inputs_digest_changes_with_every_input_it_reads():
+    import hashlib
+
+    frames = {k: pd.DataFrame({"x": [1.0, 2.0]}) for k in ("stats", "synthetic", "studies", "table4_1")}
+    inp = {**frames, "values": {"b": 2, "a": 1.5}, "classes": {"mtv": "mpeg1", "acup": "mpeg2"}}
+    rest = repr([[("a", 1.5), ("b", 2.0)], [("acup", "mpeg2"), ("mtv", "mpeg1")]])
+    want = hashlib.sha256(b"".join(pd.util.hash_pandas_object(frames[k], index=True).to_numpy().tobytes()
+                                   for k in ("stats", "synthetic", "studies", "table4_1")) + rest.encode()).hexdigest()
+    assert checks._inputs_digest(inp) == want
+    for k in frames:
+        changed = {**inp, k: pd.DataFrame({"x": [1.0, 2.5]})}
+        assert checks._inputs_digest(changed) != want, k
+    assert checks._inputs_digest({**inp, "extra": pd.DataFrame({"y": [0]})}) == want
+
+
+def test_orders_hold_at_exact_equality_and_read_only_their_own_columns():
+    """Second round: each comparison at exact equality (the tolerance's own product, or zero), and a NaN in a
+    column a check does not read, which must not drop its row."""
+    rel = checks.REL
+    df = pd.DataFrame({"x": [1 - rel, 2.0], "y": [1.0, 1 - rel], "z": [0.5, 1.0]})
+    assert checks.buffer_order(df, ("x", "y", "z")).tolist() == [True, True]
+    # PCBR's buffer flat at zero: non-decreasing; CBR's flat at zero: non-increasing
+    zero = pd.DataFrame({"P": [1, 2], "b_pcbr": [0.0, 0.0], "b_cbr": [0.0, 0.0], "b_pdcbr": [0.0, 0.0]})
+    assert checks.pcbr_buffer_grows(_one(zero), "mtv") == Ours("1 of 1 steps non-decreasing", holds=True)
+    assert checks.cbr_buffer_falls(_one(zero), "mtv") == Ours("1 of 1 steps non-increasing", holds=True)
+    # CBR's buffer 1 -> 1e9 (a rise) -> 1e9 + 0.5 (within 1e-9 of the step's own start, 1e9)
+    rise = pd.DataFrame({"P": [1, 2, 3], "b_cbr": [1.0, 1e9, 1e9 + 0.5]})
+    assert checks.cbr_buffer_falls(_one(rise), "mtv") == Ours("1 of 2 steps non-increasing", holds=False)
+    # H32's tolerance: a relative step of exactly 1e-12 (1 / 1e12) still counts as not rising
+    exact = {"a": pd.DataFrame({"r_cbr": [1e12, 1e12 + 1]})}
+    assert checks.cbr_rate_falls(_run(res={"study": exact})) == Ours("largest relative step +1.00e-12", holds=True)
+    # a NaN where no check looks (r_low) keeps the row
+    other = pd.DataFrame({"P": [1, 2], "b_cbr": [9.0, 8.0], "b_pdcbr": [5.0, 4.0], "b_pcbr": [1.0, 2.0],
+                          "r_low": [math.nan, 1.0]})
+    assert checks.buffer_order_mpeg1(_one(other), "mtv") == Ours("holds at 2 of 2 start-up delays", holds=True)
+    mj = pd.DataFrame({"b_cbr": [5.0, 5.0], "b_pcbr": [4.0, 4.0], "b_pdcbr": [4.0, 4.0], "r_low": [math.nan, 1.0]})
+    assert checks.mjpeg_less_buffer(_one(mj, "fugitive"), "fugitive") == Ours(
+        "both below CBR at 2 of 2 start-up delays", holds=True)
+
+
+def test_rate_order_is_h29_detail_on_the_trace():
+    df = _study_row("mpeg1")
+    df.loc[1, "r_low"] = 95.0
+    assert checks.rate_order(_one(df, "soccer"), "soccer") == Ours(
+        "holds at 2 of 3 start-up delays; PDCBR low > CBR at P = 10", holds=False)
+
+
+def test_mpeg2_pairs_at_equality_and_nan_elsewhere():
+    rel = checks.REL
+    # PDCBR's rate and buffer exactly PCBR's x (1 + REL): lower or equal; a NaN in r_low keeps the pair
+    eq = (20, 1 + rel, 1.0, 1.0, 3.0, 2.0, 2.0 * (1 + rel))
+    res = _mpeg2([eq, eq, eq, (20, 5.0, 1.0, 1.0, 1.0, 2.0, 3.0)])
+    res["study"]["acup"]["r_low"] = math.nan
+    assert checks.pdcbr_outperforms_mpeg2(_run(res=res)) == Ours(
+        "both lower or equal at 75% of (trace, start-up delay) pairs", holds=True)
+    assert checks.mpeg2_buffer_order(_run(res=res)) == Ours("75% of (trace, start-up delay) pairs", holds=True)
+
+
+def test_mpeg2_reductions_are_one_series_numbered_from_zero():
+    df = pd.DataFrame({"b_cbr": [100.0, 200.0], "b_pcbr": [90.0, 150.0], "b_pdcbr": [50.0, 50.0]})
+    red = checks.mpeg2_reductions({n: df for n in MPEG2})
+    assert red.index.tolist() == list(range(8)) and red.tolist() == pytest.approx([0.1, 0.25] * 4)
+    assert checks.mpeg2_reductions({n: df for n in MPEG2}, "b_pdcbr").tolist() == pytest.approx([0.5, 0.75] * 4)
+
+
+def test_fixed_rate_pattern_reads_only_its_columns_and_adv_its_last_rate():
+    df = pd.DataFrame({"multiplier": [math.nan, 1.1], "p_pcbr": [10.0, 20.0], "p_pdcbr": [7.0, 18.0]})
+    assert checks.fixed_rate_pattern(_run(res={"fixed_rate": {"mtv": df}}), "mtv") == Ours(
+        "PDCBR shorter by +0.07 to +0.10 s over 2 rates (negative: longer)", holds=True)
+    adv = pd.DataFrame({"p_pcbr": [20.0, 15.0, 10.0], "p_pdcbr": [19.0, 10.0, 9.5]})   # the last rate: only 0.5
+    assert checks.fixed_rate_pattern(_run(res={"fixed_rate": {"adv": adv}}), "adv").holds is False
+
+
+def test_mpeg2_reduction_quartiles_and_the_other_median_in_whole_percent():
+    """PCBR buffers 0.4, 0.3, 0.2 of CBR's at each of the four stand-ins: reductions 60, 70, 80 %, quartiles
+    60 and 80, median 70; PDCBR's 0.3 and 0.4: 70 and 60, median 65."""
+    df = pd.DataFrame({"b_cbr": [100.0, 100.0, 100.0], "b_pcbr": [40.0, 30.0, 20.0], "b_pdcbr": [30.0, 40.0, math.nan]})
+    run = _run(res={"study": {n: df for n in MPEG2}})
+    assert checks.mpeg2_reduction(run) == Ours(pytest.approx(70.0), note="quartiles 60-80 %; PDCBR's median 65 %")
+    assert checks.mpeg2_reduction(run, "pdcbr") == Ours(pytest.approx(65.0),
+                                                        note="quartiles 60-70 %; PCBR's median 70 %")
+
+
+def test_mean_below_bound_at_the_bound_and_between_nearby_bounds():
+    # a mean exactly at the bound (no start-up frames: the bound is the CBR rate, 2000 B x 8 x 30 = 0.48 Mbit/s)
+    V = {"adv_cbr_rate_Mbps": 0.48, "adv_startup_frames": 0.0, "mtv_cbr_rate_Mbps": 0.96, "mtv_startup_frames": 10.0}
+    run = RunRecord({}, {}, {}, {"V": V, "res": {"traces": {"adv": _trace(2000.0)}}})
+    assert checks.mean_below_bound(run, "adv") == Ours("0.480 Mbit/s against the bound 0.480", holds=True)
+    # the bound uses the trace's own frame count: 0.96 x 40010 / 40000 = 0.96024 Mbit/s; a mean 3e-9 below it
+    # (above 0.96 x 40011 / 40001) holds, a mean 1e-7 above it does not
+    bound = 0.96 * 40010 / 40000
+    for mean, holds in ((bound - 3e-9, True), (bound + 1e-7, False)):
+        t = {"mtv": _trace(mean * 1e6 / 8 / 30.0)}
+        assert checks.mean_below_bound(RunRecord({}, {}, {}, {"V": V, "res": {"traces": t}}), "mtv").holds is holds
+    adv_v = {**V, "adv_cbr_rate_Mbps": 0.5, "adv_startup_frames": 300.0}
+    adv_bound = 0.5 * 16617 / 16317
+    t = {"adv": _trace((adv_bound - 2e-7) * 1e6 / 8 / 30.0)}     # below it, above 0.5 x 16618 / 16318
+    assert checks.mean_below_bound(RunRecord({}, {}, {}, {"V": adv_v, "res": {"traces": t}}), "adv").holds is True
+
+
+def test_h29_detail_holds_at_exact_equality():
+    rel = checks.REL
+    df = pd.DataFrame({"P": [1, 2, 3], "r_pcbr": [1 - rel, 4.0, 4.0], "r_high": [1.0, 1 - rel, 2.0],
+                       "r_cbr": [0.5, 1.0, 1 - rel], "r_low": [0.25, 0.5, 1.0]})
+    assert checks.h29_detail(df) == (True, "holds at 3 of 3 start-up delays", 1.0)
+
+
+def test_fixed_buffer_pattern_keeps_a_row_with_a_nan_elsewhere():
+    df = pd.DataFrame({"P": [15, 30], "r_pcbr": [2500.0, 1000.0], "r_high": [2000.0, 1040.0], "r_low": [1.0, math.nan]})
+    assert checks.fixed_buffer_pattern(_run(res={"fixed_buffer": {"adv": df}}), "adv") == Ours(
+        "shortest feasible delay 0.50 s: PCBR 0.60 Mbit/s, PDCBR 0.48 Mbit/s", holds=True)
