@@ -680,7 +680,29 @@ R_low, and the defaults by a call without them (a trace whose least rate is grid
 scan). Re-running the 98 not killed (timeouts aside) killed 58; the 5 left are equivalent (the schedule is
 causal, so a longer stretch of frames changes no earlier unit; a clamp that never binds). Final: 1284 killed,
 39 survived, 17 timeouts, all explained. No mutant revealed a bug. The numba kernel and Schedule.lateness (a
-property) are decorated, so mutmut 3 does not mutate them."""
+property) are decorated, so mutmut 3 does not mutate them.
+
+The three remaining study checks modules (helper mchk8; timeout multiplier 3, one child). hsieh_messaging.checks:
+its mirror file runs the chapter in a module fixture (30 s), so FAST_TESTS names 23 new exact tests of every
+check function on records made by hand, each Ours compared whole. The first run left 38 sp2_comparable mutants
+without tests: that test's name held "slow", which the run's `-k` filter leaves out (any test named so is left
+out the same way). After the rename the module ran again from the start: 952 mutants in 3.8 minutes, 816
+killed, 10 survived, 126 without tests (run_record). The 10 are explained: NAN spellings, get()'s None default
+before `or 0.0`, a coverage share k/n that never equals its irrational bound, |t0/rtt - 1| never exactly 0.05
+(a difference of floats near 1 is a multiple of 2^-53, the float 0.05 is not). hsieh_video.checks (mirror file
+12 s, no chapter run, so the selection as it is): 1017 mutants in 5.9 minutes; a re-run killed 32 of the 43
+survivors with each comparison at exact equality, a NaN in a column a check does not read, buffers in the
+hundreds of kB and quartiles at 60-80 % so that a factor of 1.001 shows in the words; 11 explained (Ours'
+default holds=None, a control column only compared with 'Q', hash_pandas_object's default index, np.mean([])
+being NaN). huynh.checks (mirror file 8-13 s): tests written before the run build the main sweep by hand, three
+replications scaled by 2^r so that a ratio is the same in every replication and a difference is not; 1953
+mutants in 8.2 minutes, 1738 killed, 87 survived, 128 without tests; two re-runs killed 48 with a base Config
+unlike every configuration metrics() asks for (the default base hid 20 mutants that dropped io_mode, host, rate
+or scheme), values that differ by scheme and intervals of non-zero width; 39 explained (_at's default DIST, the
+ring's load and the adapter's knee reading neither mode nor host, a host read only as `== "386"`, zip's strict,
+sig's default, q19's `>=` at a polyfit intercept of exactly 0.01). No mutant of these three revealed a bug.
+Noticed and left: hsieh_messaging's share_pct called with neither whole nor whole_value divides by zero (the
+table always passes one); wls_coverage computes its bound before its noise check."""
 
 
 def source_file(module: str) -> str:
