@@ -297,3 +297,289 @@ def test_run_warns_when_the_time_slice_generator_rounds_the_load(tmp_path, monke
     assert f.warnings == [("processor_load rounded", "the time-slice generator runs whole counter processes: "
                            "processor_load = 1.5 runs 2 counters in the featured condition")]
     assert f.glued["simulation_seconds"] > 0 and f.sens is None
+
+
+# ----------------------------------------------------------------------------- added from the mutation run (2026-11-27)
+# Fast tests for the mutation run (benchmarks/mutation.py FAST_TESTS): the simulations, the pool and the cache
+# are faked, so the designs, the seeds, the runs' rows and every section of analyse run in well under a second.
+PRIORITY_SD = {"default": 1.0, "nice": 1.5, "realtime": 0.2}
+
+
+def _fake_trace(system, mech, *, generator, run_length_s, warmup_s, seed):
+    """A made-up trace: 40 interarrival times (µs) around the period, spread by the load, network and priority."""
+    sd = (1000.0 * (1.0 + system.processor_load + 40.0 * system.network_load / system.network_Mbps)
+          * (21.8 / system.specint92) ** 0.5 * PRIORITY_SD[system.priority] * (1.0 + system.stall_factor))
+    x = 1000.0 * system.period_ms + sd * np.random.default_rng(seed).standard_normal(40)
+    return x, system.processor_load + 0.125
+
+
+class PmapLog:
+    """:func:`mmperf.parallel.pmap` in this process, logging its tasks and workers."""
+
+    def __init__(self):
+        self.calls = []
+
+    def __call__(self, func, tasks, workers=None):
+        tasks = list(tasks)
+        self.calls.append((tasks, workers))
+        return [func(t) for t in tasks]
+
+
+@pytest.fixture
+def faked(monkeypatch):
+    pm = PmapLog()
+    monkeypatch.setattr(ex, "simulate_trace", _fake_trace)
+    monkeypatch.setattr(ex, "pmap", pm)
+    return pm
+
+
+def _faked_study(**changes):
+    p = _params(**changes)
+    inputs = load_inputs()
+    return p, inputs, ex.simulate_study(**ex.study_arguments(p, inputs.v3), workers=1)
+
+
+def test_one_run_passes_its_task_to_the_simulation_and_the_metrics(monkeypatch):
+    calls = []
+
+    def sim(system, mech, **kw):
+        calls.append(("sim", system, mech, kw))
+        return np.array([1.0, 2.0]), 3.5
+
+    def metrics(x, period_ms, settings):
+        calls.append(("metrics", x.tolist(), period_ms, settings))
+        return {"Variance": 7.0}
+
+    monkeypatch.setattr(ex, "simulate_trace", sim)
+    monkeypatch.setattr(ex, "trace_metrics", metrics)
+    system, mech = cj.EndSystem(period_ms=30.0), cj.Mechanisms()
+    out, x = ex._one_run((system, mech, SETTINGS, "ciw", 10.0, 2.0, 17, True))
+    assert out == {"Variance": 7.0, "load": 3.5} and x.tolist() == [1.0, 2.0]
+    assert calls == [("sim", system, mech, {"generator": "ciw", "run_length_s": 10.0, "warmup_s": 2.0, "seed": 17}),
+                     ("metrics", [1.0, 2.0], 30.0, SETTINGS)]
+    out, x = ex._one_run((system, mech, SETTINGS, "ciw", 10.0, 2.0, 17, False))
+    assert x is None
+
+
+def test_run_design_seeds_rows_and_traces_with_the_runs_faked(faked):
+    rows = [{"experiment": "e", "machine": "m1", "system": cj.EndSystem(processor_load=1.0)},
+            {"experiment": "e", "machine": "m2", "system": cj.EndSystem(processor_load=2.0)}]
+    mech = cj.Mechanisms()
+    runs, traces = ex.run_design(rows, mech, SETTINGS, generator="timeslice", replications=2, run_length_s=10.0,
+                                 warmup_s=1.0, seed=40, keep_traces=True, workers=3)
+    (tasks, workers), = faked.calls
+    assert workers == 3
+    assert [t[6] for t in tasks] == [40, 41, 42, 43]
+    assert [t[0].processor_load for t in tasks] == [1.0, 1.0, 2.0, 2.0]
+    assert all(t[1:6] == (mech, SETTINGS, "timeslice", 10.0, 1.0) and t[7] is True for t in tasks)
+    assert runs["replication"].tolist() == [0, 1, 0, 1] and runs["machine"].tolist() == ["m1", "m1", "m2", "m2"]
+    assert runs["load"].tolist() == [1.125, 1.125, 2.125, 2.125]
+    assert "system" not in runs.columns and runs["processor_load"].tolist() == [1.0, 1.0, 2.0, 2.0]
+    assert sorted(traces) == [(0, 0), (0, 1), (1, 0), (1, 1)]
+    x, _ = _fake_trace(rows[1]["system"], mech, generator="timeslice", run_length_s=10.0, warmup_s=1.0, seed=43)
+    assert traces[(1, 1)].tolist() == x.tolist()
+    assert runs["Variance"].iloc[3] == cj.trace_metrics(x, 160.0, SETTINGS)["Variance"]
+    runs, traces = ex.run_design(rows, mech, SETTINGS, generator="ciw", replications=1, run_length_s=10.0,
+                                 warmup_s=1.0, seed=0)
+    assert traces == {} and faked.calls[1][1] is None and [t[7] for t in faked.calls[1][0]] == [False, False]
+
+
+def test_simulate_study_designs_seed_blocks_and_traces_with_the_runs_faked(faked):
+    p, inputs, study = _faked_study()
+    seeds = [tasks[0][6] for tasks, _ in faked.calls]
+    assert seeds == [p["seed"] + 100_000 * k for k in range(10)]
+    assert [len(tasks) for tasks, _ in faked.calls] == [24, 8, 18, 12, 12, 6, 8, 5, 12, 2]
+    assert sorted(study) == sorted(["processor", "power", "priority", "network", "additivity", "miniexp1",
+                                    "miniexp2", "environment", "years", "featured", "network_traces",
+                                    "environment_traces", "featured_traces"])
+    assert len(ex.pooled_chapter3_runs(study)) == 62
+
+
+def test_sensitivity_and_other_reading_with_the_runs_faked(faked):
+    p, inputs = _params(), load_inputs()
+    sens = ex.sensitivity(**ex.sensitivity_arguments(p, inputs.table32), workers=1)
+    assert len(sens) == 15 * 11
+    reading = ex.other_reading(**ex.reading_arguments(p), workers=1)
+    assert set(reading["default_wakeup"]) == {"io-boost"}
+
+
+def test_stations_reading_arguments_and_reflection_traces(faked):
+    p = _params()
+    assert [s.name for s in ex.stations(p)][:2] == ["featured link", "receive process"]
+    args = ex.reading_arguments(p)
+    assert args["replications"] == 1
+    slow, fast = ex.reflection_traces(p)
+    assert len(slow) == len(fast) == 40
+
+
+def test_run_with_the_cache_and_the_runs_faked(faked, monkeypatch):
+    cache = []
+
+    def cached(func, **kw):
+        cache.append(func.__name__)
+        return func(**kw, workers=1)
+
+    monkeypatch.setattr(ex, "cached", cached)
+    f = ex.run(_params(processor_load=2.0))
+    assert cache == ["simulate_study", "sensitivity", "other_reading"]
+    assert f.warnings == [] and f.glued["simulation_seconds"] >= 0
+    assert f.sens is not None and len(f.sens) == 15 * 11 and f.R["reading"]["wakeup"] == "io-boost"
+    assert f.metrics["sens_best_within_01"][2] == ""
+    cache.clear()
+    f = ex.run(_params(processor_load=1.5, sensitivity_replications=0))
+    assert cache == ["simulate_study"] and f.sens is None and f.R["reading"] is None
+    assert f.warnings == [("processor_load rounded", "the time-slice generator runs whole counter processes: "
+                           "processor_load = 1.5 runs 2 counters in the featured condition")]
+    cache.clear()
+    f = ex.run(_params(processor_load=1.5, generator="ciw"))
+    assert cache == ["simulate_study", "sensitivity"] and f.warnings == [] and f.R["reading"] is None
+
+
+def _mean(values) -> float:
+    values = [float(v) for v in values]
+    return sum(values) / len(values)
+
+
+def _expected_metrics(study, p, inputs):
+    """Every metric analyse puts, in its order, recomputed from the runs with the analytic functions."""
+    from mmperf import jitter
+    from mmperf.stats import mean_ci
+    from mmstudies.claypool_jitter import analytic as an
+
+    v3, vb = inputs.v3, inputs.vb
+    m = {}
+    ex_ = an.range_example()
+    m["example_range_maxmin"] = (ex_["range (max-min)"][0], "", "")
+    m["example_variance_1"] = (ex_["variance"][0], "", "")
+    m["example_variance_2"] = (ex_["variance"][1], "", "")
+    m["simulated_traces"] = (24 + 8 + 18 + 12 + 12 + 6 + 8 + 5 + 12 + 2, "", "")
+    for k in (1, 2):
+        mini = study[f"miniexp{k}"]
+        m[f"ours_r_exp{k}"] = (np.corrcoef(mini["period_ms"], mini["positive_dev_variance"])[0, 1], "", "")
+    pooled = pd.concat([study[k] for k in ("processor", "power", "priority", "network")])
+    pairs = an.pairwise_comparison(an.correlation_matrix(pooled), inputs.table32)
+    m["table32_runs"] = (62, "", "")
+    m["table32_mean_abs_difference"] = (_mean(abs(d) for d in pairs["difference"] if not math.isnan(d)), "", "")
+    rng = [r for pair, r in zip(pairs["pair"], pairs["ours_r"], strict=True) if pair.startswith("Range")]
+    other = [r for pair, r in zip(pairs["pair"], pairs["ours_r"], strict=True) if not pair.startswith("Range")]
+    m["ours_range_r_max"], m["ours_range_r_min"] = (max(rng), "", ""), (min(rng), "", "")
+    m["ours_other_r_min"], m["ours_other_r_max"] = (min(other), "", ""), (max(other), "", "")
+    bands = [an.fisher_ci(r, 103) for r in pairs["paper_r"]]
+    m["table32_pairs_in_band"] = (sum(lo <= r <= hi for (lo, hi), r in zip(bands, pairs["ours_r"], strict=True)), "", "")
+    m["table32_pairs_within_01"] = (sum(abs(d) <= 0.1 for d in pairs["difference"]), "", "")
+    m["sens_best_within_01"] = (math.nan, "", "sensitivity runs skipped (sensitivity_replications = 0)")
+    proc = study["processor"]
+    fits = {mach: an.fit_line(g["load"], g["Variance"]) for mach, g in proc.groupby("machine")}
+    m["ours_r_load_slc"] = (fits["SLC"]["r"], "", "")
+    m["ours_r_load_min"] = (min(v["r"] for v in fits.values()), "", "")
+    m["ours_r_load_max"] = (max(v["r"] for v in fits.values()), "", "")
+    heights = [v["intercept"] + v["slope"] for v in fits.values()]
+    m["ours_meet_spread_load"] = ((max(heights) - min(heights)) / _mean(v["slope"] for v in fits.values()), "", "")
+    power = study["power"]
+    m["ours_r_power"] = (an.fit_line(power["specint92"], 1 / power["Variance"])["r"], "", "")
+    top = proc[proc["processor_load"] == 3.0]
+    spec = sorted(set(top["specint92"]))
+    m["ours_spec_exponent_loaded"] = (an.scaling_exponent(
+        spec, [_mean(top[top["specint92"] == s]["Variance"]) for s in spec]), "", "")
+    spec = sorted(set(power["specint92"]))
+    m["ours_spec_exponent_isolated"] = (an.scaling_exponent(
+        spec, [_mean(power[power["specint92"] == s]["Variance"]) for s in spec]), "", "")
+    prio = study["priority"]
+    pf = {pr: an.fit_line(prio[prio["priority"] == pr]["load"], prio[prio["priority"] == pr]["Variance"])
+          for pr in ("default", "nice", "realtime")}
+    for pr in ("default", "nice", "realtime"):
+        m[f"ours_slope_{pr}"] = (pf[pr]["slope"], "", "")
+    for pr in ("default", "nice"):
+        g = prio[prio["priority"] == pr]
+        xi = an.x_intercept_ci(g["load"], g["Variance"], seed=p["seed"])[0]
+        m[f"ours_x_intercept_{pr}"] = (xi if pf[pr]["slope_ci_low"] > 0 else math.nan, "load",
+                                       f"the {pr} line's slope is not positive (its 95 % CI reaches zero)")
+    for pr in ("default", "nice"):
+        m[f"ours_max_variance_{pr}"] = (_mean(prio[(prio["priority"] == pr) & (prio["processor_load"] == 3.0)]
+                                              ["Variance"]), "", "")
+    net = study["network"]
+    loaded = net[net["network_load"] == p["loaded_network_utilisation"]]
+    m["ours_r_bandwidth"] = (an.fit_line(loaded["network_Mbps"], 1 / loaded["Variance"])["r"], "", "")
+    t54 = inputs.table54
+    m["table54_r_bandwidth"] = (an.fit_line(t54["bandwidth_Mbit_s"], 1 / t54["network_jitter"])["r"], "", "")
+    quiet = [_mean(net[(net["network"] == n) & (net["network_load"] == 0)]["Variance"]) for n in cj.NETWORKS]
+    m["ours_quiet_network_spread"] = (max(quiet) / min(quiet), "", "")
+    lv = {n: _mean(loaded[loaded["network"] == n]["Variance"]) for n in cj.NETWORKS}
+    m["ours_loaded_ethernet_over_hippi"] = (lv["Ethernet"] / lv["HIPPI"], "", "")
+    paper_err = [100 * (a - b) / b for a, b in zip(t54["predicted_jitter"], t54["actual_jitter"], strict=True)]
+    m["table54_max_abs_error_pct"] = (max(abs(e) for e in paper_err), "", "")
+    errors = an.additivity_error_ci(study["additivity"], net)
+    worst = max(range(len(errors)), key=lambda i: abs(errors["error_pct"].iloc[i]))
+    m["ours_additivity_max_abs_error_pct"] = (abs(errors["error_pct"].iloc[worst]), "", "")
+    m["ours_additivity_ci_pct"] = (errors["ci_half_width_pct"].iloc[worst], "", "")
+    feat = study["featured"]
+    buffers = cj.MetricSettings(**{k: p[k] for k in ex.SETTING_KEYS}).buffers_us()
+    lates = [jitter.lateness(study["featured_traces"][(0, r)], 1000 * p["period_ms"], p["lateness_reference"])
+             for r in (0, 1)]
+    m100 = mean_ci([jitter.dropped_percent(late, 1000 * vb["fig521_buffer_ms"]) for late in lates])
+    mz = mean_ci([late.max() / 1000 for late in lates])
+    m["ours_drop_pct_at_100ms"], m["ours_drop_pct_at_100ms_ci"] = (m100[0], "", ""), (m100[1], "", "")
+    m["ours_zero_drop_buffer_ms"], m["ours_zero_drop_buffer_ms_ci"] = (mz[0], "", ""), (mz[1], "", "")
+    at_top = sum(b >= buffers[-1] - 0.5 for b in feat["optimal_buffer_us"])
+    mb = mean_ci(feat["optimal_buffer_us"] / 1000)
+    censored = (f"at least {buffers[-1] / 1000:g} ms: {at_top} of 2 featured traces have their optimum at the top of "
+                "the buffer sweep (buffer_max_ms), so the optimal buffer is a lower bound, not a value")
+    m["ours_optimal_buffer_at_top"] = (at_top, "", "")
+    m["ours_optimal_buffer_ms"] = (mb[0] if at_top == 0 else math.nan, "ms", censored)
+    m["ours_optimal_buffer_ms_ci"] = (mb[1] if at_top == 0 else math.nan, "ms", censored)
+    m["ours_optimal_drop_pct"] = (_mean(feat["optimal_drop_pct"]), "", "")
+    m["derived_seconds_per_drop"] = (8.0, "", "")
+    m["featured_load"] = (p["processor_load"], "", "")
+    m["featured_spec"] = (p["specint92"], "", "")
+    for k, val in an.printed_chain({**vb, **v3}).items():
+        m[f"printed_{k}"] = (val, "", "")
+    m["pooled_optimum_at_top"] = (sum(b >= buffers[-1] - 0.5 for b in pooled["optimal_buffer_us"]), "", "")
+    m["ours_buf_area_r"] = (an.fit_line(pooled["Area"], pooled["optimal_buffer_us"])["r"], "", "")
+    m["ours_area_jitter_r"] = (an.fit_line(pooled["Variance"], pooled["Area"])["r"], "", "")
+    yr = study["years"]
+    for pr in ("default", "realtime"):
+        years = [t for t in range(3) if _mean(yr[(yr["priority"] == pr) & (yr["year"] == t)]["Variance"])
+                 <= p["jitter_threshold_us2"]]
+        m[f"ours_first_year_{pr}"] = (float(years[0]) if years else math.nan, "year",
+                                      f"{pr} priority stays above the threshold in every simulated year")
+    return m
+
+
+def _same_metrics(got: dict, expected: dict) -> None:
+    assert list(got) == list(expected)
+    for name, (value, unit, reason) in expected.items():
+        g = got[name]
+        assert (g[1], g[2]) == (unit, reason), name
+        assert (math.isnan(g[0]) and math.isnan(value)) or g[0] == pytest.approx(value, rel=1e-12, abs=1e-12), name
+
+
+def test_analyse_with_the_runs_faked(faked):
+    p, inputs, study = _faked_study()
+    f = ex.analyse(study, p, inputs, reflection=("slow", "fast"))
+    assert f.plots["reflection"] == ("slow", "fast")
+    _same_metrics(f.metrics, _expected_metrics(study, p, inputs))
+    assert f.glued == {"generator_name": "time-slice generator", "sens_best_setting": "none (skipped)",
+                       "ours_additivity_worst_network": f.R["worst_network"], "featured_priority": "default"}
+    assert sorted(f.tables) == ["buffer-regressions", "load-fits", "priority-fits", "range-example", "table32-pairs",
+                                "table54"]
+    assert sorted(f.plots) == ["buffer_regressions", "compensation", "correlation_heatmaps", "environments",
+                               "load_lines", "networks", "note", "packet_rate", "power", "priority", "reflection",
+                               "years"]
+    assert f.plots["note"] == ("sensitivity runs skipped (sensitivity_replications = 0)",)
+    assert len(f.pooled) == f.R["n_pooled"] == 62 and f.R["n_exp1"] == 6 and f.R["n_exp2"] == 8
+    assert (f.R["n_loads"], f.R["n_load_points"], f.R["n_power"], f.R["n_prio_points"]) == (6, 6, 8, 6)
+    assert f.R["first_year"] == {"default": 0.0, "realtime": 0.0}
+    # a threshold crossed in year 2 by default priority and a buffer sweep too short for the optima
+    for changes in ({"jitter_threshold_us2": 5e6, "buffer_max_ms": 20.0}, {"jitter_threshold_us2": 1e5}):
+        p, inputs, study = _faked_study(**changes)
+        f = ex.analyse(study, p, inputs)
+        _same_metrics(f.metrics, _expected_metrics(study, p, inputs))
+
+
+def test_record_writes_delays_through_their_stations():
+    f = ex.Findings(params={}, inputs=None, study={})
+    f.put("ours_zero_drop_buffer_ms", 12.0)
+    ch = CallLog()
+    ch.delay = lambda name, value, through, unit: ch.calls.append(("delay", name, value, through, unit))
+    ex.record(ch, f)
+    assert ch.calls == [("delay", "ours_zero_drop_buffer_ms", 12.0, ["featured link", "receive process"], "ms")]
