@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import inspect
 import math
-from dataclasses import fields
+from dataclasses import fields, replace
 
 import matplotlib
 
@@ -384,6 +384,39 @@ def test_run_design_seeds_rows_and_traces_with_the_runs_faked(faked):
     assert traces == {} and faked.calls[1][1] is None and [t[7] for t in faked.calls[1][0]] == [False, False]
 
 
+#: a featured condition unlike EndSystem's defaults in every field, so each design shows what it keeps of it
+ODD_FEATURED = {"specint92": 30.0, "processor_load": 2.0, "priority": "nice", "network_Mbps": 100.0,
+                "network_load": 0.2, "period_ms": 50.0, "frame_bytes": 2000}
+
+
+def _design_systems(p: dict) -> dict[str, list]:
+    """Each design's conditions of simulate_study at ``p``, written out from the thesis's sections."""
+    E = cj.EndSystem
+    feat = E(**{k: p[k] for k in ex.FEATURED_KEYS})
+    loads, u, growth = [1.0, 2.0, 3.0], p["loaded_network_utilisation"], p["annual_growth"]
+    specs = [8.6, 13.8, 21.8, 64.0]
+    nets = [10.0, 266.0, 800.0]
+    return {
+        "processor": [E(specint92=s, processor_load=L) for s in specs for L in loads],
+        "power": [E(specint92=s, processor_load=p["light_load"], stall_factor=0.0) for s in specs],
+        "priority": [E(specint92=21.8, processor_load=L, priority=q) for q in ("default", "nice", "realtime")
+                     for L in loads],
+        "network": [E(specint92=feat.specint92, network_Mbps=b, network_load=v) for b in nets for v in (0.0, u)],
+        "additivity": [replace(feat, network_Mbps=b, network_load=v) for b in nets for v in (0.0, u)],
+        "miniexp1": [replace(feat, period_ms=t, frame_bytes=int(n), processor_load=0.0, network_load=0.0,
+                             priority="default") for t, n in ((160.0, 1280), (100.0, 4000), (33.0, 6000))],
+        "miniexp2": [replace(feat, period_ms=t, processor_load=0.0, network_load=0.0, priority="default")
+                     for t in (30.0, 70.0, 110.0, 160.0)],
+        "environment": [replace(feat, processor_load=L, network_load=v, stall_factor=f, priority="default")
+                        for L, v, f in ((1.0, 0.3, 1.0), (1.0, 0.3, 1.0), (0.0, 0.3, 1.0), (0.0, 0.1, 0.5),
+                                        (0.0, 0.0, 0.0))],
+        "years": [replace(feat, priority=q, specint92=feat.specint92 * growth**t,
+                          network_Mbps=feat.network_Mbps * growth**t) for q in ("default", "realtime")
+                  for t in range(3)],
+        "featured": [feat],
+    }
+
+
 def test_simulate_study_designs_seed_blocks_and_traces_with_the_runs_faked(faked):
     p, inputs, study = _faked_study()
     seeds = [tasks[0][6] for tasks, _ in faked.calls]
@@ -393,6 +426,42 @@ def test_simulate_study_designs_seed_blocks_and_traces_with_the_runs_faked(faked
                                     "miniexp2", "environment", "years", "featured", "network_traces",
                                     "environment_traces", "featured_traces"])
     assert len(ex.pooled_chapter3_runs(study)) == 62
+    # every task of every design, at a featured condition and mechanisms unlike the defaults
+    faked.calls.clear()
+    changes = {**ODD_FEATURED, "seed": 9, "generator": "ciw", "run_length_s": 7.0, "warmup_s": 0.5,
+               "quantum_ms": 20.0, "gap_buffer_ms": 100.0, "loaded_network_utilisation": 0.4, "light_load": 2.0,
+               "annual_growth": 3.0}
+    p = {**_params(), **changes}       # past the chapter's ranges: a made-up run costs nothing
+    study = ex.simulate_study(**ex.study_arguments(p, inputs.v3), workers=1)
+    mech = cj.Mechanisms(**{k: p[k] for k in ex.MECHANISM_KEYS})
+    settings = cj.MetricSettings(**{k: p[k] for k in ex.SETTING_KEYS})
+    assert mech.quantum_ms == 20.0 and settings.gap_buffer_ms == 100.0
+    keep = {"network", "environment", "featured"}
+    for block, (name, systems) in enumerate(_design_systems(p).items()):
+        reps = 1 if name == "environment" else 2
+        tasks, workers = faked.calls[block]
+        assert workers == 1, name
+        expected = [(s, mech, settings, "ciw", 7.0, 0.5, 9 + 100_000 * block + k, name in keep)
+                    for k, s in enumerate(x for x in systems for _ in range(reps))]
+        assert tasks == expected, name
+        assert len(study[name]) == len(expected), name
+        if name in keep:
+            assert sorted(study[f"{name}_traces"]) == [(i, r) for i in range(len(systems)) for r in range(reps)]
+    assert len(faked.calls) == 10
+    assert study["processor"]["machine"].tolist() == [m for m in ("SLC", "IPC", "IPX", "Sparc 5") for _ in range(6)]
+    assert study["power"]["machine"].tolist() == [m for m in ("SLC", "IPC", "IPX", "Sparc 5") for _ in range(2)]
+    assert set(study["priority"]["machine"]) == {"Classic (stand-in)"}
+    assert set(study["network"]["machine"]) == {"Challenge (stand-in)"}
+    nets = ["Ethernet", "Fibre Channel", "HIPPI"]
+    assert study["network"]["network"].tolist() == [n for n in nets for _ in range(4)]
+    assert study["additivity"]["network"].tolist() == [n for n in nets for _ in range(4)]
+    assert study["additivity"]["case"].tolist() == ["processor", "processor", "both", "both"] * 3
+    assert study["environment"]["environment"].tolist() == ["Multi/Day", "Multi/Night", "Single/Day",
+                                                            "Single/Night", "Dedicated"]
+    assert study["years"]["year"].tolist() == [0, 0, 1, 1, 2, 2] * 2
+    assert study["years"]["priority"].tolist() == ["default"] * 6 + ["realtime"] * 6
+    for name in _design_systems(p):
+        assert set(study[name]["experiment"]) == {name}, name
 
 
 def test_sensitivity_and_other_reading_with_the_runs_faked(faked):
