@@ -470,15 +470,87 @@ def test_sensitivity_and_other_reading_with_the_runs_faked(faked):
     assert len(sens) == 15 * 11
     reading = ex.other_reading(**ex.reading_arguments(p), workers=1)
     assert set(reading["default_wakeup"]) == {"io-boost"}
+    # every task, at a featured condition and mechanisms unlike the defaults
+    p = {**p, **ODD_FEATURED, "seed": 3, "replications": 5, "sensitivity_replications": 2, "run_length_s": 20.0,
+         "warmup_s": 0.5, "stall_mean_ms": 50.0, "gap_buffer_ms": 100.0, "light_load": 2.0,
+         "loaded_network_utilisation": 0.4}
+    mechanisms = {k: p[k] for k in ex.MECHANISM_KEYS}
+    settings = cj.MetricSettings(**{k: p[k] for k in ex.SETTING_KEYS})
+    systems = [s for name in ("processor", "power", "priority", "network") for s in _design_systems(p)[name]]
+    faked.calls.clear()
+    sens = ex.sensitivity(**ex.sensitivity_arguments(p, inputs.table32), workers=4)
+    variants = ([("run_length_s", v, {}, v) for v in (6.0, 20.0, 60.0)]
+                + [("stall_rate_per_min", v, {"stall_rate_per_min": v}, 20.0) for v in (0.0, 0.25, 1.0, 4.0)]
+                + [("quantum_ms", v, {"quantum_ms": v}, 20.0) for v in (20.0, 50.0, 100.0, 200.0)])
+    assert len(faked.calls) == 11
+    for k, ((name, value, change, length), (tasks, workers)) in enumerate(zip(variants, faked.calls, strict=True)):
+        mech = cj.Mechanisms(**{**mechanisms, **change})
+        assert workers == 4
+        assert tasks == [(s, mech, settings, "timeslice", pytest.approx(length), 0.5, 3 + 1_000_000 + 10_000 * k + i,
+                          False) for i, s in enumerate(x for x in systems for _ in range(2))], name
+        part = sens.iloc[15 * k:15 * (k + 1)]
+        assert set(part["parameter"]) == {name} and part["value"].tolist() == pytest.approx([value] * 15)
+        assert set(part["n_runs"]) == {31 * 2}              # 12 + 4 + 9 + 6 conditions, twice
+    assert sens["value"].dtype == float
+    assert sens.index.tolist() == list(range(165))
+    # the other reading: the default-priority designs under the other wake-up rule, seeds from seed + 2,000,000
+    for given, other in (("tail", "io-boost"), ("io-boost", "tail"), (None, "io-boost")):
+        faked.calls.clear()
+        args = ex.reading_arguments(p)
+        args["mechanisms"] = {k: v for k, v in mechanisms.items() if k != "default_wakeup" or given}
+        if given:
+            args["mechanisms"]["default_wakeup"] = given
+        reading = ex.other_reading(**args, workers=3)
+        mech = cj.Mechanisms(**{**mechanisms, "default_wakeup": other})
+        rows = _design_systems(p)["processor"] + _design_systems(p)["priority"][:3]
+        (tasks, workers), = faked.calls
+        assert workers == 3
+        assert tasks == [(s, mech, settings, "timeslice", 20.0, 0.5, 3 + 2_000_000 + i, False)
+                         for i, s in enumerate(x for x in rows for _ in range(2))]
+        assert reading["default_wakeup"].tolist() == [other] * 30
+        assert reading["experiment"].tolist() == ["processor"] * 24 + ["priority"] * 6
 
 
-def test_stations_reading_arguments_and_reflection_traces(faked):
+def test_stations_reading_arguments_and_reflection_traces(faked, monkeypatch):
     p = _params()
     assert [s.name for s in ex.stations(p)][:2] == ["featured link", "receive process"]
     args = ex.reading_arguments(p)
     assert args["replications"] == 1
     slow, fast = ex.reflection_traces(p)
     assert len(slow) == len(fast) == 40
+    # by hand: 2000-B frames every 50 ms are 8 x 2000 x 1000 / 50 = 320,000 bit/s and 20 frames/s; their receive
+    # work is 0.187 + 0.000103 x 2000 = 0.393 IPX ms, 0.1965 ms on a machine twice the IPX's 21.8
+    p = {**ODD_FEATURED, "specint92": 43.6, "loaded_network_utilisation": 0.4}
+    got = ex.stations(p)
+    want = [("featured link", 0.2 * 100e6 + 320_000, 100e6), ("receive process", 20.0, 1000 / 0.1965),
+            ("Ethernet link (loaded runs)", 0.4 * 10e6 + 320_000, 10e6),
+            ("Fibre Channel link (loaded runs)", 0.4 * 266e6 + 320_000, 266e6),
+            ("HIPPI link (loaded runs)", 0.4 * 800e6 + 320_000, 800e6)]
+    assert [(s.name, s.arrival_rate, s.service_rate) for s in got] == [
+        (n, pytest.approx(a, rel=1e-12), pytest.approx(r, rel=1e-12)) for n, a, r in want]
+    assert all(s.servers == 1 and not s.bounded for s in got)
+    # the other reading's arguments in full
+    p = {**_params(), "seed": 4, "sensitivity_replications": 3, "run_length_s": 20.0, "warmup_s": 0.5, "max_load": 2}
+    assert ex.reading_arguments(p) == {"seed": 4, "replications": 3, "run_length_s": 20.0, "warmup_s": 0.5,
+                                       "mechanisms": {k: p[k] for k in ex.MECHANISM_KEYS},
+                                       "settings": {k: p[k] for k in ex.SETTING_KEYS}, "loads": [1.0, 2.0]}
+    # Fig 3.3's traces: the featured condition unloaded, 12 s at its period and 2.25 s at 30 ms, seed + 7
+    calls = []
+
+    def sim(system, mech, **kw):
+        calls.append((system, mech, kw))
+        return np.array([float(len(calls))]), 0.0
+
+    monkeypatch.setattr(ex, "simulate_trace", sim)
+    p = {**_params(), **ODD_FEATURED, "seed": 5, "generator": "ciw", "warmup_s": 0.5, "quantum_ms": 20.0}
+    slow, fast = ex.reflection_traces(p)
+    assert (slow.tolist(), fast.tolist()) == ([1.0], [2.0])
+    quiet = cj.EndSystem(specint92=30.0, processor_load=0.0, priority="default", network_Mbps=100.0,
+                         network_load=0.0, period_ms=50.0, frame_bytes=2000)
+    mech = cj.Mechanisms(**{k: p[k] for k in ex.MECHANISM_KEYS})
+    common = {"generator": "ciw", "warmup_s": 0.5, "seed": 12}
+    assert calls == [(quiet, mech, {"run_length_s": 12, **common}),
+                     (replace(quiet, period_ms=30.0), mech, {"run_length_s": 2.25, **common})]
 
 
 def test_run_with_the_cache_and_the_runs_faked(faked, monkeypatch):
