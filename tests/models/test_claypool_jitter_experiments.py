@@ -5,6 +5,7 @@ from __future__ import annotations
 import inspect
 import math
 from dataclasses import fields, replace
+from types import SimpleNamespace
 
 import matplotlib
 
@@ -574,6 +575,39 @@ def test_run_with_the_cache_and_the_runs_faked(faked, monkeypatch):
     cache.clear()
     f = ex.run(_params(processor_load=1.5, generator="ciw"))
     assert cache == ["simulate_study", "sensitivity"] and f.warnings == [] and f.R["reading"] is None
+    # what goes into the cache and into analyse, and how the study's time is measured
+    calls = []
+    inputs = load_inputs()
+
+    def cached_log(func, **kw):
+        calls.append((func, kw))
+        return {"simulate_study": "study", "sensitivity": "sens", "other_reading": "reading"}[func.__name__]
+
+    def analyse(study, p, given_inputs, sens=None, reflection=None):
+        calls.append(("analyse", study, p, given_inputs, sens, reflection))
+        return ex.Findings(params=p, inputs=given_inputs, study=study, sens=sens, warnings=[("w", "from analyse")])
+
+    ticks = iter([100.0, 102.5])
+    monkeypatch.setattr(ex, "cached", cached_log)
+    monkeypatch.setattr(ex, "analyse", analyse)
+    monkeypatch.setattr(ex, "reflection_traces", lambda p: ("slow", p["seed"]))
+    monkeypatch.setattr(ex, "_reading", lambda f, reading: calls.append(("_reading", reading)))
+    monkeypatch.setattr(ex, "time", SimpleNamespace(perf_counter=lambda: next(ticks)))
+    p = _params(processor_load=2.5)
+    f = ex.run(p, inputs)
+    assert calls == [(ex.simulate_study, ex.study_arguments(p, inputs.v3)),
+                     (ex.sensitivity, ex.sensitivity_arguments(p, inputs.table32)),
+                     ("analyse", "study", p, inputs, "sens", ("slow", 1)),
+                     (ex.other_reading, ex.reading_arguments(p)), ("_reading", "reading")]
+    assert f.glued == {"simulation_seconds": 2.5}
+    assert f.warnings == [("processor_load rounded", "the time-slice generator runs whole counter processes: "
+                           "processor_load = 2.5 runs 2 counters in the featured condition"), ("w", "from analyse")]
+    # without inputs, run loads them
+    calls.clear()
+    ticks = iter([0.0, 1.0])
+    monkeypatch.setattr(ex, "load_inputs", lambda: inputs)
+    ex.run(_params(sensitivity_replications=0))
+    assert calls[1][3] is inputs and calls[-1] == ("_reading", None)
 
 
 def _mean(values) -> float:
