@@ -567,6 +567,31 @@ def test_run_with_the_cache_and_the_runs_faked(faked, monkeypatch):
     assert f.warnings == [] and f.glued["simulation_seconds"] >= 0
     assert f.sens is not None and len(f.sens) == 15 * 11 and f.R["reading"]["wakeup"] == "io-boost"
     assert f.metrics["sens_best_within_01"][2] == ""
+    # the sensitivity section with the runs, and the other reading's fits recomputed
+    from mmstudies.claypool_jitter.analytic import fit_line
+
+    p, inputs = _params(processor_load=2.0), load_inputs()
+    sens = ex.sensitivity(**ex.sensitivity_arguments(p, inputs.table32), workers=1)
+    pd.testing.assert_frame_equal(f.sens, sens)
+    assert f.R["sens"] is f.sens
+    assert f.plots["sensitivity"][0] is f.sens
+    assert f.plots["sensitivity"][1] == {"run_length_s": 10.0, "stall_rate_per_min": 1.0, "quantum_ms": 100.0}
+    count, setting = ex.best_sensitivity_setting(sens)
+    assert f.metrics["sens_best_within_01"] == (count, "", "")
+    assert f.R["sens_best_setting"] == f.glued["sens_best_setting"] == setting
+    reading = ex.other_reading(**ex.reading_arguments(p), workers=1)
+    got = f.R["reading"]
+    assert sorted(got) == ["class_r", "default_slope", "n", "slopes", "wakeup"]
+    assert got["wakeup"] == "io-boost" and got["n"] == 12 + 3 and type(got["n"]) is int     # one replication
+    for machine in ("SLC", "IPC", "IPX", "Sparc 5"):
+        rows = reading[(reading["experiment"] == "processor") & (reading["machine"] == machine)]
+        fit = fit_line(rows["load"], rows["Variance"])
+        assert got["class_r"][machine] == pytest.approx(fit["r"], rel=1e-12), machine
+        assert got["slopes"][machine] == pytest.approx(fit["slope"], rel=1e-12), machine
+    assert list(got["class_r"]) == list(got["slopes"]) == ["SLC", "IPC", "IPX", "Sparc 5"]
+    rows = reading[reading["experiment"] == "priority"]
+    fit = fit_line(rows["load"], rows["Variance"])
+    assert got["default_slope"] == pytest.approx((fit["slope"], fit["slope_ci_low"], fit["slope_ci_high"]), rel=1e-12)
     cache.clear()
     f = ex.run(_params(processor_load=1.5, sensitivity_replications=0))
     assert cache == ["simulate_study"] and f.sens is None and f.R["reading"] is None
