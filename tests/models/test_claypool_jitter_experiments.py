@@ -779,7 +779,18 @@ def test_analyse_with_the_runs_faked(faked):
 def test_record_writes_delays_through_their_stations():
     f = ex.Findings(params={}, inputs=None, study={})
     f.put("ours_zero_drop_buffer_ms", 12.0)
+    f.put("ours_optimal_buffer_ms", 0.5, unit="s")
+    f.put("m", 3.0, unit="ms")
     ch = CallLog()
     ch.delay = lambda name, value, through, unit: ch.calls.append(("delay", name, value, through, unit))
     ex.record(ch, f)
-    assert ch.calls == [("delay", "ours_zero_drop_buffer_ms", 12.0, ["featured link", "receive process"], "ms")]
+    both = ["featured link", "receive process"]
+    assert ch.calls == [("delay", "ours_zero_drop_buffer_ms", 12.0, both, "ms"),
+                        ("delay", "ours_optimal_buffer_ms", 0.5, both, "s"), ("metric", "m", 3.0, "ms")]
+    # an undefined delay is recorded with its reason, not through the stations
+    f = ex.Findings(params={}, inputs=None, study={})
+    f.put("ours_optimal_buffer_ms", math.nan, unit="ms", reason="censored")
+    ch = CallLog()
+    ex.record(ch, f)
+    assert len(ch.calls) == 1 and ch.calls[0][:2] == ("value_or_undefined", "ours_optimal_buffer_ms")
+    assert math.isnan(ch.calls[0][2]) and ch.calls[0][3:] == ("censored", "ms")
