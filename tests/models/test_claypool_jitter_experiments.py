@@ -753,6 +753,108 @@ def _same_metrics(got: dict, expected: dict) -> None:
         assert (math.isnan(g[0]) and math.isnan(value)) or g[0] == pytest.approx(value, rel=1e-12, abs=1e-12), name
 
 
+def _same_frame(a, b) -> None:
+    pd.testing.assert_frame_equal(a.reset_index(drop=True), b.reset_index(drop=True), check_exact=False, rtol=1e-12)
+
+
+def _check_r_tables_and_plots(f, study, p, inputs) -> None:
+    """What analyse hands the checks, the prose, the tables and the figures, against the runs and the inputs."""
+    from mmperf import jitter
+    from mmstudies.claypool_jitter import analytic as an
+
+    v3, vb = inputs.v3, inputs.vb
+    for k, want in (("v3", v3), ("vb", vb), ("generator", "timeslice"), ("replications", 2),
+                    ("buffer_max_ms", p["buffer_max_ms"]), ("default_wakeup", "tail"),
+                    ("stall_rate", p["stall_rate_per_min"]), ("gap_buffer_ms", p["gap_buffer_ms"])):
+        assert f.R[k] == want, k
+    # the mini-experiments
+    mini1, mini2, printed, ours = f.plots["packet_rate"]
+    assert mini1 is study["miniexp1"] and mini2 is study["miniexp2"]
+    assert printed == (v3["r_packet_rate_exp1"], v3["r_packet_rate_exp2"])
+    assert ours == (f.value("ours_r_exp1"), f.value("ours_r_exp2"))
+    # Table 3.2
+    pooled = pd.concat([study[k] for k in ("processor", "power", "priority", "network")])
+    _same_frame(f.pooled, pooled)
+    ours32 = an.correlation_matrix(pooled)
+    pairs = an.pairwise_comparison(ours32, inputs.table32)
+    _same_frame(f.R["pairs"], pairs)
+    paper32, heat, n = f.plots["correlation_heatmaps"]
+    assert paper32 is inputs.table32 and n == 62
+    pd.testing.assert_frame_equal(heat, ours32)
+    shown = ex.pairs_with_bands(pairs)
+    _same_frame(f.tables["table32-pairs"], shown[["pair", "paper_r", "band_low", "band_high", "ours_r", "difference",
+                                                  "inside"]])
+    pd.testing.assert_frame_equal(f.tables["range-example"], an.range_example())
+    # the load lines
+    proc = study["processor"]
+    pfits = an.group_fits(proc, "machine", "load", "Variance")
+    fits = pfits.set_index("machine")
+    assert f.R["slc_x_intercept"] == fits.loc["SLC", "x_intercept"]
+    assert f.R["class_r"] == fits["r"].to_dict()
+    pd.testing.assert_series_equal(f.R["slopes"], fits["slope"])
+    assert f.R["slope_ci"] == {m: (fits.loc[m, "slope_ci_low"], fits.loc[m, "slope_ci_high"]) for m in fits.index}
+    got = f.plots["load_lines"]
+    assert got[0] is proc and got[2:] == (3, v3["r_load_slc"])
+    pd.testing.assert_frame_equal(got[1], pfits)
+    _same_frame(f.tables["load-fits"], ex.fits_table(pfits, ["machine", *ex.FIT_COLUMNS, "r", "x_intercept", "n"]))
+    # environments and power
+    assert f.plots["environments"] == (study["environment_traces"], p["period_ms"], v3["fig3_8_offset_ms"])
+    power = study["power"]
+    got = f.plots["power"]
+    assert got[0] is power and got[2] == v3["r_power"]
+    assert got[1] == an.fit_line(power["specint92"], 1 / power["Variance"])
+    assert f.R["n_power"] == 8
+    # the priorities
+    prio = study["priority"]
+    prfits = an.group_fits(prio, "priority", "load", "Variance").set_index("priority")
+    assert f.R["prio_slopes"] == prfits["slope"].to_dict()
+    assert f.R["prio_slope_ci"] == {q: (prfits.loc[q, "slope_ci_low"], prfits.loc[q, "slope_ci_high"])
+                                    for q in ("default", "nice", "realtime")}
+    assert f.R["x_intercepts"] == {q: an.x_intercept_ci(prio[prio["priority"] == q]["load"],
+                                                        prio[prio["priority"] == q]["Variance"], seed=p["seed"])
+                                   for q in ("default", "nice")}
+    from mmperf.stats import mean_ci
+    assert f.R["max_mean_variance"] == {q: mean_ci(prio[(prio["priority"] == q) & (prio["load"] > 3)]["Variance"])
+                                        for q in ("default", "nice", "realtime")}
+    got = f.plots["priority"]
+    assert got[0] is prio and got[2:] == (3, (v3["fig3_10_ymax_us2"], v3["fig3_11_ymax_us2"]))
+    pd.testing.assert_frame_equal(got[1], prfits)
+    _same_frame(f.tables["priority-fits"], ex.fits_table(prfits.reset_index(), ["priority", *ex.FIT_COLUMNS, "r"]))
+    # the networks
+    net = study["network"]
+    loaded = net[net["network_load"] == 0.5]
+    bw = an.fit_line(loaded["network_Mbps"], 1 / loaded["Variance"])
+    assert f.R["bw_slope_ci"] == (bw["slope_ci_low"], bw["slope_ci_high"])
+    got = f.plots["networks"]
+    assert got[0] is study["network_traces"] and got[1] == ex.network_design(0.5, 21.8)
+    assert got[2:4] == (160.0, v3["fig3_12_offset_us"]) and got[5] == bw and got[6] is inputs.table54
+    assert got[7] == v3["r_bandwidth"] and len(got) == 8
+    _same_frame(got[4], loaded)
+    # additivity
+    errors = an.additivity_error_ci(study["additivity"], net)
+    worst = errors["network"][errors["error_pct"].abs().idxmax()]
+    assert f.R["worst_network"] == f.glued["ours_additivity_worst_network"] == worst
+    _same_frame(f.tables["table54"], ex.additivity_comparison(ex.paper_additivity(inputs.table54),
+                                                              an.additivity_table(study["additivity"], net)))
+    # compensation
+    curves, buffers_ms, feat, readings = f.plots["compensation"]
+    buffers = cj.MetricSettings(**{k: p[k] for k in ex.SETTING_KEYS}).buffers_us()
+    assert buffers_ms.tolist() == (buffers / 1000).tolist() and feat is study["featured"]
+    want = [jitter.compensation_curve(jitter.lateness(study["featured_traces"][(0, r)], 160_000.0, "min"), buffers)
+            for r in (0, 1)]
+    assert np.array_equal(curves, np.array(want))
+    assert readings == {"drop_pct": vb["fig521_drop_pct"], "buffer_ms": vb["fig521_buffer_ms"],
+                        "zero_drop_ms": vb["fig521_zero_drop_buffer_ms"]}
+    # the buffer regressions and the years
+    got = f.plots["buffer_regressions"]
+    assert got[0] is f.pooled and got[3] is vb and got[4] == p["buffer_max_ms"]
+    assert got[1] == an.fit_line(pooled["Area"], pooled["optimal_buffer_us"])
+    assert got[2] == an.fit_line(pooled["Variance"], pooled["Area"])
+    _same_frame(f.tables["buffer-regressions"], ex.regressions_table(vb, got[1], got[2]))
+    assert f.plots["years"] == (study["years"], p["jitter_threshold_us2"], v3["years_without_rt"],
+                                p["annual_growth"])
+
+
 def test_analyse_with_the_runs_faked(faked):
     p, inputs, study = _faked_study()
     f = ex.analyse(study, p, inputs, reflection=("slow", "fast"))
@@ -769,6 +871,7 @@ def test_analyse_with_the_runs_faked(faked):
     assert len(f.pooled) == f.R["n_pooled"] == 62 and f.R["n_exp1"] == 6 and f.R["n_exp2"] == 8
     assert (f.R["n_loads"], f.R["n_load_points"], f.R["n_power"], f.R["n_prio_points"]) == (6, 6, 8, 6)
     assert f.R["first_year"] == {"default": 0.0, "realtime": 0.0}
+    _check_r_tables_and_plots(f, study, p, inputs)
     # a threshold crossed in year 2 by default priority and a buffer sweep too short for the optima
     for changes in ({"jitter_threshold_us2": 5e6, "buffer_max_ms": 20.0}, {"jitter_threshold_us2": 1e5}):
         p, inputs, study = _faked_study(**changes)
