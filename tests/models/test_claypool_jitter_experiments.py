@@ -890,6 +890,15 @@ def test_record_writes_delays_through_their_stations():
     both = ["featured link", "receive process"]
     assert ch.calls == [("delay", "ours_zero_drop_buffer_ms", 12.0, both, "ms"),
                         ("delay", "ours_optimal_buffer_ms", 0.5, both, "s"), ("metric", "m", 3.0, "ms")]
+    # put refuses an undefined value without a reason, infinities too, with the whole message
+    with pytest.raises(ValueError) as e:
+        f.put("x", math.inf)
+    assert str(e.value) == "metric 'x' is inf and has no reason to be undefined"
+    with pytest.raises(ValueError) as e:
+        f.put("y", -math.inf, unit="ms")
+    assert str(e.value) == "metric 'y' is -inf and has no reason to be undefined" and "y" not in f.metrics
+    assert f.put("z", math.inf, reason="r") == math.inf and f.metrics["z"] == (math.inf, "", "r")
+    assert type(f.put("n", np.int64(3))) is float and f.metrics["n"] == (3.0, "", "")
     # an undefined delay is recorded with its reason, not through the stations
     f = ex.Findings(params={}, inputs=None, study={})
     f.put("ours_optimal_buffer_ms", math.nan, unit="ms", reason="censored")
