@@ -872,6 +872,18 @@ def test_analyse_with_the_runs_faked(faked):
     assert (f.R["n_loads"], f.R["n_load_points"], f.R["n_power"], f.R["n_prio_points"]) == (6, 6, 8, 6)
     assert f.R["first_year"] == {"default": 0.0, "realtime": 0.0}
     _check_r_tables_and_plots(f, study, p, inputs)
+    # priority lines made by hand: default rises 0.5 µs² a load (its slope's CI, about 0.49-0.51, is above zero
+    # but below one), nice is flat but for its last point (its CI reaches below zero): its x-intercept is undefined
+    prio = study["priority"].copy()
+    loads = prio["load"].to_numpy()
+    by = {"default": 0.5 * loads + np.tile([0.01, -0.01], 9), "nice": np.array([5.0, 6.0, 6.0, 5.0, 5.0, 6.1] * 3),
+          "realtime": 2.0 + 0.1 * loads}
+    prio["Variance"] = [by[q][i] for i, q in enumerate(prio["priority"])]
+    hand = {**study, "priority": prio}
+    f = ex.analyse(hand, p, inputs)
+    _same_metrics(f.metrics, _expected_metrics(hand, p, inputs))
+    assert 0 < f.R["prio_slope_ci"]["default"][0] < 1 and f.R["prio_slope_ci"]["nice"][0] < 0
+    assert math.isfinite(f.value("ours_x_intercept_default")) and math.isnan(f.value("ours_x_intercept_nice"))
     # a threshold crossed in year 2 by default priority and a buffer sweep too short for the optima
     for changes in ({"jitter_threshold_us2": 5e6, "buffer_max_ms": 20.0}, {"jitter_threshold_us2": 1e5}):
         p, inputs, study = _faked_study(**changes)
