@@ -1,6 +1,8 @@
-"""Explained survivors of the mutation run over ``mmstudies.claypool_jitter.analytic`` (see benchmarks/mutation.py)."""
+"""Explained survivors of the mutation runs over ``mmstudies.claypool_jitter`` (see benchmarks/mutation.py)."""
 
 from __future__ import annotations
+
+_E = r"mmstudies\.claypool_jitter\.experiments\."
 
 EXPLANATIONS: list[tuple[str, str, str]] = [
     (r"mmstudies\.claypool_jitter\.analytic\.x_scaling_exponent",
@@ -69,4 +71,19 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
     (r"mmstudies\.claypool_jitter\.checks\.x_slopes_fall__", r"holds=\(falling or separated\) if falling == separated",
      "equivalent: the verdict is computed only when falling and separated are equal, where 'or' and 'and' of two "
      "equal booleans are both that boolean."),
+    # mmstudies.claypool_jitter.experiments (helper mjit8, 2026-11-27)
+    (_E + r"x__reading__mutmut_", r"reading\[\"default_wakeup\"\]\.iloc\[1\]",
+     "equivalent: other_reading assigns its one reading to every row (runs.assign(default_wakeup=other)) and has "
+     "at least the 4 classes' processor rows, so row 1 holds the same text as row 0."),
+    (_E + r"x_analyse__mutmut_", r"examples\[\"range \(max-min\)\"\]\[1\]",
+     "equivalent: the thesis's two range-example samples have the same max-min range, 10 (that is the example's "
+     "point: equal ranges, variances 12.5 and 25), so row 1 gives the same value as row 0."),
+    (_E + r"x__table32__mutmut_", r"\(pairs\[\"difference\"\]\.abs\(\) < 0\.1\)",
+     "not worth a test: differs only for a pair whose |our r - the thesis's r| is 0.1 to the last bit, which a "
+     "correlation of simulated runs against a two-digit printed r does not give but by coincidence; the count's "
+     "other side (0.1 included) is pinned by best_sensitivity_setting's test, which shares the rule."),
+    (_E + r"x__priority__mutmut_", r"prfits\.loc\[p, \"slope_ci_low\"\] >= 0",
+     "not worth a test: differs only when a priority line's lower 95 % slope bound is exactly 0.0 (a fit of "
+     "simulated variances does not give it but by coincidence); the test pins both sides, a bound in (0, 1) "
+     "and one below zero."),
 ]
