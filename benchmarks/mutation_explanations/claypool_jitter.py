@@ -86,4 +86,7 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
      "not worth a test: differs only when a priority line's lower 95 % slope bound is exactly 0.0 (a fit of "
      "simulated variances does not give it but by coincidence); the test pins both sides, a bound in (0, 1) "
      "and one below zero."),
+    (_E + r"x__network__mutmut_", r"t54_fit = fit_line\(table54\[\"bandwidth_Mbit_s\"\], 2 / table54",
+     "equivalent: only the printed Table 5.4 fit's r is read, and doubling every y (a power of two, so exactly) "
+     "scales the covariance and the y spread alike, leaving r the same."),
 ]

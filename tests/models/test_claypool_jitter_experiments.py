@@ -840,8 +840,8 @@ def _check_r_tables_and_plots(f, study, p, inputs) -> None:
     curves, buffers_ms, feat, readings = f.plots["compensation"]
     buffers = cj.MetricSettings(**{k: p[k] for k in ex.SETTING_KEYS}).buffers_us()
     assert buffers_ms.tolist() == (buffers / 1000).tolist() and feat is study["featured"]
-    want = [jitter.compensation_curve(jitter.lateness(study["featured_traces"][(0, r)], 160_000.0, "min"), buffers)
-            for r in (0, 1)]
+    want = [jitter.compensation_curve(jitter.lateness(study["featured_traces"][(0, r)], 160_000.0,
+                                                      p["lateness_reference"]), buffers) for r in (0, 1)]
     assert np.array_equal(curves, np.array(want))
     assert readings == {"drop_pct": vb["fig521_drop_pct"], "buffer_ms": vb["fig521_buffer_ms"],
                         "zero_drop_ms": vb["fig521_zero_drop_buffer_ms"]}
@@ -885,10 +885,13 @@ def test_analyse_with_the_runs_faked(faked):
     assert 0 < f.R["prio_slope_ci"]["default"][0] < 1 and f.R["prio_slope_ci"]["nice"][0] < 0
     assert math.isfinite(f.value("ours_x_intercept_default")) and math.isnan(f.value("ours_x_intercept_nice"))
     # a threshold crossed in year 2 by default priority and a buffer sweep too short for the optima
-    for changes in ({"jitter_threshold_us2": 5e6, "buffer_max_ms": 20.0}, {"jitter_threshold_us2": 1e5}):
+    # (and lateness against the first frame rather than the earliest)
+    for changes in ({"jitter_threshold_us2": 5e6, "buffer_max_ms": 20.0},
+                    {"jitter_threshold_us2": 1e5, "lateness_reference": "first"}):
         p, inputs, study = _faked_study(**changes)
         f = ex.analyse(study, p, inputs)
         _same_metrics(f.metrics, _expected_metrics(study, p, inputs))
+        _check_r_tables_and_plots(f, study, p, inputs)
 
 
 def test_record_writes_delays_through_their_stations():
