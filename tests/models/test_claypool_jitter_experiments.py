@@ -664,7 +664,7 @@ def _expected_metrics(study, p, inputs):
     other = [r for pair, r in zip(pairs["pair"], pairs["ours_r"], strict=True) if not pair.startswith("Range")]
     m["ours_range_r_max"], m["ours_range_r_min"] = (max(rng), "", ""), (min(rng), "", "")
     m["ours_other_r_min"], m["ours_other_r_max"] = (min(other), "", ""), (max(other), "", "")
-    bands = [an.fisher_ci(r, 103) for r in pairs["paper_r"]]
+    bands = [an.fisher_ci(r, 52) for r in pairs["paper_r"]]     # the thesis's 4 x 6 + 4 + 3 x 6 + 3 x 2 runs
     m["table32_pairs_in_band"] = (sum(lo <= r <= hi for (lo, hi), r in zip(bands, pairs["ours_r"], strict=True)), "", "")
     m["table32_pairs_within_01"] = (sum(abs(d) <= 0.1 for d in pairs["difference"]), "", "")
     m["sens_best_within_01"] = (math.nan, "", "sensitivity runs skipped (sensitivity_replications = 0)")
@@ -781,7 +781,7 @@ def _check_r_tables_and_plots(f, study, p, inputs) -> None:
     paper32, heat, n = f.plots["correlation_heatmaps"]
     assert paper32 is inputs.table32 and n == 62
     pd.testing.assert_frame_equal(heat, ours32)
-    shown = ex.pairs_with_bands(pairs)
+    shown = ex.pairs_with_bands(pairs, 52)
     _same_frame(f.tables["table32-pairs"], shown[["pair", "paper_r", "band_low", "band_high", "ours_r", "difference",
                                                   "inside"]])
     pd.testing.assert_frame_equal(f.tables["range-example"], an.range_example())
