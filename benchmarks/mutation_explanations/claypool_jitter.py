@@ -89,4 +89,7 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
     (_E + r"x__network__mutmut_", r"t54_fit = fit_line\(table54\[\"bandwidth_Mbit_s\"\], 2 / table54",
      "equivalent: only the printed Table 5.4 fit's r is read, and doubling every y (a power of two, so exactly) "
      "scales the covariance and the y spread alike, leaving r the same."),
+    (_E + r"x_at_sweep_top__mutmut_", r"np\.asarray\(optimal_buffers_us, (dtype=None)?\)",
+     "equivalent for the documented input (numbers): comparing an integer or float array with the float "
+     "threshold gives the same booleans, and the optima are float columns anyway."),
 ]

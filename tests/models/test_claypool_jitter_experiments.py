@@ -853,6 +853,9 @@ def _check_r_tables_and_plots(f, study, p, inputs) -> None:
     _same_frame(f.tables["buffer-regressions"], ex.regressions_table(vb, got[1], got[2]))
     assert f.plots["years"] == (study["years"], p["jitter_threshold_us2"], v3["years_without_rt"],
                                 p["annual_growth"])
+    for k in ("default", "realtime"):          # "never below the threshold" is None for the checks, not NaN
+        year = f.value(f"ours_first_year_{k}")
+        assert f.R["first_year"][k] == (None if math.isnan(year) else year), k
 
 
 def test_analyse_with_the_runs_faked(faked):
@@ -884,6 +887,16 @@ def test_analyse_with_the_runs_faked(faked):
     _same_metrics(f.metrics, _expected_metrics(hand, p, inputs))
     assert 0 < f.R["prio_slope_ci"]["default"][0] < 1 and f.R["prio_slope_ci"]["nice"][0] < 0
     assert math.isfinite(f.value("ours_x_intercept_default")) and math.isnan(f.value("ours_x_intercept_nice"))
+    # featured traces made by hand: in the first, frame 2 comes 100.05 ms late and the three frames from it stay
+    # 100.05 ms behind, so a 100-ms buffer drops 3 of its 5 frames (60 %); the second is periodic (0 %)
+    traces = {(0, 0): np.array([160_000.0, 260_050.0, 160_000.0, 160_000.0]), (0, 1): np.full(4, 160_000.0)}
+    hand = {**study, "featured_traces": traces}
+    f = ex.analyse(hand, p, inputs)
+    _same_metrics(f.metrics, _expected_metrics(hand, p, inputs))
+    assert f.value("ours_drop_pct_at_100ms") == 30.0 and f.value("ours_zero_drop_buffer_ms") == 50.025
+    assert f.plots["compensation"][0][:, 100].tolist() == [60.0, 0.0]         # the curves at the 100-ms buffer
+    # at_sweep_top counts the optima within half a microsecond of the sweep's last buffer
+    assert ex.at_sweep_top([229_999.5, 229_999.4, 229_998.6, 231_000.0], np.array([0.0, 230_000.0])) == 2
     # a threshold crossed in year 2 by default priority and a buffer sweep too short for the optima
     # (and lateness against the first frame rather than the earliest)
     for changes in ({"jitter_threshold_us2": 5e6, "buffer_max_ms": 20.0},
