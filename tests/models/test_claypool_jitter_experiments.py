@@ -426,7 +426,9 @@ def test_simulate_study_designs_seed_blocks_and_traces_with_the_runs_faked(faked
     assert sorted(study) == sorted(["processor", "power", "priority", "network", "additivity", "miniexp1",
                                     "miniexp2", "environment", "years", "featured", "network_traces",
                                     "environment_traces", "featured_traces"])
-    assert len(ex.pooled_chapter3_runs(study)) == 62
+    pooled = ex.pooled_chapter3_runs(study)
+    assert len(pooled) == 62 and pooled.index.tolist() == list(range(62))
+    assert pooled["experiment"].tolist() == ["processor"] * 24 + ["power"] * 8 + ["priority"] * 18 + ["network"] * 12
     # every task of every design, at a featured condition and mechanisms unlike the defaults
     faked.calls.clear()
     changes = {**ODD_FEATURED, "seed": 9, "generator": "ciw", "run_length_s": 7.0, "warmup_s": 0.5,
