@@ -92,4 +92,7 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
     (_E + r"x_at_sweep_top__mutmut_", r"np\.asarray\(optimal_buffers_us, (dtype=None)?\)",
      "equivalent for the documented input (numbers): comparing an integer or float array with the float "
      "threshold gives the same booleans, and the optima are float columns anyway."),
+    (_E + r"x_first_years__mutmut_", r"groupby\(\[\"priority\", \"year\"\], as_index=None\)",
+     "equivalent: pandas reads `as_index` as a truth value, and None is falsy like False, so the means come back "
+     "as columns (as_index=True, which would put them in the index, is killed)."),
 ]

@@ -853,6 +853,9 @@ def _check_r_tables_and_plots(f, study, p, inputs) -> None:
     assert got[1] == an.fit_line(pooled["Area"], pooled["optimal_buffer_us"])
     assert got[2] == an.fit_line(pooled["Variance"], pooled["Area"])
     _same_frame(f.tables["buffer-regressions"], ex.regressions_table(vb, got[1], got[2]))
+    assert list(f.tables["buffer-regressions"].columns) == ["regression", "thesis slope", "thesis intercept",
+                                                            "thesis r", "our slope", "our intercept", "our r"]
+    assert f.tables["table54"].index.tolist() == list(range(6))
     assert f.plots["years"] == (study["years"], p["jitter_threshold_us2"], v3["years_without_rt"],
                                 p["annual_growth"])
     for k in ("default", "realtime"):          # "never below the threshold" is None for the checks, not NaN
@@ -861,6 +864,8 @@ def _check_r_tables_and_plots(f, study, p, inputs) -> None:
 
 
 def test_analyse_with_the_runs_faked(faked):
+    from mmstudies.claypool_jitter import analytic as an
+
     p, inputs, study = _faked_study()
     f = ex.analyse(study, p, inputs, reflection=("slow", "fast"))
     assert f.plots["reflection"] == ("slow", "fast")
@@ -897,6 +902,10 @@ def test_analyse_with_the_runs_faked(faked):
     _same_metrics(f.metrics, _expected_metrics(hand, p, inputs))
     assert f.value("ours_drop_pct_at_100ms") == 30.0 and f.value("ours_zero_drop_buffer_ms") == 50.025
     assert f.plots["compensation"][0][:, 100].tolist() == [60.0, 0.0]         # the curves at the 100-ms buffer
+    # a printed r's band includes both its ends
+    lo, hi = an.fisher_ci(0.5, 52)
+    pairs = pd.DataFrame({"pair": ["A-B", "A-C"], "paper_r": [0.5, 0.5], "ours_r": [lo, hi], "difference": [0.0, 0.0]})
+    assert ex.pairs_with_bands(pairs, 52)["inside"].tolist() == [True, True]
     # at_sweep_top counts the optima within half a microsecond of the sweep's last buffer
     assert ex.at_sweep_top([229_999.5, 229_999.4, 229_998.6, 231_000.0], np.array([0.0, 230_000.0])) == 2
     # a threshold crossed in year 2 by default priority and a buffer sweep too short for the optima
