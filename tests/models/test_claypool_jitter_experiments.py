@@ -383,6 +383,10 @@ def test_run_design_seeds_rows_and_traces_with_the_runs_faked(faked):
     runs, traces = ex.run_design(rows, mech, SETTINGS, generator="ciw", replications=1, run_length_s=10.0,
                                  warmup_s=1.0, seed=0)
     assert traces == {} and faked.calls[1][1] is None and [t[7] for t in faked.calls[1][0]] == [False, False]
+    # a pool that returned fewer results than tasks is an error, not a shorter table
+    ex.pmap = lambda func, tasks, workers=None: [func(t) for t in list(tasks)[:-1]]
+    with pytest.raises(ValueError, match="zip"):
+        ex.run_design(rows, mech, SETTINGS, generator="ciw", replications=1, run_length_s=10.0, warmup_s=1.0, seed=0)
 
 
 #: a featured condition unlike EndSystem's defaults in every field, so each design shows what it keeps of it
