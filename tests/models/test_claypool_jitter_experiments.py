@@ -469,6 +469,13 @@ def test_simulate_study_designs_seed_blocks_and_traces_with_the_runs_faked(faked
     assert study["years"]["priority"].tolist() == ["default"] * 6 + ["realtime"] * 6
     for name in _design_systems(p):
         assert set(study[name]["experiment"]) == {name}, name
+    # the priority design runs on the processor it is given (the chapter gives it the IPX, EndSystem's default)
+    assert [r["system"] for r in ex.priority_design([1.0], 30.0)] == [
+        cj.EndSystem(specint92=30.0, processor_load=1.0, priority=q) for q in ("default", "nice", "realtime")]
+    # and a year's row names its priority beside the system's own
+    assert ex.years_design(cj.EndSystem(), 0, 2.0) == [
+        {"experiment": "years", "year": 0, "priority": q, "system": cj.EndSystem(priority=q)}
+        for q in ("default", "realtime")]
 
 
 def test_sensitivity_and_other_reading_with_the_runs_faked(faked):
