@@ -80,8 +80,8 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
      "point: equal ranges, variances 12.5 and 25), so row 1 gives the same value as row 0."),
     (_E + r"x__table32__mutmut_", r"\(pairs\[\"difference\"\]\.abs\(\) < 0\.1\)",
      "not worth a test: differs only for a pair whose |our r - the thesis's r| is 0.1 to the last bit, which a "
-     "correlation of simulated runs against a two-digit printed r does not give but by coincidence; the count's "
-     "other side (0.1 included) is pinned by best_sensitivity_setting's test, which shares the rule."),
+     "correlation of simulated runs against a two-digit printed r does not give but by coincidence (the count "
+     "itself is pinned by the test against the pairs recomputed from the runs)."),
     (_E + r"x__priority__mutmut_", r"prfits\.loc\[p, \"slope_ci_low\"\] >= 0",
      "not worth a test: differs only when a priority line's lower 95 % slope bound is exactly 0.0 (a fit of "
      "simulated variances does not give it but by coincidence); the test pins both sides, a bound in (0, 1) "
