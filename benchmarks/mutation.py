@@ -175,6 +175,32 @@ FAST_TESTS: dict[str, list[str]] = {
         "tests/models/test_claypool_quality_experiments.py::test_undefined_reasons_and_warnings_in_full",
         "tests/models/test_claypool_quality_experiments.py::test_vc_curve_and_exercise_settings",
     ],
+    # the designs, the runs and every section of analyse with the simulations, the pool and the cache faked (a
+    # made-up 40-frame trace per run); the seeded chapter runs of the mirror file (10-s traces, seconds a test) are
+    # left to the whole file
+    "mmstudies.claypool_jitter.experiments": [
+        "tests/models/test_claypool_jitter_experiments.py::test_designs_cover_the_thesis_experiments",
+        "tests/models/test_claypool_jitter_experiments.py::test_the_parameter_groups_are_the_fields_of_their_dataclasses",
+        "tests/models/test_claypool_jitter_experiments.py::test_study_and_sensitivity_arguments_fill_every_parameter_of_their_functions",
+        "tests/models/test_claypool_jitter_experiments.py::test_pairs_with_bands_marks_ours_inside_the_fisher_band",
+        "tests/models/test_claypool_jitter_experiments.py::test_best_sensitivity_setting_counts_pairs_within_a_tenth",
+        "tests/models/test_claypool_jitter_experiments.py::test_meet_spread_is_the_height_spread_over_the_mean_slope",
+        "tests/models/test_claypool_jitter_experiments.py::test_fits_table_rescales_only_the_coefficients",
+        "tests/models/test_claypool_jitter_experiments.py::test_paper_additivity_recomputes_table_5_4s_errors",
+        "tests/models/test_claypool_jitter_experiments.py::test_additivity_comparison_puts_the_thesis_above_ours_in_ms2",
+        "tests/models/test_claypool_jitter_experiments.py::test_regressions_table_puts_the_printed_lines_beside_ours",
+        "tests/models/test_claypool_jitter_experiments.py::test_first_years_uses_the_mean_of_each_year",
+        "tests/models/test_claypool_jitter_experiments.py::test_findings_refuse_an_undefined_metric_without_a_reason",
+        "tests/models/test_claypool_jitter_experiments.py::test_record_writes_warnings_metrics_in_order_and_glued_texts",
+        "tests/models/test_claypool_jitter_experiments.py::test_one_run_passes_its_task_to_the_simulation_and_the_metrics",
+        "tests/models/test_claypool_jitter_experiments.py::test_run_design_seeds_rows_and_traces_with_the_runs_faked",
+        "tests/models/test_claypool_jitter_experiments.py::test_simulate_study_designs_seed_blocks_and_traces_with_the_runs_faked",
+        "tests/models/test_claypool_jitter_experiments.py::test_sensitivity_and_other_reading_with_the_runs_faked",
+        "tests/models/test_claypool_jitter_experiments.py::test_stations_reading_arguments_and_reflection_traces",
+        "tests/models/test_claypool_jitter_experiments.py::test_run_with_the_cache_and_the_runs_faked",
+        "tests/models/test_claypool_jitter_experiments.py::test_analyse_with_the_runs_faked",
+        "tests/models/test_claypool_jitter_experiments.py::test_record_writes_delays_through_their_stations",
+    ],
     # the echo, stream and multicast models by hand; the seeded replications against Jackson's line and the
     # variable echo's mean (1-3 s each) are left to the whole file
     "mmstudies.hsieh_messaging.model": [

@@ -1,6 +1,8 @@
-"""Explained survivors of the mutation run over ``mmstudies.claypool_jitter.analytic`` (see benchmarks/mutation.py)."""
+"""Explained survivors of the mutation runs over ``mmstudies.claypool_jitter`` (see benchmarks/mutation.py)."""
 
 from __future__ import annotations
+
+_E = r"mmstudies\.claypool_jitter\.experiments\."
 
 EXPLANATIONS: list[tuple[str, str, str]] = [
     (r"mmstudies\.claypool_jitter\.analytic\.x_scaling_exponent",
@@ -69,4 +71,28 @@ EXPLANATIONS: list[tuple[str, str, str]] = [
     (r"mmstudies\.claypool_jitter\.checks\.x_slopes_fall__", r"holds=\(falling or separated\) if falling == separated",
      "equivalent: the verdict is computed only when falling and separated are equal, where 'or' and 'and' of two "
      "equal booleans are both that boolean."),
+    # mmstudies.claypool_jitter.experiments (helper mjit8, 2026-11-27)
+    (_E + r"x__reading__mutmut_", r"reading\[\"default_wakeup\"\]\.iloc\[1\]",
+     "equivalent: other_reading assigns its one reading to every row (runs.assign(default_wakeup=other)) and has "
+     "at least the 4 classes' processor rows, so row 1 holds the same text as row 0."),
+    (_E + r"x_analyse__mutmut_", r"examples\[\"range \(max-min\)\"\]\[1\]",
+     "equivalent: the thesis's two range-example samples have the same max-min range, 10 (that is the example's "
+     "point: equal ranges, variances 12.5 and 25), so row 1 gives the same value as row 0."),
+    (_E + r"x__table32__mutmut_", r"\(pairs\[\"difference\"\]\.abs\(\) < 0\.1\)",
+     "not worth a test: differs only for a pair whose |our r - the thesis's r| is 0.1 to the last bit, which a "
+     "correlation of simulated runs against a two-digit printed r does not give but by coincidence (the count "
+     "itself is pinned by the test against the pairs recomputed from the runs)."),
+    (_E + r"x__priority__mutmut_", r"prfits\.loc\[p, \"slope_ci_low\"\] >= 0",
+     "not worth a test: differs only when a priority line's lower 95 % slope bound is exactly 0.0 (a fit of "
+     "simulated variances does not give it but by coincidence); the test pins both sides, a bound in (0, 1) "
+     "and one below zero."),
+    (_E + r"x__network__mutmut_", r"t54_fit = fit_line\(table54\[\"bandwidth_Mbit_s\"\], 2 / table54",
+     "equivalent: only the printed Table 5.4 fit's r is read, and doubling every y (a power of two, so exactly) "
+     "scales the covariance and the y spread alike, leaving r the same."),
+    (_E + r"x_at_sweep_top__mutmut_", r"np\.asarray\(optimal_buffers_us, (dtype=None)?\)",
+     "equivalent for the documented input (numbers): comparing an integer or float array with the float "
+     "threshold gives the same booleans, and the optima are float columns anyway."),
+    (_E + r"x_first_years__mutmut_", r"groupby\(\[\"priority\", \"year\"\], as_index=None\)",
+     "equivalent: pandas reads `as_index` as a truth value, and None is falsy like False, so the means come back "
+     "as columns (as_index=True, which would put them in the index, is killed)."),
 ]
