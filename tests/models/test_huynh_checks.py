@@ -199,17 +199,19 @@ def test_q4_send_mixing_beyond_the_band_at_the_top_rate_only():
     assert checks.q4_send_mixing(_run(low_rate)).holds is False
 
 
-def test_q5_the_largest_relative_difference_keeps_its_sign():
-    """Locate-386 25 % above Move-386 and 37.5 % below Move-486 (twice Move-386), but at 15 frames/s half
-    Move-386's: -50 % and -75 %."""
-    def recv(mix, m, h, f, r):
-        if mix == D:
-            return 2 ** r * 9.0
-        if (m, h) == (L, "386"):
-            return 2 ** r * (0.5 if f == 15.0 else 1.25)
-        return 2 ** r * (2.0 if (m, h) == (M, "486") else 1.0)
+def _q5_recv(mix, m, h, f, r):
+    """Receive delays where Locate-386 is 25 % above Move-386 and 37.5 % below Move-486 (twice Move-386), but at
+    15 frames/s half Move-386's: -50 % and -75 % (the distributed mix far above both)."""
+    if mix == D:
+        return 2 ** r * 9.0
+    if (m, h) == (L, "386"):
+        return 2 ** r * (0.5 if f == 15.0 else 1.25)
+    return 2 ** r * (2.0 if (m, h) == (M, "486") else 1.0)
 
-    assert checks.q5_recv_locate386(_run(_main(delay_recv=recv))) == _fixed(-75.0, note="15/s vs Move-486")
+
+def test_q5_the_largest_relative_difference_keeps_its_sign():
+    """Locate-386 against Move-386 and Move-486 by :func:`_q5_recv`: the largest difference is -75 %, its sign kept."""
+    assert checks.q5_recv_locate386(_run(_main(delay_recv=_q5_recv))) == _fixed(-75.0, note="15/s vs Move-486")
 
 
 def test_q6_recv_modes_both_schemes_by_hand():
@@ -696,12 +698,5 @@ def test_codec_share_divides_by_its_own_schemes_delay_and_q5_by_its_reason():
                  comp_recv_compress_decompress=comp)
     assert checks.codec_share(_run(main)) == _fixed(25.0, note="smallest share: send, Locate 486, centralized")
 
-    def recv(mix, m, h, f, r):
-        if mix == D:
-            return 2 ** r * 9.0
-        if (m, h) == (L, "386"):
-            return 2 ** r * (0.5 if f == 15.0 else 1.25)
-        return 2 ** r * (2.0 if (m, h) == (M, "486") else 1.0)
-
-    assert checks.q5_recv_locate386(_run(_main(delay_recv=recv), na="why")) == _fixed(-75.0, note="15/s vs Move-486",
-                                                                                       na="why")
+    assert checks.q5_recv_locate386(_run(_main(delay_recv=_q5_recv), na="why")) == _fixed(
+        -75.0, note="15/s vs Move-486", na="why")
