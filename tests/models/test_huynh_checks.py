@@ -700,3 +700,21 @@ def test_codec_share_divides_by_its_own_schemes_delay_and_q5_by_its_reason():
 
     assert checks.q5_recv_locate386(_run(_main(delay_recv=_q5_recv), na="why")) == _fixed(
         -75.0, note="15/s vs Move-486", na="why")
+
+
+def test_metrics_move_and_ring_calls_set_their_own_mode_and_rate():
+    """_metrics_run's base is Move at 8 frames/s: the mode of move_cpu_max_pct's calls and the rate of
+    ring_8_pct's, so a call that did not set its own mode or rate would still read the right one there. On a
+    Locate base at 10 frames/s (no rate of the run) each call shows that it sets its own; the last two lines
+    show that the base's own mode and rate give other values."""
+    from mmstudies.huynh import analytic as A
+
+    run = _metrics_run()
+    base = run["base"].with_(io_mode=L, frame_rate=10.0)
+    got = checks.metrics(checktable.RunRecord({}, {}, {}, {**run.extra, "base": base}))
+    grid = [(h, f, x) for h in ("386", "486") for f in (7.5, 8.0, 15.0, 30.0) for x in (D, C)]
+    move_max = 100 * max(A.host_utilisation(base.with_(io_mode=M, host=h, frame_rate=f, mixing=x)) for h, f, x in grid)
+    ring_8 = 100 * A.ring_utilisation(base.with_(io_mode=L, host="386", frame_rate=8.0, mixing=D))
+    assert got["move_cpu_max_pct"] == move_max and got["ring_8_pct"] == ring_8
+    assert 100 * max(A.host_utilisation(base.with_(host=h, frame_rate=f, mixing=x)) for h, f, x in grid) != move_max
+    assert 100 * A.ring_utilisation(base.with_(io_mode=L, host="386", mixing=D)) != ring_8
